@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start. All are optional on the
+ * embedded default; the README and `.env.example` document them.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlWith = (protocols: string[], name: string) =>
+  optionalString.refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)), {
+    message: `${name} must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  });
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: urlWith(['http', 'https'], 'PUBLIC_URL'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: urlWith(['postgres', 'postgresql'], 'DATABASE_URL'),
+    SMTP_URL: urlWith(['smtp', 'smtps'], 'SMTP_URL'),
+    MAIL_FROM: z.string().default('Laurel <certificates@laurel.localhost>'),
+    BASE_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, 'BASE_DOMAIN must be a host name such as example.com')
+      .default('localhost'),
+    APP_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: 'APP_SECRET must be at least 32 characters long',
+    }),
+    ADMIN_EMAIL: optionalString,
+    ADMIN_PASSWORD: optionalString,
+    WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    S3_ENDPOINT: urlWith(['http', 'https'], 'S3_ENDPOINT'),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    DKIM_DOMAIN: optionalString,
+    DKIM_SELECTOR: optionalString,
+    DKIM_PRIVATE_KEY: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const groups: [string, (keyof typeof env)[]][] = [
+      ['S3', ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
+      ['DKIM', ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY']],
+      ['Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']],
+      ['First super-admin', ['ADMIN_EMAIL', 'ADMIN_PASSWORD']],
+    ];
+    for (const [label, keys] of groups) {
+      const set = keys.filter((k) => env[k] !== undefined);
+      if (set.length > 0 && set.length < keys.length) {
+        ctx.addIssue({ code: 'custom', path: [keys.find((k) => env[k] === undefined)!], message: `${label} settings go together: set ${keys.join(', ')}` });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}

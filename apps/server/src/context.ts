@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Env } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { MailTransport } from './mail/transport.ts';
+
+/** What every module needs, built once at start and passed explicitly. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  /** APP_SECRET or the generated one kept in DATA_DIR. */
+  secret: string;
+  queue: JobQueue;
+  /** null on the embedded default: messages stay in the outbox. */
+  transport: MailTransport | null;
+  log: FastifyBaseLogger;
+}

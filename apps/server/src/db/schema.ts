@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The database schema. Every row that belongs to a customer carries `account_id`, and every query
+ * on such a table filters by it (tenant scoping). Migrations are generated from this file with
+ * `npm run db:generate -w @laurel/server` and applied at start.
+ */
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  imagepath: text('imagepath'),
+  country: text('country').notNull().default('US'),
+  state: text('state'),
+  category: text('category').notNull().default('Company Category'),
+  /** Pay-as-you-go credits; the ledger of issue 5 becomes their source of truth. */
+  credits: integer('credits').notNull().default(0),
+  subscription_credits: integer('subscription_credits').notNull().default(0),
+  subscription_updated: timestamp('subscription_updated', { withTimezone: true }),
+  subscription_in_pending: boolean('subscription_in_pending').notNull().default(false),
+  stripe_active: boolean('stripe_active').notNull().default(false),
+  stripe_plan: text('stripe_plan'),
+  stripe_id: text('stripe_id'),
+  allowed_sets: integer('allowed_sets').notNull().default(1),
+  allow_qrcode: boolean('allow_qrcode').notNull().default(false),
+  allow_two_side_certificate: boolean('allow_two_side_certificate').notNull().default(false),
+  promo_code: text('promo_code'),
+  registration_source: text('registration_source'),
+  opt_in: boolean('opt_in').notNull().default(false),
+  is_banned: boolean('is_banned').notNull().default(false),
+  help_center_shown: boolean('help_center_shown'),
+  recipients_no_login: boolean('recipients_no_login').notNull().default(false),
+  trial_started_at: timestamp('trial_started_at', { withTimezone: true }).notNull().defaultNow(),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [uniqueIndex('accounts_url_unique').on(t.url)]);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  /** Stored lowercased: sign-in is case-insensitive. */
+  email: text('email').notNull(),
+  username: text('username').notNull(),
+  first_name: text('first_name').notNull().default(''),
+  last_name: text('last_name').notNull().default(''),
+  /** The first role is the user's role; an empty list is a portal user (spec 1 §6). */
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  password_hash: text('password_hash'),
+  confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+  active: boolean('active').notNull().default(true),
+  banned: boolean('banned').notNull().default(false),
+  image: text('image'),
+  opt_in: boolean('opt_in').notNull().default(false),
+  review: boolean('review').notNull().default(false),
+  show_intro: boolean('show_intro').notNull().default(true),
+  show_updates: boolean('show_updates').notNull().default(true),
+  allow_all_certificate_sets: boolean('allow_all_certificate_sets').notNull().default(true),
+  allowed_certificate_sets: integer('allowed_certificate_sets').array().notNull().default(sql`'{}'::integer[]`),
+  allow_all_users_projects: boolean('allow_all_users_projects').notNull().default(false),
+  allow_certificate_set_create: boolean('allow_certificate_set_create').notNull().default(false),
+  allow_certificate_set_edits: boolean('allow_certificate_set_edits').notNull().default(false),
+  allow_certificate_email_edits: boolean('allow_certificate_email_edits').notNull().default(false),
+  allocated_credits: integer('allocated_credits').notNull().default(-1),
+  pagination: jsonb('pagination').$type<Record<string, number>>().notNull().default({}),
+  last_announcement_seen: integer('last_announcement_seen').notNull().default(0),
+  last_login_at: timestamp('last_login_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_account_idx').on(t.account_id)]);
+
+export const sessions = pgTable('sessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: text('token_hash').notNull(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Set while an admin acts as `user_id`: the admin's own user id, to switch back to. */
+  impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  ip: text('ip'),
+  user_agent: text('user_agent'),
+}, (t) => [uniqueIndex('sessions_token_unique').on(t.token_hash), index('sessions_user_idx').on(t.user_id)]);
+
+/** One-time codes mailed to users: account confirmation, password reset, email change. */
+export const userCodes = pgTable('user_codes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  code_hash: text('code_hash').notNull(),
+  new_email: text('new_email'),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('user_codes_hash_unique').on(t.code_hash),
+  check('user_codes_kind', sql`${t.kind} in ('confirm', 'reset', 'email_change')`),
+]);
+
+/** Failed sign-ins, counted per address and per IP for the 429 rule. */
+export const authFailures = pgTable('auth_failures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  key: text('key').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('auth_failures_key_idx').on(t.key, t.created_at)]);
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  account_id: integer('account_id'),
+  user_id: integer('user_id'),
+  actor_id: integer('actor_id'),
+  action: text('action').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  ip: text('ip'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('audit_log_account_idx').on(t.account_id, t.created_at)]);
+
+/**
+ * Every message the product sends. With SMTP_URL set a job delivers it; without, it stays here as
+ * the outbox that super-admins read at /admin/outbox.
+ */
+export const mailMessages = pgTable('mail_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  account_id: integer('account_id'),
+  kind: text('kind').notNull(),
+  to_address: text('to_address').notNull(),
+  from_address: text('from_address').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+  message_id: text('message_id').notNull(),
+  status: text('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  last_error: text('last_error'),
+  sent_at: timestamp('sent_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('mail_messages_created_idx').on(t.created_at),
+  check('mail_messages_status', sql`${t.status} in ('queued', 'sent', 'kept', 'failed')`),
+]);
+
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  status: boolean('status').notNull().default(false),
+  ...timestamps,
+});
+
+export const promoCodes = pgTable('promo_codes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  promo_value: text('promo_value').notNull(),
+  type: text('type').notNull().default('default'),
+  amount: integer('amount').notNull().default(0),
+  coupon_id: text('coupon_id'),
+  usage_limit: integer('usage_limit'),
+  used_count: integer('used_count').notNull().default(0),
+  expire_date: timestamp('expire_date', { withTimezone: true }),
+  is_active: boolean('is_active').notNull().default(true),
+  ...timestamps,
+}, (t) => [
+  uniqueIndex('promo_codes_value_unique').on(t.promo_value),
+  check('promo_codes_type', sql`${t.type} in ('default', 'first-time-registering', 'percentage')`),
+]);
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

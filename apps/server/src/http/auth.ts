@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES, primaryRole, type RoleName } from '@laurel/domain';
+import type { AppContext } from '../context.ts';
+import { resolveSession, type SessionRow, type UserRow } from '../modules/auth/sessions.ts';
+import { notFound, unauthorized, forbidden } from './errors.ts';
+import { isAllowedOnPortalHost, resolveHost, type HostInfo } from './host.ts';
+
+export interface Auth {
+  user: UserRow;
+  session: SessionRow;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+    sessionExpired: boolean;
+    hostInfo: HostInfo;
+  }
+}
+
+/** The token travels in the `Authentication` header (spec 1 §7); a `Bearer ` prefix is accepted too. */
+export function readToken(request: FastifyRequest): string | null {
+  const header = request.headers['authentication'] ?? request.headers['authorization'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const token = value.replace(/^Bearer\s+/i, '').trim();
+  return token.length >= 20 && token.length <= 200 ? token : null;
+}
+
+/** Resolves host and session for every API request before any route runs. */
+export function registerAuth(app: FastifyInstance, context: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('sessionExpired', false);
+  app.decorateRequest('hostInfo', null as unknown as HostInfo);
+  app.addHook('onRequest', async (request) => {
+    request.hostInfo = await resolveHost(context, request.headers.host);
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith('/api/')) return;
+    if (request.hostInfo.onPortalHost && !isAllowedOnPortalHost(path)) throw notFound();
+    const token = readToken(request);
+    if (!token) return;
+    const lookup = await resolveSession(context, token);
+    if (lookup.status === 'valid') request.auth = { user: lookup.user, session: lookup.session, token };
+    else request.sessionExpired = lookup.status === 'expired';
+  });
+}
+
+/** The signed-in user, or 401 (which opens the client's re-login modal). */
+export function requireAuth(request: FastifyRequest): Auth {
+  if (request.auth) return request.auth;
+  throw request.sessionExpired
+    ? unauthorized(MESSAGES.sessionExpired, { error_type: 'session_expired' })
+    : unauthorized('Please sign in to continue.', { error_type: 'unauthenticated' });
+}
+
+/** The signed-in user with one of the given roles, or 403. */
+export function requireRole(request: FastifyRequest, roles: readonly RoleName[]): Auth {
+  const auth = requireAuth(request);
+  const role = primaryRole(auth.user);
+  if (!role || !roles.includes(role)) throw forbidden();
+  return auth;
+}
+
+/** A user of an account (admin or sub-user); global admins pass only with an account of their own. */
+export function requireAccountMember(request: FastifyRequest): Auth & { accountId: number } {
+  const auth = requireRole(request, ['global_admin', 'account_admin', 'account_user']);
+  if (auth.user.account_id === null) throw forbidden();
+  return { ...auth, accountId: auth.user.account_id };
+}

@@ -1,0 +1,42 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { accounts } from '../db/schema.ts';
+
+/** Which portal, if any, a request's host belongs to (spec 1 §9: portal address = account url + host). */
+export interface HostInfo {
+  onPortalHost: boolean;
+  credentialsPortal: boolean;
+  account: { id: number; name: string; url: string; imagepath: string | null } | null;
+}
+
+/** Host names that serve the product itself, never an account's portal. */
+const SYSTEM_SUBDOMAINS = new Set(['www', 'app', 'api']);
+
+export const MAIN_HOST: HostInfo = { onPortalHost: false, credentialsPortal: false, account: null };
+
+export async function resolveHost(context: AppContext, hostHeader: string | undefined): Promise<HostInfo> {
+  const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
+  const base = context.env.BASE_DOMAIN.toLowerCase();
+  if (!host.endsWith(`.${base}`)) return MAIN_HOST;
+  const sub = host.slice(0, -(base.length + 1));
+  if (!sub || sub.includes('.') || SYSTEM_SUBDOMAINS.has(sub)) return MAIN_HOST;
+  if (sub === 'credentials') return { onPortalHost: true, credentialsPortal: true, account: null };
+  const [account] = await context.db
+    .select({ id: accounts.id, name: accounts.name, url: accounts.url, imagepath: accounts.imagepath })
+    .from(accounts)
+    .where(and(eq(accounts.url, sub), isNull(accounts.deleted_at)));
+  // An unknown subdomain is still a portal address: it shows the portal's invalid-account screen.
+  return { onPortalHost: true, credentialsPortal: false, account: account ?? null };
+}
+
+/** The only API paths a portal host answers (spec 1 §2 subdomain rule, enforced here). */
+const PORTAL_HOST_API = [
+  '/api/config', '/api/auth/current', '/api/auth/csrf', '/api/auth-portal', '/api/portal', '/api/recipient-portal', '/api/recipient-exists',
+  '/api/credentials', '/api/confirm', '/api/reset', '/api/users/confirm/password', '/api/users/portal-forgot',
+  '/api/users/show/modal/update-system', '/api/first-time', '/api/recipients/update-memo', '/api/users/delete-portal-user',
+  '/api/users/change-portal-user-name', '/api/openapi.json',
+];
+
+export function isAllowedOnPortalHost(apiPath: string): boolean {
+  return PORTAL_HOST_API.some((p) => apiPath === p || apiPath.startsWith(`${p}/`));
+}

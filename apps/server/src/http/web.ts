@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { portalHostRedirect } from '@laurel/domain';
+import { notFound } from './errors.ts';
+
+/** The built browser app (apps/web/dist), found from the source tree and from the server build. */
+function webDist(): string | null {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return null;
+}
+
+/**
+ * Serves the single-page app: files as they are, and index.html for every other page path so the
+ * client router decides (it shows its own 404 page: the spec has no fallback redirect). On a
+ * portal host, paths outside the portal are redirected here already (spec 1 §2).
+ */
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const root = webDist();
+  if (root) {
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: false, maxAge: '1h', immutable: false });
+  }
+  const indexHtml = root ? readFileSync(path.join(root, 'index.html'), 'utf8') : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/') || request.method !== 'GET') throw notFound('Not found.');
+    if (request.hostInfo?.onPortalHost) {
+      const redirect = portalHostRedirect(pathname, request.hostInfo.credentialsPortal);
+      if (redirect) return reply.redirect(redirect, 302);
+    }
+    if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
+import type { Database, Db } from '../db/client.ts';
+
+/** A typed job: a name, its data, its retry policy and an idempotent handler. */
+export interface JobDefinition<T extends object, C> {
+  name: string;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Longest a single run may hold the job before another worker may take it over. */
+  expireInSeconds: number;
+  handle(data: T, context: C, job: Job<T>): Promise<void>;
+}
+
+export function defineJob<T extends object, C>(definition: JobDefinition<T, C>): JobDefinition<T, C> {
+  return definition;
+}
+
+/** A transaction (or the database) a job is enqueued with, so both commit or neither does. */
+export type Executor = Pick<Db, 'execute'>;
+
+/**
+ * The Postgres-backed queue (pg-boss) on the application's own database: jobs are enqueued in
+ * the same transaction as the data they concern, and workers run in-process or in `worker`
+ * processes against the same database.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private started = false;
+
+  constructor(database: Database, private readonly onError: (error: unknown) => void) {
+    this.boss =
+      database.kind === 'pglite'
+        ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+        : new PgBoss({ connectionString: database.connectionString, max: 4 });
+    this.boss.on('error', onError);
+  }
+
+  async start(definitions: JobDefinition<object, unknown>[]): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of definitions) {
+      await this.boss.createQueue(definition.name, {
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds,
+      });
+    }
+  }
+
+  async enqueue<T extends object>(definition: JobDefinition<T, any>, data: T, options: { tx?: Executor; key?: string } = {}): Promise<void> {
+    await this.boss.send(definition.name, data, {
+      ...(options.key ? { singletonKey: options.key } : {}),
+      ...(options.tx ? { db: fromDrizzle(options.tx, sql) } : {}),
+    });
+  }
+
+  async work<T extends object, C>(definition: JobDefinition<T, C>, context: C, concurrency: number): Promise<void> {
+    await this.boss.work<T>(
+      definition.name,
+      { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (!job) return;
+        try {
+          await definition.handle(job.data, context, job);
+        } catch (error) {
+          this.onError(error);
+          throw error;
+        }
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    this.started = false;
+  }
+}

@@ -1,0 +1,6 @@
+import type { AppContext } from '../context.ts';
+import { sendMailJob } from '../mail/outbox.ts';
+import type { JobDefinition } from './queue.ts';
+
+/** Every job the workers run, in one explicit list. */
+export const JOBS: JobDefinition<any, AppContext>[] = [sendMailJob];

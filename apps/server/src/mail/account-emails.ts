@@ -1,0 +1,80 @@
+import { escapeHtml } from './html.ts';
+
+/** A composed message: subject with an HTML part and its plain-text twin. */
+export interface ComposedMail {
+  kind: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface ActionMail {
+  kind: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  footnote: string;
+}
+
+/** The product's own messages share one table-based layout that mail clients render alike. */
+function compose(mail: ActionMail): ComposedMail {
+  const p = (text: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155">${escapeHtml(text)}</p>`;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(mail.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f0;font-family:Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f0;padding:32px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e4dc">
+<tr><td style="padding:28px 32px 8px;font-size:20px;font-weight:bold;color:#2f4a2a">Laurel</td></tr>
+<tr><td style="padding:8px 32px 8px">
+${p(mail.greeting)}
+${mail.paragraphs.map(p).join('\n')}
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:8px;background:#3d6b35">
+<a href="${escapeHtml(mail.action.url)}" style="display:inline-block;padding:12px 24px;font-size:15px;font-weight:bold;color:#ffffff;text-decoration:none">${escapeHtml(mail.action.label)}</a>
+</td></tr></table>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#64748b">If the button does not work, open this address: <a href="${escapeHtml(mail.action.url)}" style="color:#3d6b35;word-break:break-all">${escapeHtml(mail.action.url)}</a></p>
+</td></tr>
+<tr><td style="padding:16px 32px 28px;border-top:1px solid #eef0ea;font-size:12px;line-height:1.6;color:#94a3b8">${escapeHtml(mail.footnote)}</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [mail.greeting, '', ...mail.paragraphs.flatMap((x) => [x, '']), `${mail.action.label}: ${mail.action.url}`, '', '--', mail.footnote, ''].join('\n');
+  return { kind: mail.kind, subject: mail.subject, html, text };
+}
+
+const greet = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
+
+export function confirmAccountMail(input: { firstName: string; accountName: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'confirm',
+    subject: 'Confirm your Laurel account',
+    greeting: greet(input.firstName),
+    paragraphs: [
+      `Thank you for creating the ${input.accountName} account on Laurel.`,
+      'Confirm your email address and choose a password to start designing certificates. The link is valid for 7 days.',
+    ],
+    action: { label: 'Confirm and set password', url: input.url },
+    footnote: 'You received this message because someone registered this address on Laurel. If it was not you, ignore it and no account will be activated.',
+  });
+}
+
+export function resetPasswordMail(input: { firstName: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'reset',
+    subject: 'Reset your Laurel password',
+    greeting: greet(input.firstName),
+    paragraphs: ['We received a request to reset the password of your Laurel account.', 'Choose a new password with the link below. It is valid for 1 hour and can be used once.'],
+    action: { label: 'Choose a new password', url: input.url },
+    footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
+  });
+}
+
+export function emailChangeCodeMail(input: { firstName: string; code: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'email_change',
+    subject: 'Your Laurel email change code',
+    greeting: greet(input.firstName),
+    paragraphs: [`Your confirmation code is ${input.code}.`, 'Enter it in Laurel to confirm the new address. It is valid for 1 hour.'],
+    action: { label: 'Open Laurel', url: input.url },
+    footnote: 'If you did not ask to change your email address, change your password.',
+  });
+}

@@ -1,0 +1,32 @@
+import { EnvError, parseEnv } from './config/env.ts';
+import { startLaurel } from './server.ts';
+
+/** `node dist/main.js` serves the app (and runs workers); `node dist/main.js worker` runs workers only. */
+async function main(): Promise<void> {
+  const mode = process.argv[2] ?? 'serve';
+  if (mode !== 'serve' && mode !== 'worker') throw new EnvError(`Unknown command "${mode}": use "serve" or "worker".`);
+  const env = parseEnv();
+  if (mode === 'worker' && !env.DATABASE_URL) {
+    throw new EnvError('A worker process needs DATABASE_URL: the embedded database belongs to the one process that serves the app.');
+  }
+  if (mode === 'worker' && env.WORKERS === 0) throw new EnvError('WORKERS=0 leaves a worker process with nothing to do.');
+  const laurel = await startLaurel(env, { workerOnly: mode === 'worker' });
+  const shutdown = async (signal: string) => {
+    laurel.app.log.info({ signal }, 'shutting down');
+    await laurel.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  if (mode === 'serve') {
+    await laurel.app.listen({ port: env.PORT, host: env.HOST });
+    console.log(`Laurel is running at ${env.PUBLIC_URL}${env.SMTP_URL ? '' : ' (mail is kept in the outbox: /admin/outbox)'}`);
+  } else {
+    laurel.app.log.info({ workers: env.WORKERS }, 'worker running');
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { userCodes, users } from '../../db/schema.ts';
+import { hashToken, randomToken } from '../../secrets.ts';
+
+export type CodeKind = 'confirm' | 'reset' | 'email_change';
+
+export const CODE_LIFETIME_MS: Record<CodeKind, number> = {
+  confirm: 7 * 24 * 60 * 60_000,
+  reset: 60 * 60_000,
+  email_change: 60 * 60_000,
+};
+
+/** Issues a single-use code (256 random bits in the link; only the hash is kept). */
+export async function issueCode(context: AppContext, tx: Db, userId: number, kind: CodeKind, newEmail?: string): Promise<string> {
+  const code = randomToken();
+  const now = context.clock.now();
+  await tx.insert(userCodes).values({
+    user_id: userId,
+    kind,
+    code_hash: hashToken(code),
+    new_email: newEmail ?? null,
+    expires_at: new Date(now.getTime() + CODE_LIFETIME_MS[kind]),
+    created_at: now,
+  });
+  return code;
+}
+
+/** The unused, unexpired code of that kind with its user, or null. */
+export async function findValidCode(context: AppContext, kind: CodeKind, code: string) {
+  const [row] = await context.db
+    .select({ code: userCodes, user: users })
+    .from(userCodes)
+    .innerJoin(users, eq(users.id, userCodes.user_id))
+    .where(
+      and(
+        eq(userCodes.code_hash, hashToken(code)),
+        eq(userCodes.kind, kind),
+        isNull(userCodes.used_at),
+        gt(userCodes.expires_at, context.clock.now()),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function consumeCode(context: AppContext, tx: Db, codeId: number): Promise<boolean> {
+  const used = await tx
+    .update(userCodes)
+    .set({ used_at: context.clock.now() })
+    .where(and(eq(userCodes.id, codeId), isNull(userCodes.used_at)))
+    .returning({ id: userCodes.id });
+  return used.length === 1;
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { confirmPasswordProblem, MESSAGES, normalizeEmail, type ConfirmResponse, type SetPasswordRequest } from '@laurel/domain';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { resetPasswordMail } from '../../mail/account-emails.ts';
+import { queueMail } from '../../mail/outbox.ts';
+import { audit } from '../system/audit.ts';
+import { consumeCode, findValidCode, issueCode, type CodeKind } from './codes.ts';
+import { hashPassword, serverPasswordProblem } from './passwords.ts';
+import { revokeUserSessions } from './sessions.ts';
+
+const invalidLink = () => notFound(MESSAGES.invalidLink, { error_type: 'invalid_link', redirect: '/?link=expired' });
+
+/**
+ * Forgot password: mails a reset link when the address has an account. The reply is the same
+ * either way, so the form cannot be used to find out who has an account (docs/decisions.md).
+ */
+export async function requestPasswordReset(context: AppContext, rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const [user] = await context.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.banned) return;
+  await context.db.transaction(async (tx) => {
+    const code = await issueCode(context, tx, user.id, 'reset');
+    const url = `${context.env.PUBLIC_URL}/user/reset/${code}`;
+    await queueMail(context, tx, { to: user.email, accountId: user.account_id, mail: resetPasswordMail({ firstName: user.first_name, url }) });
+  });
+}
+
+/** Checks a confirm or reset link without using it up. */
+export async function checkLink(context: AppContext, kind: CodeKind, code: string): Promise<ConfirmResponse> {
+  const found = await findValidCode(context, kind, code);
+  if (!found || found.user.banned) throw invalidLink();
+  return { show_toc: kind === 'confirm', email: found.user.email };
+}
+
+/**
+ * Sets the password from a confirm or reset link. Both confirm the address (the user proved they
+ * read mail sent to it) and end every other session of the user.
+ */
+export async function setPasswordFromLink(context: AppContext, kind: CodeKind, input: SetPasswordRequest, ip: string): Promise<void> {
+  const found = await findValidCode(context, kind, input.code);
+  if (!found || found.user.banned) throw invalidLink();
+  const problem = (await serverPasswordProblem(input.password)) ?? confirmPasswordProblem(input.password, input.password_confirmation);
+  if (problem) throw badRequest(problem, { error_type: 'password', field: 'password' });
+  if (kind === 'confirm' && !input.accept_terms) {
+    throw badRequest('Please accept the Terms of Service to continue.', { error_type: 'required', field: 'accept_terms' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await context.db.transaction(async (tx) => {
+    if (!(await consumeCode(context, tx, found.code.id))) throw invalidLink();
+    const now = context.clock.now();
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, confirmed_at: found.user.confirmed_at ?? now, updated_at: now })
+      .where(eq(users.id, found.user.id));
+    await revokeUserSessions(context, tx, found.user.id);
+    await audit(context, { action: kind === 'confirm' ? 'user.confirmed' : 'user.password_reset', userId: found.user.id, accountId: found.user.account_id, ip }, tx);
+  });
+}
+

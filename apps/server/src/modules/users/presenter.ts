@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { activePlan, planDisplayName, trialDaysRemaining, type AccountDto, type UserDto } from '@laurel/domain';
+import type { AppContext } from '../../context.ts';
+import { accounts, users } from '../../db/schema.ts';
+
+type AccountRow = typeof accounts.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** Custom fonts allowed per plan level (spec 2 §6: Advanced and up). */
+const MAX_OWN_FONTS_BY_LEVEL = [0, 0, 5, 10, 25];
+
+export function presentAccount(account: AccountRow, now: Date): AccountDto {
+  const plan = activePlan(account);
+  return {
+    id: account.id,
+    name: account.name,
+    url: account.url,
+    imagepath: account.imagepath,
+    country: account.country,
+    state: account.state,
+    credits: account.credits,
+    subscription_credits: account.subscription_credits,
+    stripe_active: account.stripe_active,
+    stripe_plan: account.stripe_plan,
+    allowed_sets: account.allowed_sets,
+    allow_qrcode: account.allow_qrcode,
+    allow_two_side_certificate: account.allow_two_side_certificate,
+    created_at: account.created_at.toISOString(),
+    plan: {
+      id: plan?.id ?? null,
+      display_name: planDisplayName(account),
+      settings: { max_own_fonts: MAX_OWN_FONTS_BY_LEVEL[plan?.level ?? 0] ?? 0 },
+    },
+    trial_days_remaining: trialDaysRemaining(account.trial_started_at, now),
+  };
+}
+
+export function presentUser(user: UserRow, account: AccountRow | null, now: Date, impersonatedBy: string | null = null): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    roles: user.roles.map((name) => ({ name })),
+    account: account ? presentAccount(account, now) : null,
+    image: user.image,
+    active: user.active,
+    show_intro: user.show_intro,
+    show_updates: user.show_updates,
+    opt_in: user.opt_in,
+    review: user.review,
+    allow_all_certificate_sets: user.allow_all_certificate_sets,
+    allowed_certificate_sets: user.allowed_certificate_sets,
+    allow_certificate_set_create: user.allow_certificate_set_create,
+    allow_certificate_set_edits: user.allow_certificate_set_edits,
+    allow_certificate_email_edits: user.allow_certificate_email_edits,
+    pagination: user.pagination,
+    impersonated_by: impersonatedBy,
+  };
+}
+
+/** The current-user reply: the user, their account, and who is acting as them, if anyone. */
+export async function loadUserDto(context: AppContext, user: UserRow, impersonatorId: number | null = null): Promise<UserDto> {
+  const account = user.account_id ? (await context.db.select().from(accounts).where(eq(accounts.id, user.account_id)))[0] ?? null : null;
+  let impersonatedBy: string | null = null;
+  if (impersonatorId) {
+    const [admin] = await context.db.select().from(users).where(eq(users.id, impersonatorId));
+    impersonatedBy = admin ? `${admin.first_name} ${admin.last_name}`.trim() || admin.email : null;
+  }
+  return presentUser(user, account, context.clock.now(), impersonatedBy);
+}

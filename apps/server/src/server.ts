@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createFastify } from './app.ts';
+import { ensureSuperAdmin } from './bootstrap.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Env } from './config/env.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { JOBS } from './jobs/registry.ts';
+import { createSmtpTransport } from './mail/transport.ts';
+import { resolveAppSecret } from './secrets.ts';
+
+export interface Laurel {
+  app: FastifyInstance;
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Laurel: opens and migrates the database, starts the queue, runs `env.WORKERS` workers per
+ * job in this process and, unless `workerOnly`, the HTTP application (not yet listening).
+ */
+export async function startLaurel(env: Env, options: { clock?: Clock; workerOnly?: boolean } = {}): Promise<Laurel> {
+  const app = createFastify(env.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await migrateDatabase(database);
+    const queue = new JobQueue(database, (error) => app.log.error({ err: error }, 'job failed'));
+    const context: AppContext = {
+      env,
+      database,
+      db: database.db,
+      clock: options.clock ?? systemClock,
+      secret: resolveAppSecret(env.APP_SECRET, env.DATA_DIR),
+      queue,
+      transport: createSmtpTransport(env),
+      log: app.log,
+    };
+    await queue.start(JOBS);
+    for (const job of JOBS) if (env.WORKERS > 0) await queue.work(job, context, env.WORKERS);
+    if (!options.workerOnly) {
+      await ensureSuperAdmin(context);
+      await buildApp(app, context);
+    }
+    return {
+      app,
+      context,
+      async close() {
+        await app.close();
+        await queue.stop();
+        context.transport?.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,43 @@
+/** Business constants shared by the browser and the server (spec 1 §9). */
+
+export const NOTIFICATION_MS = 5_000;
+export const ERROR_NOTIFICATION_MS = 10_000;
+/** Send and purchase-declined errors stay longer (spec 1 §9). */
+export const LONG_ERROR_NOTIFICATION_MS = 30_000;
+export const LOADING_BAR_LATENCY_MS = 300;
+
+export const SESSION_WARNING_MS = 25 * 60_000;
+export const SESSION_IDLE_LIMIT_MS = 30 * 60_000;
+export const USER_REFRESH_MS = 40 * 60_000;
+export const SESSION_CHECK_INTERVAL_MS = 1_000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE_MESSAGE = 'The file size may not be greater than 2 MB';
+
+export const FREE_TRIAL_DAYS = 14;
+export const FREE_PLAN_MONTHLY_CREDITS = 50;
+export const UNSUBSCRIBED_CERTIFICATE_SET_LIMIT = 1;
+
+export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_LIST_PAGE_SIZES = {
+  portal: 3,
+  buildExist: 3,
+  sendSelect: 3,
+  adminUsersAccount: 10,
+  storeRecipient: 10,
+  storeHistory: 10,
+  storeProjects: 10,
+} as const;
+
+export const SUB_USERS_TOTAL_MAX = 50;
+export const SUB_USERS_ACTIVE_MAX = 5;
+export const SUB_USERS_ACTIVE_MAX_ENTERPRISE = 50;
+export const API_KEY_VALID_MONTHS = 3;
+export const PORTAL_NAME_MAX = 60;
+
+export const DEFAULT_COUNTRY = 'US';
+export const DEFAULT_CATEGORY = 'Company Category';

@@ -1,0 +1,21 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+
+/**
+ * Password rule (DESIGN.md departure from spec 1 §5): 8 to 128 characters of any kind.
+ * The server also refuses common passwords; that list is too large to ship to the browser.
+ */
+export function passwordProblem(password: string): string | null {
+  if (!password) return 'Password is Required';
+  if ([...password].length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if ([...password].length > PASSWORD_MAX_LENGTH) return `Password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`;
+  return null;
+}
+
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less predictable one.';
+
+/** The confirmation messages the spec keeps (spec 1 §5). */
+export function confirmPasswordProblem(password: string, confirmation: string): string | null {
+  if (!confirmation) return 'Confirm Password is Required';
+  if (password && confirmation !== password) return 'Confirm Password does not match Password';
+  return null;
+}

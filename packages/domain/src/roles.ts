@@ -1,0 +1,60 @@
+/** Roles and the permissions derived from them (spec 1 §6). */
+
+export const ROLE_NAMES = ['global_admin', 'account_admin', 'account_user'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** Numeric ids used by the admin screens. */
+export const ROLE_IDS: Readonly<Record<RoleName, number>> = { global_admin: 1, account_admin: 2, account_user: 3 };
+
+/** The slice of a user the access rules read. */
+export interface AccessUser {
+  id: number;
+  roles: readonly { name: string }[];
+  allow_certificate_set_create?: boolean;
+  allow_certificate_set_edits?: boolean;
+  allow_certificate_email_edits?: boolean;
+  allow_all_certificate_sets?: boolean;
+  allowed_certificate_sets?: readonly number[];
+}
+
+/** The role is read from the user's first role; none means a portal user. */
+export function primaryRole(user: Pick<AccessUser, 'roles'>): RoleName | null {
+  const name = user.roles[0]?.name;
+  return (ROLE_NAMES as readonly string[]).includes(name ?? '') ? (name as RoleName) : null;
+}
+
+export function canEditCertificateSets(user: AccessUser): boolean {
+  return primaryRole(user) !== 'account_user' || !!user.allow_certificate_set_edits;
+}
+
+export function canEditEmails(user: AccessUser): boolean {
+  return primaryRole(user) !== 'account_user' || !!user.allow_certificate_email_edits;
+}
+
+export function canCreateCertificateSets(user: AccessUser): boolean {
+  return primaryRole(user) !== 'account_user' || !!user.allow_certificate_set_create;
+}
+
+/** Sending needs all certificate sets allowed or a non-empty allowed list. */
+export function canSend(user: AccessUser): boolean {
+  if (primaryRole(user) !== 'account_user') return true;
+  return !!user.allow_all_certificate_sets || (user.allowed_certificate_sets?.length ?? 0) > 0;
+}
+
+/** Where a user lands after signing in (spec 1 §2). */
+export function landingPath(user: AccessUser): string {
+  switch (primaryRole(user)) {
+    case 'global_admin':
+    case 'account_admin':
+      return '/dashboard';
+    case 'account_user':
+      return canEditCertificateSets(user) || canEditEmails(user) ? '/build' : '/send';
+    default:
+      return '/register';
+  }
+}
+
+/** Where an account admin lands when impersonating a sub-user. */
+export function impersonationLandingPath(user: AccessUser): string {
+  return canCreateCertificateSets(user) || canEditCertificateSets(user) ? '/build' : '/send';
+}

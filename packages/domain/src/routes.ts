@@ -1,0 +1,88 @@
+import { landingPath, primaryRole, type AccessUser } from './roles.ts';
+
+/** Every client route of spec 1 §2. Patterns use `:name` for parameters. */
+export const ROUTES = {
+  home: ['/', '/login'],
+  account: [
+    '/account', '/account/single-sign-on', '/api-integrations', '/account/subscription', '/account/automatic-purchases',
+    '/account/billing-history', '/account/billing-information', '/account/billing-subscriptions', '/account/email-settings',
+    '/account/purchase-credits', '/account/updates', '/account/two-factored-authentication', '/account/delete',
+    '/account/manage-users', '/account/configure-portal-settings',
+  ],
+  admin: [
+    '/admin/build', '/admin/build/backgrounds', '/admin/build/images', '/admin/build/mappings', '/admin/build/mappings/create',
+    '/admin/build/mappings/:id', '/admin/accounts', '/admin/accounts/settings', '/admin/outbox', '/admin/outbox/:id',
+    '/credits', '/subscriptions', '/announcements', '/resend-attempts', '/projects', '/custom-domains', '/payg-log', '/promo-codes',
+  ],
+  main: [
+    '/build', '/dashboard', '/send', '/send/:id/send', '/store', '/store/projects/:id', '/store/recipients', '/store/search',
+    '/store/history', '/store/history/:id',
+  ],
+  portal: ['/portal', '/portal/set-password', '/portal/login', '/portal/register', '/portal/certificates'],
+  credentials: ['/credentials', '/credentials/login'],
+  registration: ['/register', '/register/success'],
+  password: ['/user/confirm/:code', '/user/reset/:code'],
+} as const;
+
+/** Super-admin screens that live outside /admin (spec 1 §2). */
+const ADMIN_TOP_LEVEL = ['/credits', '/subscriptions', '/announcements', '/resend-attempts', '/projects', '/custom-domains', '/payg-log', '/promo-codes'];
+
+export function isAdminPath(path: string): boolean {
+  return startsWithSegment(path, '/admin') || ADMIN_TOP_LEVEL.some((p) => startsWithSegment(path, p));
+}
+
+/** True when `path` is `prefix` or below it (`/portal` matches `/portal/login`, not `/portalx`). */
+export function startsWithSegment(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export interface RouteContext {
+  path: string;
+  /** null when signed out. */
+  user: AccessUser | null;
+  /** The request came to an account's portal host (subdomain or custom domain). */
+  onPortalHost: boolean;
+  /** That portal is a credentials portal. */
+  credentialsPortal?: boolean;
+}
+
+const PUBLIC_PATHS = ['/portal/login', '/portal/register', '/portal/set-password', '/credentials/login', '/user/confirm', '/user/reset', '/register'];
+const PORTAL_HOST_PATHS = ['/portal', '/user/confirm', '/user/reset', '/credentials/login'];
+const ROLELESS_PATHS = ['/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
+
+/**
+ * On a portal host only portal, confirm, reset and credentials-login paths exist; everything else
+ * goes to the portal (or the credentials portal). The server applies this to page requests too.
+ */
+export function portalHostRedirect(path: string, credentialsPortal: boolean): string | null {
+  const allowed = [...PORTAL_HOST_PATHS, ...(credentialsPortal ? ['/credentials'] : [])];
+  return allowed.some((p) => startsWithSegment(path, p)) ? null : credentialsPortal ? '/credentials' : '/portal';
+}
+
+/**
+ * The redirect rules of spec 1 §2, as one pure function shared by the client's route guard and the
+ * server. Returns the path to go to, or null to stay.
+ */
+export function routeRedirect({ path, user, onPortalHost, credentialsPortal = false }: RouteContext): string | null {
+  if (onPortalHost) {
+    const redirect = portalHostRedirect(path, credentialsPortal);
+    if (redirect) return redirect;
+  }
+
+  if (!user) {
+    if (path === '/' || path === '/login') return null;
+    if (PUBLIC_PATHS.some((p) => startsWithSegment(path, p))) return null;
+    if (startsWithSegment(path, '/portal')) return '/portal/login';
+    if (startsWithSegment(path, '/credentials')) return '/credentials/login';
+    return '/login';
+  }
+
+  const role = primaryRole(user);
+  if (!role) {
+    return ROLELESS_PATHS.some((p) => startsWithSegment(path, p)) ? null : '/register';
+  }
+
+  if (path === '/' || path === '/login' || startsWithSegment(path, '/register')) return landingPath(user);
+  if (isAdminPath(path) && role !== 'global_admin') return landingPath(user);
+  return null;
+}

@@ -1,0 +1,23 @@
+// `npm test`: builds what the browser tests serve, then runs every test project in one vitest run
+// (unit, API on PGlite, API on PostgreSQL, browser). Extra arguments go to vitest.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+const missing = [];
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium (apt-get install -y chromium)');
+if (!process.env.DATABASE_URL && !existsSync('/usr/lib/postgresql')) missing.push('PostgreSQL binaries (apt-get install -y postgresql) or DATABASE_URL');
+for (const tool of ['qpdf', 'pdftoppm']) {
+  if (spawnSync('which', [tool]).status !== 0) missing.push(`${tool} (apt-get install -y qpdf poppler-utils)`);
+}
+if (missing.length) {
+  console.error(`The tests need: ${missing.join('; ')}. .ci/run installs them on a fresh machine.`);
+  process.exit(1);
+}
+
+run('npm', ['run', 'build']);
+run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every layer: shared rules (unit), the API on PGlite and on a real PostgreSQL, and
+ * the browser tests in Debian's Chromium. `npm test` runs them all.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'api-pglite',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { LAUREL_TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { LAUREL_TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/helpers/postgres-cluster.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
