@@ -57,7 +57,7 @@ export function requireAuth(request: FastifyRequest): Auth {
 /** The signed-in user with one of the given roles, or 403. */
 export function requireRole(request: FastifyRequest, roles: readonly RoleName[]): Auth {
   const auth = requireAuth(request);
-  const role = primaryRole(auth.user);
+  const role = primaryRole({ roles: auth.user.roles.map((name) => ({ name })) });
   if (!role || !roles.includes(role)) throw forbidden();
   return auth;
 }

@@ -13,6 +13,8 @@ export interface TestLaurel extends Laurel {
   backend: Backend;
   /** The mail most recently queued for an address, once a worker has handled it. */
   lastMailTo(address: string): Promise<typeof mailMessages.$inferSelect>;
+  /** Every message recorded for an address so far; mail is recorded in the request's transaction. */
+  mailsTo(address: string): Promise<(typeof mailMessages.$inferSelect)[]>;
 }
 
 /** Which database this run of the API tests uses (set per vitest project). */
@@ -72,6 +74,7 @@ export async function startTestLaurel(options: { clock?: Clock; smtpUrl?: string
       }
       throw new Error(`no mail delivered to ${address}`);
     },
+    mailsTo: (address) => laurel.context.db.select().from(mailMessages).where(eq(mailMessages.to_address, address)),
   };
 }
 
