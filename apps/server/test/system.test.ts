@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../src/config/env.ts';
+import { announcements } from '../src/db/schema.ts';
+import { ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
+import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+
+let laurel: TestLaurel;
+beforeAll(async () => {
+  laurel = await startTestLaurel();
+});
+afterAll(async () => {
+  await laurel?.close();
+});
+
+describe('environment', () => {
+  it('is validated at start with messages that name the variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres:\/\//);
+    expect(() => parseEnv({ APP_SECRET: 'short' })).toThrow(/APP_SECRET must be at least 32 characters/);
+    expect(() => parseEnv({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => parseEnv({ S3_BUCKET: 'b' })).toThrow(/S3 settings go together/);
+    expect(parseEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000', WORKERS: 2 });
+    expect(parseEnv({ PUBLIC_URL: 'https://certs.example.com/', DATABASE_URL: '' }).PUBLIC_URL).toBe('https://certs.example.com');
+  });
+});
+
+describe('system calls', () => {
+  it('serves an OpenAPI document listing the API', async () => {
+    const doc = (await new ApiClient(laurel).get('/api/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth', '/api/auth/current', '/api/registration/account', '/api/admin/outbox']));
+  });
+
+  it('shows the newest active announcement once per user until dismissed', async () => {
+    const { client } = await registerConfirmedAdmin(laurel);
+    expect((await client.get('/api/users/show/modal/update-system')).json()).toEqual([]);
+    await laurel.context.db.insert(announcements).values({ title: 'New designer', content: '<p>Fonts!</p>', status: true });
+    const shown = (await client.get('/api/users/show/modal/update-system')).json();
+    expect(shown[1]).toMatchObject({ title: 'New designer', content: '<p>Fonts!</p>' });
+    await client.post('/api/users/show/modal/update-system/seen');
+    expect((await client.get('/api/users/show/modal/update-system')).json()).toEqual([]);
+    expect((await new ApiClient(laurel).get('/api/users/show/modal/update-system')).json()).toEqual([]);
+  });
+
+  it('sets security headers on every reply', async () => {
+    const response = await new ApiClient(laurel).get('/api/health');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
