@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 
 /** A typed job: a name, its data, its retry policy and an idempotent handler. */
@@ -52,7 +52,7 @@ export class JobQueue {
   async enqueue<T extends object>(definition: JobDefinition<T, any>, data: T, options: { tx?: Executor; key?: string } = {}): Promise<void> {
     await this.boss.send(definition.name, data, {
       ...(options.key ? { singletonKey: options.key } : {}),
-      ...(options.tx ? { db: fromDrizzle(options.tx, sql) } : {}),
+      ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
     });
   }
 
@@ -73,7 +73,7 @@ export class JobQueue {
   }
 
   async stop(): Promise<void> {
-    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    if (this.started) await this.boss.stop({ graceful: true, timeout: 10_000 });
     this.started = false;
   }
 }

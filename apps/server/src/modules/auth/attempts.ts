@@ -37,3 +37,17 @@ export async function recordFailure(context: AppContext, email: string, ip: stri
 export async function clearFailures(context: AppContext, email: string): Promise<void> {
   await context.db.delete(authFailures).where(eq(authFailures.key, emailKey(email)));
 }
+
+/** The same limit for typed codes: 5 wrong codes for one user within 15 minutes answer 429. */
+export async function assertCodeAttemptsLeft(context: AppContext, userId: number): Promise<void> {
+  const since = new Date(context.clock.now().getTime() - WINDOW_MS);
+  const [row] = await context.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(authFailures)
+    .where(and(eq(authFailures.key, `code:${userId}`), gte(authFailures.created_at, since)));
+  if ((row?.count ?? 0) >= MAX_PER_EMAIL) throw tooManyAttempts();
+}
+
+export async function recordCodeFailure(context: AppContext, userId: number): Promise<void> {
+  await context.db.insert(authFailures).values({ key: `code:${userId}`, created_at: context.clock.now() });
+}

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { userCodes, users } from '../../db/schema.ts';
+import { randomInt } from 'node:crypto';
 import { hashToken, randomToken } from '../../secrets.ts';
 
 export type CodeKind = 'confirm' | 'reset' | 'email_change';
@@ -52,4 +53,28 @@ export async function consumeCode(context: AppContext, tx: Db, codeId: number): 
     .where(and(eq(userCodes.id, codeId), isNull(userCodes.used_at)))
     .returning({ id: userCodes.id });
   return used.length === 1;
+}
+
+/**
+ * A six-digit code the user types (email change). Short, so it is bound to the user in its hash and
+ * guarded by the attempt limit of the route that checks it.
+ */
+export async function issueTypedCode(context: AppContext, tx: Db, userId: number): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = context.clock.now();
+  await tx.update(userCodes).set({ used_at: now }).where(and(eq(userCodes.user_id, userId), eq(userCodes.kind, 'email_change'), isNull(userCodes.used_at)));
+  await tx.insert(userCodes).values({
+    user_id: userId,
+    kind: 'email_change',
+    code_hash: hashToken(`${userId}:${code}`),
+    expires_at: new Date(now.getTime() + CODE_LIFETIME_MS.email_change),
+    created_at: now,
+  });
+  return code;
+}
+
+/** The user's pending typed code if `code` matches it. */
+export async function findTypedCode(context: AppContext, userId: number, code: string) {
+  const found = await findValidCode(context, 'email_change', `${userId}:${code}`);
+  return found && found.user.id === userId ? found : null;
 }
