@@ -85,3 +85,36 @@ describe('portal hosts (subdomain rules)', () => {
     expect((await page('www.laurel.test', '/dashboard')).statusCode).not.toBe(302);
   });
 });
+
+describe('impersonation', () => {
+  it('lets a super-admin act as any user and switch back with a new token', async () => {
+    const { user } = await registerConfirmedAdmin(laurel);
+    const admin = new ApiClient(laurel);
+    await admin.login('root@laurel.test', 'correct horse battery staple');
+    const adminToken = admin.token;
+    const acting = await admin.post(`/api/users/${user.id}/impersonate`);
+    expect(acting.json()).toMatchObject({ location: '/dashboard', user: { id: user.id, impersonated_by: 'Laurel Administrator' } });
+    admin.token = acting.json().token;
+    expect((await admin.get('/api/auth/current')).json().id).toBe(user.id);
+    const back = await admin.post('/api/users/impersonate-reset');
+    expect(back.json()).toMatchObject({ location: '/dashboard', user: { roles: [{ name: 'global_admin' }], impersonated_by: null } });
+    expect(back.json().token).not.toBe(adminToken);
+    const oldImpersonation = new ApiClient(laurel, acting.json().token);
+    expect((await oldImpersonation.get('/api/auth/current')).statusCode).toBe(401);
+  });
+
+  it('lets an account admin act only as sub-users of their own account', async () => {
+    const owner = await registerConfirmedAdmin(laurel);
+    const stranger = await registerConfirmedAdmin(laurel);
+    const email = uniqueEmail('sub');
+    const [sub] = await laurel.context.db.insert(users).values({
+      account_id: owner.user.account!.id, email, username: email, roles: ['account_user'], confirmed_at: new Date(),
+      password_hash: await hashPassword(GOOD_PASSWORD), allow_certificate_set_create: true,
+    }).returning();
+    const acting = await owner.client.post(`/api/users/${sub!.id}/account-user-impersonate`);
+    expect(acting.json()).toMatchObject({ location: '/build', user: { id: sub!.id } });
+    expect((await stranger.client.post(`/api/users/${sub!.id}/account-user-impersonate`)).statusCode).toBe(404);
+    expect((await owner.client.post(`/api/users/${stranger.user.id}/account-user-impersonate`)).statusCode).toBe(404);
+    expect((await owner.client.post(`/api/users/${sub!.id}/impersonate`)).statusCode).toBe(403);
+  });
+});

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { requireAuth, requireRole } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { impersonate } from './impersonation.ts';
 import { loadUserDto } from './presenter.ts';
 import { changeEmail, changePassword, PROFILE_MESSAGES, requestEmailChangeCode, updateProfile } from './profile.ts';
 
@@ -62,5 +63,13 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
       const [fresh] = await context.db.select().from(users).where(eq(users.id, auth.user.id));
       return { success: true, message: PROFILE_MESSAGES.emailChanged, user: await loadUserDto(context, fresh!) };
     },
+  );
+
+  r.post('/api/users/:id/impersonate', { schema: { tags, params: idParams } }, async (request) =>
+    impersonate(context, requireRole(request, ['global_admin']), request.params.id, 'any', request.ip),
+  );
+
+  r.post('/api/users/:id/account-user-impersonate', { schema: { tags, params: idParams } }, async (request) =>
+    impersonate(context, requireRole(request, ['account_admin']), request.params.id, 'own-account', request.ip),
   );
 }

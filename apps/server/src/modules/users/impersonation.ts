@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import { impersonationLandingPath, landingPath, type LoginResponse } from '@laurel/domain';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import type { Auth } from '../../http/auth.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { createSession } from '../auth/sessions.ts';
+import { audit } from '../system/audit.ts';
+import { loadUserDto } from './presenter.ts';
+
+/**
+ * Acting as another user: a new session for the target that remembers who opened it, so the admin
+ * can switch back (`/api/users/impersonate-reset`). Super-admins may act as anyone; an account admin
+ * only as a sub-user of their own account. Anyone else's id is a 404.
+ */
+export async function impersonate(context: AppContext, actor: Auth, targetId: number, scope: 'any' | 'own-account', ip: string): Promise<LoginResponse> {
+  const conditions = [eq(users.id, targetId)];
+  if (scope === 'own-account') conditions.push(eq(users.account_id, actor.user.account_id ?? -1));
+  const [target] = await context.db.select().from(users).where(and(...conditions));
+  if (!target || (scope === 'own-account' && target.roles[0] !== 'account_user')) throw notFound();
+  if (target.id === actor.user.id) throw badRequest('You are already signed in as this user.');
+  if (target.banned) throw badRequest('This user is banned.');
+  const adminId = actor.session.impersonator_id ?? actor.user.id;
+  const token = await createSession(context, context.db, { userId: target.id, impersonatorId: adminId, ip });
+  await audit(context, { action: 'user.impersonated', userId: target.id, accountId: target.account_id, actorId: adminId, ip });
+  const user = await loadUserDto(context, target, adminId);
+  const location = scope === 'own-account' ? impersonationLandingPath(user) : landingPath(user);
+  return { token, require_action: null, user, location };
+}
