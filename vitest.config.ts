@@ -7,11 +7,19 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'unit',
+          // Email composition needs no database: it runs once here rather than once per database.
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/certificate-email/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'api-pglite',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/certificate-email/**'],
           env: { LAUREL_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -21,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['apps/server/test/certificate-email/**'],
           env: { LAUREL_TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/helpers/postgres-cluster.ts'],
           testTimeout: 60_000,

@@ -1,4 +1,4 @@
-// `npm test`: builds what the browser tests serve, then runs every test project in one vitest run
+// `npm test`: type-checks every workspace, builds what the browser tests serve, then runs every test project in one vitest run
 // (unit, API on PGlite, API on PostgreSQL, browser). Extra arguments go to vitest.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,5 +19,6 @@ if (missing.length) {
   process.exit(1);
 }
 
+run('npm', ['run', 'typecheck']);
 run('npm', ['run', 'build']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

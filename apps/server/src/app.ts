@@ -1,19 +1,26 @@
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { UPLOAD_MAX_BYTES } from '@laurel/domain';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerWeb } from './http/web.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { certificateRoutes } from './modules/certificates/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { fontRoutes } from './modules/fonts/routes.ts';
+import { libraryRoutes } from './modules/library/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
+import { styleRoutes } from './modules/styles/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes];
+const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({
@@ -36,6 +43,7 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
     transform: jsonSchemaTransform,
   });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

@@ -4,6 +4,7 @@ import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailTransport } from './mail/transport.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /** What every module needs, built once at start and passed explicitly. */
 export interface AppContext {
@@ -16,5 +17,6 @@ export interface AppContext {
   queue: JobQueue;
   /** null on the embedded default: messages stay in the outbox. */
   transport: MailTransport | null;
+  files: FileStore;
   log: FastifyBaseLogger;
 }

@@ -10,6 +10,7 @@ import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { resolveAppSecret } from './secrets.ts';
+import { LocalFileStore } from './storage/file-store.ts';
 
 export interface Laurel {
   app: FastifyInstance;
@@ -35,6 +36,7 @@ export async function startLaurel(env: Env, options: { clock?: Clock; workerOnly
       secret: resolveAppSecret(env.APP_SECRET, env.DATA_DIR),
       queue,
       transport: createSmtpTransport(env),
+      files: new LocalFileStore(env.DATA_DIR),
       log: app.log,
     };
     await queue.start(JOBS);

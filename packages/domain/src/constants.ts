@@ -10,6 +10,11 @@ export const SESSION_WARNING_MS = 25 * 60_000;
 export const SESSION_IDLE_LIMIT_MS = 30 * 60_000;
 export const USER_REFRESH_MS = 40 * 60_000;
 export const SESSION_CHECK_INTERVAL_MS = 1_000;
+/**
+ * While the user is active the client confirms the session with the server at most this often, so
+ * the server's own 30-minute idle expiry never ends a session someone is working in.
+ */
+export const SESSION_KEEPALIVE_MS = 5 * 60_000;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -41,3 +46,5 @@ export const PORTAL_NAME_MAX = 60;
 
 export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_CATEGORY = 'Company Category';
+
+export const SUPPORT_EMAIL = 'support@laurel.example';

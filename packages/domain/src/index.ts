@@ -7,3 +7,4 @@ export * from './roles.ts';
 export * from './routes.ts';
 export * from './api/errors.ts';
 export * from './api/auth.ts';
+export * from './email-design.ts';

@@ -65,3 +65,15 @@ export function trialDaysRemaining(createdAt: Date, now: Date, trialDays = 14): 
   const elapsed = Math.floor((now.getTime() - createdAt.getTime()) / 86_400_000);
   return Math.max(0, trialDays - elapsed);
 }
+
+/** Custom fonts allowed per plan level (spec 2 §6: Advanced and up, a count per plan). */
+const MAX_OWN_FONTS_BY_LEVEL = [0, 0, 5, 10, 25] as const;
+
+export function maxOwnFonts(account: PlanHolder): number {
+  return MAX_OWN_FONTS_BY_LEVEL[planLevel(account)] ?? 0;
+}
+
+/** Custom fonts need an active plan above Basic and no pending subscription change (spec 2 §6). */
+export function mayUseOwnFonts(account: PlanHolder & { subscription_in_pending: boolean }): boolean {
+  return planLevel(account) >= 2 && !account.subscription_in_pending;
+}

@@ -178,3 +178,82 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A certificate set: the design (versioned JSON of @laurel/certificate, restored with
+ * `migrateDesign` on load) and the delivery email's design, owned by one account.
+ */
+export const certificateSets = pgTable('certificate_sets', {
+  id: serial('id').primaryKey(),
+  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  style_id: integer('style_id'),
+  design: jsonb('design').$type<Record<string, unknown>>().notNull(),
+  email: jsonb('email').$type<Record<string, unknown>>().notNull().default({}),
+  created_by: integer('created_by'),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  index('certificate_sets_account_idx').on(t.account_id, t.id),
+  uniqueIndex('certificate_sets_name_unique').on(t.account_id, sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
+]);
+
+/** Global templates ("styles") that super-admins design and every account starts from. */
+export const styles = pgTable('styles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  sorting: integer('sorting').notNull().default(0),
+  design: jsonb('design').$type<Record<string, unknown>>().notNull(),
+  email: jsonb('email').$type<Record<string, unknown>>().notNull().default({}),
+  url_requirements: text('url_requirements'),
+  ...timestamps,
+}, (t) => [uniqueIndex('styles_name_unique').on(sql`lower(${t.name})`)]);
+
+/** Every stored file (uploads, backgrounds, fonts, rendered certificates): who owns it and where it lives. */
+export const storedFiles = pgTable('files', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  /** The name in the store and in its public URL: 128+ random bits, never a sequence. */
+  key: text('key').notNull(),
+  kind: text('kind').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  original_name: text('original_name'),
+  width: integer('width'),
+  height: integer('height'),
+  created_by: integer('created_by'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('files_key_unique').on(t.key), index('files_account_idx').on(t.account_id, t.kind)]);
+
+/** Images super-admins offer to everyone: the background library and the image (signature) library. */
+export const libraryImages = pgTable('library_images', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  imagepath: text('imagepath').notNull(),
+  name: text('name'),
+  sorting: integer('sorting').notNull().default(0),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('library_images_kind_idx').on(t.kind, t.sorting),
+  check('library_images_kind', sql`${t.kind} in ('background', 'signature')`),
+]);
+
+/** Fonts an account uploaded for its certificates. */
+export const accountFonts = pgTable('account_fonts', {
+  id: serial('id').primaryKey(),
+  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  file_key: text('file_key').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('account_fonts_name_unique').on(t.account_id, sql`lower(${t.name})`)]);
+
+/** Files attached to a certificate set's email (spec 2 §7: certificates/{id}/uploads). */
+export const certificateUploads = pgTable('certificate_uploads', {
+  id: serial('id').primaryKey(),
+  certificate_id: integer('certificate_id').notNull().references(() => certificateSets.id, { onDelete: 'cascade' }),
+  file_key: text('file_key').notNull(),
+  name: text('name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('certificate_uploads_certificate_idx').on(t.certificate_id)]);

@@ -25,13 +25,14 @@ function webDist(): string | null {
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const root = webDist();
   if (root) {
-    await app.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
   }
   const indexHtml = root ? readFileSync(path.join(root, 'index.html'), 'utf8') : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/api/') || request.method !== 'GET') throw notFound('Not found.');
+    // API paths and missing files (anything with an extension) are real 404s, not pages.
+    if (pathname.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) throw notFound('Not found.');
     if (request.hostInfo?.onPortalHost) {
       const redirect = portalHostRedirect(pathname, request.hostInfo.credentialsPortal);
       if (redirect) return reply.redirect(redirect, 302);

@@ -16,12 +16,26 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * Headers the DKIM signature covers. nodemailer's own list leaves out List-Unsubscribe-Post, which RFC 8058
+ * requires to be signed along with List-Unsubscribe before a receiver offers one-click unsubscribe.
+ */
+export const DKIM_SIGNED_HEADERS =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:' +
+  'Content-ID:Content-Description:In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:' +
+  'List-Subscribe:List-Post:List-Owner:List-Archive';
+
 /** SMTP through nodemailer with a connection pool; DKIM-signed when a key is configured. */
 export function createSmtpTransport(env: Env): MailTransport | null {
   if (!env.SMTP_URL) return null;
   const dkim =
     env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
-      ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
+      ? {
+          domainName: env.DKIM_DOMAIN,
+          keySelector: env.DKIM_SELECTOR,
+          privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+          headerFieldNames: DKIM_SIGNED_HEADERS,
+        }
       : undefined;
   const url = new URL(env.SMTP_URL);
   const transporter = nodemailer.createTransport({

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { activePlan, planDisplayName, trialDaysRemaining, type AccountDto, type UserDto } from '@laurel/domain';
+import { activePlan, maxOwnFonts, planDisplayName, trialDaysRemaining, type AccountDto, type UserDto } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { accounts, users } from '../../db/schema.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
 type UserRow = typeof users.$inferSelect;
-
-/** Custom fonts allowed per plan level (spec 2 §6: Advanced and up). */
-const MAX_OWN_FONTS_BY_LEVEL = [0, 0, 5, 10, 25];
 
 export function presentAccount(account: AccountRow, now: Date): AccountDto {
   const plan = activePlan(account);
@@ -29,7 +26,7 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
     plan: {
       id: plan?.id ?? null,
       display_name: planDisplayName(account),
-      settings: { max_own_fonts: MAX_OWN_FONTS_BY_LEVEL[plan?.level ?? 0] ?? 0 },
+      settings: { max_own_fonts: maxOwnFonts(account) },
     },
     trial_days_remaining: trialDaysRemaining(account.trial_started_at, now),
   };

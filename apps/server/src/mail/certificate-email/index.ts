@@ -1,0 +1,5 @@
+export { composeCertificateEmail, type CertificateEmail, type CertificateEmailInput } from './compose.ts';
+export { CertificateEmailError } from './addresses.ts';
+export { linkedInAddToProfileUrl } from './links.ts';
+export { sanitizeEmailHtml } from './sanitize.ts';
+export { toNodemailerMessage } from './nodemailer-message.ts';

@@ -1,0 +1,48 @@
+import { migrateDesign } from '@laurel/certificate';
+import type { certificateSets, styles } from '../../db/schema.ts';
+
+type CertificateSetRow = typeof certificateSets.$inferSelect;
+type StyleRow = typeof styles.$inferSelect;
+
+/** A set as the builder reads it: design fields flat, as the spec names them, restored to the current version. */
+export function presentCertificateSet(row: CertificateSetRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    account_id: row.account_id,
+    style_id: row.style_id,
+    ...migrateDesign(row.design),
+    ...row.email,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The list row: enough for the paged list and its thumbnail. */
+export function presentCertificateSummary(row: Pick<CertificateSetRow, 'id' | 'name' | 'design' | 'created_at' | 'updated_at'>) {
+  const design = migrateDesign(row.design);
+  return {
+    id: row.id,
+    name: row.name,
+    format: design.format,
+    is_portrait: design.is_portrait,
+    use_two_side: design.use_two_side,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    image: `/api/certificates/${row.id}/image/image.png?t=${row.updated_at.getTime()}`,
+  };
+}
+
+export function presentStyle(row: StyleRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    sorting: row.sorting,
+    url_requirements: row.url_requirements,
+    ...migrateDesign(row.design),
+    ...row.email,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    image: `/api/styles/${row.id}/image/image.png?t=${row.updated_at.getTime()}`,
+  };
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import { storedFiles } from '../../db/schema.ts';
+import { reencodeImage } from './images.ts';
+
+export type ImageKind = 'background' | 'image' | 'logo';
+
+/** Stores an uploaded image (re-encoded) under a random key and returns its public path. */
+export async function storeImage(
+  context: AppContext,
+  input: { accountId: number | null; userId: number; kind: ImageKind; bytes: Buffer; originalName?: string },
+) {
+  const image = await reencodeImage(input.bytes);
+  const key = `${randomBytes(18).toString('base64url')}.${image.extension}`;
+  await context.files.put(key, image.bytes);
+  await context.db.insert(storedFiles).values({
+    account_id: input.accountId,
+    key,
+    kind: input.kind,
+    mime: image.mime,
+    size: image.bytes.length,
+    original_name: input.originalName?.slice(0, 200) ?? null,
+    width: image.width,
+    height: image.height,
+    created_by: input.userId,
+    created_at: context.clock.now(),
+  });
+  return { imagepath: `/api/files/${key}`, width: image.width, height: image.height };
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import * as fontkit from 'fontkit';
+import { maxOwnFonts, mayUseOwnFonts } from '@laurel/domain';
+import type { AppContext } from '../../context.ts';
+import { accountFonts, accounts, storedFiles } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+
+/** Spec 2 §5: a font name starts with a letter, then letters, digits, underscore, hyphen or spaces. */
+const FONT_NAME = /^[A-Za-z][A-Za-z0-9_\- ]*$/;
+export const FONT_MESSAGES = {
+  name: 'The font name must start with a letter and contain only letters, digits, underscores, hyphens and spaces.',
+  plan: 'Custom fonts are available on the Advanced Monthly plan or higher.',
+  limit: (n: number) => `you can't use more than ${n} of own fonts`,
+  file: 'The font must be a TrueType (.ttf), OpenType (.otf) or WOFF (.woff) file.',
+  exists: 'A font with this name already exists.',
+} as const;
+
+/** TTF, OTF or WOFF by their first bytes; WOFF2 is refused because the PDF writer cannot embed it. */
+function sniffFont(bytes: Buffer): { mime: string; extension: string } | null {
+  const tag = bytes.subarray(0, 4);
+  if (tag.equals(Buffer.from([0, 1, 0, 0])) || tag.toString('latin1') === 'true') return { mime: 'font/ttf', extension: 'ttf' };
+  if (tag.toString('latin1') === 'OTTO') return { mime: 'font/otf', extension: 'otf' };
+  if (tag.toString('latin1') === 'wOFF') return { mime: 'font/woff', extension: 'woff' };
+  return null;
+}
+
+function assertUsableFont(bytes: Buffer): void {
+  try {
+    const font = fontkit.create(bytes) as fontkit.Font;
+    if (!font.numGlyphs || font.layout('Certificate').glyphs.length === 0) throw new Error('no glyphs');
+  } catch {
+    throw badRequest(FONT_MESSAGES.file, { error_type: 'invalid_file' });
+  }
+}
+
+export async function uploadFont(context: AppContext, accountId: number, input: { name: string; bytes: Buffer }) {
+  const name = input.name.trim();
+  if (!FONT_NAME.test(name) || name.length > 60) throw badRequest(FONT_MESSAGES.name, { field: 'name' });
+  const [account] = await context.db.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account) throw notFound();
+  if (!mayUseOwnFonts(account)) throw forbidden(FONT_MESSAGES.plan, { error_type: 'upgrade', redirect: '/account/subscription' });
+  const type = sniffFont(input.bytes);
+  if (!type) throw badRequest(FONT_MESSAGES.file, { error_type: 'invalid_file' });
+  assertUsableFont(input.bytes);
+  const limit = maxOwnFonts(account);
+  const [owned] = await context.db.select({ value: count() }).from(accountFonts).where(eq(accountFonts.account_id, accountId));
+  if ((owned?.value ?? 0) >= limit) throw badRequest(FONT_MESSAGES.limit(limit), { error_type: 'limit' });
+
+  const key = `${randomBytes(18).toString('base64url')}.${type.extension}`;
+  await context.files.put(key, input.bytes);
+  try {
+    return await context.db.transaction(async (tx) => {
+      await tx.insert(storedFiles).values({ account_id: accountId, key, kind: 'font', mime: type.mime, size: input.bytes.length, original_name: name });
+      const [font] = await tx.insert(accountFonts).values({ account_id: accountId, name, file_key: key }).returning();
+      return presentFont(font!);
+    });
+  } catch (error) {
+    await context.files.delete(key);
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw badRequest(FONT_MESSAGES.exists, { field: 'name' });
+    throw error;
+  }
+}
+
+export function presentFont(font: typeof accountFonts.$inferSelect) {
+  return { id: font.id, name: font.name, family: font.name, file: font.file_key, url: `/api/files/${font.file_key}` };
+}
+
+export async function listFonts(context: AppContext, accountId: number) {
+  const rows = await context.db.select().from(accountFonts).where(eq(accountFonts.account_id, accountId));
+  return rows.map(presentFont);
+}
+
+export async function removeFonts(context: AppContext, accountId: number, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const removed = await context.db
+    .delete(accountFonts)
+    .where(and(eq(accountFonts.account_id, accountId), inArray(accountFonts.id, ids)))
+    .returning();
+  return removed.length;
+}

@@ -1,0 +1,7 @@
+import mantinePreset from 'postcss-preset-mantine';
+
+export default {
+  plugins: [
+    mantinePreset(),
+  ],
+};

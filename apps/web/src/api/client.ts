@@ -1,0 +1,72 @@
+import { trackRequest } from './activity.ts';
+import { ApiError, toErrorBody } from './errors.ts';
+import { interceptors } from './interceptors.ts';
+import { getToken } from './token.ts';
+
+export const API_BASE = '/api';
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /**
+   * Leave a 401 to the caller instead of opening the re-login modal: sign-in forms and the first
+   * look at the session use it, where a 401 is an answer, not an interruption.
+   */
+  quiet401?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+/** One call to the API: JSON in and out, the session token in the `Authentication` header. */
+export function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return trackRequest(send<T>(method, path, options));
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authentication = token;
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+    credentials: 'same-origin',
+  });
+
+  const text = await response.text();
+  let payload: unknown = null;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = text;
+    }
+  }
+
+  if (!response.ok) {
+    const error = new ApiError(response.status, toErrorBody(response.status, payload));
+    if (response.status === 401 && !options.quiet401) interceptors().unauthorized(error);
+    if (response.status === 410) interceptors().gone(error);
+    throw error;
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body: body ?? {} }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,15 @@
+import { api } from './client.ts';
+
+/** What the server tells the client before anyone signs in (GET /api/config). */
+export interface AppConfig {
+  base_domain: string;
+  public_url: string;
+  host: {
+    on_portal_host: boolean;
+    credentials_portal: boolean;
+    account: { name: string; url: string; imagepath: string | null } | null;
+  };
+  payments_enabled: boolean;
+}
+
+export const getConfig = () => api.get<AppConfig>('/config', { quiet401: true });

@@ -1,0 +1,33 @@
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface PageHeaderProps {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  eyebrow?: string;
+}
+
+/** The top of every signed-in screen: title, one line on what the screen is for, its actions. */
+export function PageHeader({ title, description, actions, eyebrow }: PageHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="md" mb="xl" wrap="wrap">
+      <Stack gap={6} maw={680}>
+        {eyebrow && (
+          <Text size="xs" fw={600} tt="uppercase" c="laurel.7" style={{ letterSpacing: '0.08em' }}>
+            {eyebrow}
+          </Text>
+        )}
+        <Title order={1} className="display-title">
+          {title}
+        </Title>
+        {description && (
+          <Text c="stone.6" size="md">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {actions && <Box>{actions}</Box>}
+    </Group>
+  );
+}

@@ -1,0 +1,77 @@
+import { Box, Stack } from '@mantine/core';
+import { startsWithSegment } from '@laurel/domain';
+import { Link, useLocation } from 'react-router';
+import type { NavItem } from './navigation.tsx';
+import classes from './NavLinks.module.css';
+
+/**
+ * Active when the path is the item or below it, unless a more specific item of the same list
+ * claims it (Templates /admin/build must not light up on /admin/build/images).
+ */
+function isActive(item: NavItem, path: string, siblings: readonly NavItem[]): boolean {
+  const matches = (to: string) => startsWithSegment(path, to);
+  if (!matches(item.to) && !(item.alsoActiveOn ?? []).some(matches)) return false;
+  return !siblings.some((other) => other !== item && other.to.length > item.to.length && matches(other.to) && other.to.startsWith(item.to));
+}
+
+export function TopNavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      {items.map((item) => {
+        const active = isActive(item, pathname, items);
+        return (
+          <Link
+            key={item.to}
+            to={item.to}
+            className={classes.topLink}
+            data-active={active || undefined}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+          >
+            <item.icon size={17} stroke={1.7} aria-hidden />
+            {item.label}
+          </Link>
+        );
+      })}
+    </>
+  );
+}
+
+interface SideNavProps {
+  groups: readonly { group: string; items: readonly NavItem[] }[];
+  label: string;
+  onNavigate?: () => void;
+}
+
+export function SideNav({ groups, label, onNavigate }: SideNavProps) {
+  const { pathname } = useLocation();
+  const all = groups.flatMap((g) => g.items);
+  return (
+    <Box component="nav" aria-label={label}>
+      {groups.map((group) => (
+        <Box key={group.group}>
+          <div className={classes.groupLabel}>{group.group}</div>
+          <Stack gap={2}>
+            {group.items.map((item) => {
+              const active = isActive(item, pathname, all);
+              return (
+                <Link
+                  key={item.to}
+                  to={item.to}
+                  className={classes.sideLink}
+                  data-active={active || undefined}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onNavigate}
+                >
+                  <item.icon size={17} stroke={1.7} aria-hidden />
+                  {item.label}
+                </Link>
+              );
+            })}
+          </Stack>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,11 @@
+import { notifications } from '@mantine/notifications';
+import { ERROR_NOTIFICATION_MS, NOTIFICATION_MS } from '@laurel/domain';
+
+/** Notifications last 5 s, errors 10 s (spec 1 §9). */
+export function notifySuccess(message: string, title?: string): void {
+  notifications.show({ message, title, color: 'laurel', autoClose: NOTIFICATION_MS });
+}
+
+export function notifyError(message: string, title?: string): void {
+  notifications.show({ message, title, color: 'red', autoClose: ERROR_NOTIFICATION_MS });
+}

@@ -1,0 +1,48 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AccountLayout } from '../layout/AccountLayout.tsx';
+import { AppLayout } from '../layout/AppLayout.tsx';
+import { AuthLayout } from '../layout/AuthLayout.tsx';
+import { PortalLayout } from '../layout/PortalLayout.tsx';
+import { StoreLayout } from '../layout/StoreLayout.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
+import type { LayoutKey, PageDef, RoutePath } from './page-types.ts';
+import { PAGES } from './pages.tsx';
+import { Root } from './Root.tsx';
+import { RouteGuard } from './RouteGuard.tsx';
+
+function childrenOf(layout: LayoutKey): RouteObject[] {
+  return (Object.entries(PAGES) as [RoutePath, PageDef][])
+    .filter(([, def]) => def.layout === layout)
+    .map(([path, def]) => ({ path, element: <def.Page />, handle: { title: def.title } }));
+}
+
+/**
+ * One route per path, grouped by the layout that frames it. There is no fallback redirect (spec
+ * 1 §2): an unknown path renders the 404 page where it is.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <RouteGuard />,
+        children: [
+          { element: <AuthLayout />, children: childrenOf('auth') },
+          {
+            element: <AppLayout />,
+            children: [
+              ...childrenOf('app'),
+              { element: <AccountLayout />, children: childrenOf('account') },
+              { element: <StoreLayout />, children: childrenOf('store') },
+            ],
+          },
+          { element: <PortalLayout kind="portal" />, children: childrenOf('portal') },
+          { element: <PortalLayout kind="credentials" />, children: childrenOf('credentials') },
+        ],
+      },
+      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
+    ],
+  },
+]);

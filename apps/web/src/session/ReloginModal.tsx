@@ -1,0 +1,73 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { MESSAGES } from '@laurel/domain';
+import { useState } from 'react';
+import { getCsrfToken, login } from '../api/auth.ts';
+import { ApiError } from '../api/errors.ts';
+import { setToken } from '../api/token.ts';
+
+interface ReloginModalProps {
+  opened: boolean;
+  email: string;
+  onExit: () => void;
+}
+
+/**
+ * Shown when the API answers 401 in the middle of work (spec 1 §4): signing in again reloads the
+ * page so every screen reads fresh data under the new session; leaving signs out.
+ */
+export function ReloginModal({ opened, email, onExit }: ReloginModalProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ initialValues: { email, password: '' } });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { csrf_token } = await getCsrfToken();
+      const response = await login({ ...values, csrf_token });
+      setToken(response.token);
+      window.location.reload();
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status === 429 ? MESSAGES.tooManyAttempts : MESSAGES.wrongCredentials);
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onExit}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title="Sign in to continue"
+      data-testid="relogin-modal"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Your session has ended. Sign in again to pick up where you left off.
+          </Text>
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required data-autofocus {...form.getInputProps('password')} />
+          <Group justify="space-between" mt="xs">
+            <Button variant="subtle" color="stone" onClick={onExit}>
+              Log out
+            </Button>
+            <Button type="submit" loading={busy}>
+              Sign in
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

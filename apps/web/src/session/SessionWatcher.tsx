@@ -1,0 +1,65 @@
+import { startsWithSegment } from '@laurel/domain';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { setInterceptors } from '../api/interceptors.ts';
+import { queryClient } from '../api/query-client.ts';
+import { getToken, TOKEN_KEY } from '../api/token.ts';
+import { notifyError } from '../lib/notify.ts';
+import { IdleWarningModal } from './IdleWarningModal.tsx';
+import { isPublicFlowPath } from './paths.ts';
+import { useCurrentUser, USER_KEY } from './queries.ts';
+import { ReloginModal } from './ReloginModal.tsx';
+import { useIdleSession } from './useIdleSession.ts';
+import { useSignOut } from './useSignOut.ts';
+
+/**
+ * Everything that watches the session for the whole app: idle timeout, the re-login modal on
+ * 401, gone resources (410), and sign-outs made in another tab.
+ */
+export function SessionWatcher() {
+  const { data: user } = useCurrentUser();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [reloginOpen, setReloginOpen] = useState(false);
+
+  useEffect(() => {
+    setInterceptors({
+      unauthorized: () => {
+        const path = window.location.pathname;
+        if (startsWithSegment(path, '/portal')) {
+          if (!startsWithSegment(path, '/portal/login')) navigate('/portal/login', { replace: true });
+          return;
+        }
+        if (isPublicFlowPath(path) || !getToken()) return;
+        setReloginOpen(true);
+      },
+      gone: (error) => notifyError(error.body.message),
+    });
+  }, [navigate]);
+
+  // Another tab signed out: this one follows instead of failing on its next call.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY && !event.newValue && queryClient.getQueryData(USER_KEY)) {
+        queryClient.setQueryData(USER_KEY, null);
+        navigate('/login', { replace: true });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate]);
+
+  const { warningLeftMs, staySignedIn } = useIdleSession(!!user, () => void signOut());
+
+  const exitRelogin = () => {
+    setReloginOpen(false);
+    void signOut();
+  };
+
+  return (
+    <>
+      <IdleWarningModal leftMs={reloginOpen ? null : warningLeftMs} onStay={staySignedIn} onLogOff={() => void signOut()} />
+      {reloginOpen && <ReloginModal opened email={user?.email ?? ''} onExit={exitRelogin} />}
+    </>
+  );
+}

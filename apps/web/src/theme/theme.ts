@@ -1,0 +1,68 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Laurel's visual identity: a deep laurel green for action and brand, a gilt accent used sparingly
+ * (the seal, highlights), warm neutral surfaces, Inter for the interface and Fraunces for display
+ * headings, a nod to the certificates the product makes.
+ */
+const laurel: MantineColorsTuple = [
+  '#ecf6f1', '#d6ebe1', '#a9d5c0', '#79bf9d', '#52ab7f', '#3a9a6c', '#2b8a5e', '#1f7550', '#175f41', '#0e4530',
+];
+
+const gilt: MantineColorsTuple = [
+  '#fbf6e9', '#f5ebcc', '#ecd89a', '#e2c465', '#d9b33b', '#d3a822', '#b98f14', '#97740f', '#76590a', '#574105',
+];
+
+/** Neutrals with a hint of green so greys sit quietly beside the brand colour. */
+const stone: MantineColorsTuple = [
+  '#f7f8f6', '#eef0ed', '#e1e5e0', '#cdd3cc', '#a9b1a8', '#858f85', '#646e65', '#4a534b', '#2f3630', '#1a201b',
+];
+
+const displayFont = "'Fraunces Variable', 'Iowan Old Style', Georgia, serif";
+const uiFont = "'Inter Variable', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'laurel',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { laurel, gilt, stone },
+  black: '#17201a',
+  fontFamily: uiFont,
+  fontFamilyMonospace: "ui-monospace, 'SF Mono', Menlo, Consolas, monospace",
+  headings: {
+    fontFamily: uiFont,
+    fontWeight: '650',
+    sizes: {
+      h1: { fontSize: '1.875rem', lineHeight: '1.2' },
+      h2: { fontSize: '1.5rem', lineHeight: '1.25' },
+      h3: { fontSize: '1.2rem', lineHeight: '1.3' },
+      h4: { fontSize: '1.05rem', lineHeight: '1.35' },
+    },
+  },
+  defaultRadius: 'md',
+  radius: { xs: '4px', sm: '6px', md: '9px', lg: '14px', xl: '20px' },
+  shadows: {
+    xs: '0 1px 2px rgba(23, 32, 26, 0.06)',
+    sm: '0 1px 2px rgba(23, 32, 26, 0.06), 0 1px 3px rgba(23, 32, 26, 0.08)',
+    md: '0 2px 4px rgba(23, 32, 26, 0.04), 0 6px 16px rgba(23, 32, 26, 0.08)',
+    lg: '0 4px 8px rgba(23, 32, 26, 0.04), 0 16px 40px rgba(23, 32, 26, 0.12)',
+    xl: '0 8px 16px rgba(23, 32, 26, 0.06), 0 28px 64px rgba(23, 32, 26, 0.16)',
+  },
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  defaultGradient: { from: 'laurel.6', to: 'laurel.9', deg: 135 },
+  other: { displayFont },
+  components: {
+    Button: { defaultProps: { fw: 600 } },
+    TextInput: { defaultProps: { size: 'md' } },
+    // The toggle's default name contains "password", which would make a label lookup ambiguous.
+    PasswordInput: { defaultProps: { size: 'md', visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' } } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    Modal: {
+      defaultProps: { radius: 'lg', centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 3 } },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    Notification: { defaultProps: { radius: 'md' } },
+    Tooltip: { defaultProps: { withArrow: true } },
+  },
+});

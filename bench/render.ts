@@ -1,0 +1,80 @@
+/**
+ * Rendering benchmark (issue 3): 1,000 personalised certificates to PDF and to PNG on one thread, 50
+ * through headless Chromium on one warm page for comparison, then PDFs through the worker pool. The last
+ * line is machine-readable and stable from run to run.
+ */
+import { availableParallelism } from 'node:os';
+import { createPdfRenderer, createPngRenderer, RenderPool } from '@laurel/certificate/node';
+import { benchDesign, benchRecipient } from './design.ts';
+import { chromiumBaseline } from './chromium.ts';
+
+const COUNT = 1000;
+const CHROMIUM_COUNT = 50;
+const POOL_COUNT = 4000;
+
+let peakRss = 0;
+const sampleRss = () => (peakRss = Math.max(peakRss, process.memoryUsage().rss));
+const sampler = setInterval(sampleRss, 20);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const rate = (count: number, ms: number) => (count * 1000) / ms;
+
+const design = benchDesign();
+const recipients = Array.from({ length: COUNT }, (_, i) => benchRecipient(i));
+const cores = availableParallelism();
+console.log(`cores=${cores} certificates=${COUNT} elements: background, 6 text (2 fonts), QR code`);
+
+// PDF, one thread. The renderer is prepared once per design (fonts subset, background decoded).
+const pdfRenderer = createPdfRenderer(design);
+for (let i = 0; i < 20; i++) pdfRenderer.render(recipients[i]);
+const rssBefore = process.memoryUsage().rss;
+let bytes = 0;
+let start = performance.now();
+for (const recipient of recipients) bytes += pdfRenderer.render(recipient).length;
+const pdfMs = performance.now() - start;
+sampleRss();
+const rssAfterPdf = process.memoryUsage().rss;
+console.log(`pdf: ${COUNT} in ${pdfMs.toFixed(0)} ms, ${(pdfMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg; rss ${mb(rssBefore)} -> ${mb(rssAfterPdf)} MB`);
+
+// PNG, one thread, 640 px wide.
+const pngRenderer = createPngRenderer(design);
+for (let i = 0; i < 10; i++) await pngRenderer.render(recipients[i]);
+bytes = 0;
+start = performance.now();
+for (const recipient of recipients) bytes += (await pngRenderer.render(recipient)).length;
+const pngMs = performance.now() - start;
+sampleRss();
+console.log(`png: ${COUNT} in ${pngMs.toFixed(0)} ms, ${(pngMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg; rss ${mb(process.memoryUsage().rss)} MB`);
+
+// Chromium, one warm page.
+const chromium = await chromiumBaseline(design, recipients.slice(0, CHROMIUM_COUNT));
+console.log(`chromium (${CHROMIUM_COUNT}, one warm page): page.pdf ${chromium.pdfMs.toFixed(1)} ms each, screenshot ${chromium.pngMs.toFixed(1)} ms each`);
+
+// Worker pool, one thread per core, PDFs.
+const pool = new RenderPool({ size: cores });
+await Promise.all(Array.from({ length: cores * 4 }, (_, i) => pool.renderPdf(design, recipients[i])));
+start = performance.now();
+let next = 0;
+const inFlightPerWorker = 8;
+await Promise.all(
+  Array.from({ length: cores * inFlightPerWorker }, async () => {
+    while (next < POOL_COUNT) {
+      const n = next++;
+      await pool.renderPdf(design, recipients[n % COUNT]);
+    }
+  }),
+);
+const poolMs = performance.now() - start;
+sampleRss();
+await pool.close();
+clearInterval(sampler);
+console.log(`pool: ${POOL_COUNT} PDFs on ${cores} workers in ${poolMs.toFixed(0)} ms`);
+
+const pdfPerS = rate(COUNT, pdfMs);
+const pngPerS = rate(COUNT, pngMs);
+const chromiumPdfPerS = 1000 / chromium.pdfMs;
+const chromiumPngPerS = 1000 / chromium.pngMs;
+console.log(
+  `pdf_per_s=${Math.round(pdfPerS)} png_per_s=${Math.round(pngPerS)} ` +
+    `pdf_vs_chromium=${(pdfPerS / chromiumPdfPerS).toFixed(1)} png_vs_chromium=${(pngPerS / chromiumPngPerS).toFixed(1)} ` +
+    `pool_pdf_per_s=${Math.round(rate(POOL_COUNT, poolMs))} peak_rss_mb=${mb(peakRss)}`,
+);

@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { startServer, type RunningLaurel } from './helpers/server.ts';
+
+let server: RunningLaurel;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer({ smtp: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 860 } });
+  return context.newPage();
+}
+
+describe('a new user registers, confirms, signs in and signs out', () => {
+  it('goes through both registration steps, the mailed link, the password form and the dashboard', async () => {
+    const page = await newPage();
+    const email = `grace.${Date.now()}@example.com`;
+    await page.goto(`${server.baseUrl}/register?loc=e2e&email=${encodeURIComponent(email)}`);
+
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await screenshot(page, 'register-step-1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByLabel('Account name').fill('Compiler Academy');
+    // The account URL is suggested from the name and checked for availability.
+    await expect.poll(() => page.getByLabel('Account URL').inputValue()).toBe('compileracademy');
+    await expect.poll(() => page.getByTestId('portal-address').textContent()).toContain('compileracademy.localhost');
+    await page.getByLabel('I agree to the Terms of Service').check();
+    await screenshot(page, 'register-step-2');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByTestId('register-success').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register/success');
+    await screenshot(page, 'register-success');
+
+    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email));
+    const link = /http:\/\/localhost:\d+\/user\/confirm\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
+    await page.goto(link);
+    await page.getByLabel('New password').fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect.poll(() => page.getByText('Password must be at least 8 characters.').count()).toBeGreaterThan(0);
+
+    await page.getByLabel('New password').fill('violet-meadow-lantern-42');
+    await page.getByLabel('Confirm password').fill('violet-meadow-lantern-42');
+    await page.getByLabel('I agree to the Terms of Service').check();
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByTestId('password-set').waitFor();
+    await screenshot(page, 'password-set');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('violet-meadow-lantern-42');
+    await screenshot(page, 'login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.getByTestId('header-name').textContent()).toContain('Compiler Academy');
+    await screenshot(page, 'dashboard');
+
+    // Signed in, /register leads back to the dashboard.
+    await page.goto(`${server.baseUrl}/register`);
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.getByText('You have logged out.').count()).toBeGreaterThan(0);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.waitForURL(/\/login$/);
+  });
+
+  it('shows the server message for a wrong password and a used link leads to link=expired', async () => {
+    const page = await newPage(390);
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong-password-here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toContain('Incorrect email or password. Try again.');
+    await screenshot(page, 'login-error-mobile');
+
+    await page.goto(`${server.baseUrl}/user/confirm/${'x'.repeat(43)}`);
+    await page.waitForURL(/\/\?link=expired$/);
+    await screenshot(page, 'link-expired');
+  });
+
+  it('refuses an address that already has an account, naming the way to sign in', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/register?email=root%40laurel.localhost`);
+    await page.getByLabel('First name').fill('Dup');
+    await page.getByLabel('Last name').fill('User');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Account name').fill('Duplicate Org');
+    await expect.poll(() => page.getByLabel('Account URL').inputValue()).toBe('duplicateorg');
+    await page.getByLabel('I agree to the Terms of Service').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByText('An account with this email address has already been created.').count()).toBeGreaterThan(0);
+    await screenshot(page, 'register-user-exists');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
+
+const MINUTE = 60_000;
+let server: RunningLaurel;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The page's clock is driven by the test, so 30 idle minutes take a moment. */
+async function signedInWithClock() {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  await page.clock.install();
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  return page;
+}
+
+describe('idle timeout', () => {
+  it('warns after 25 idle minutes with a countdown, and staying signed in keeps the session', async () => {
+    const page = await signedInWithClock();
+    await page.clock.fastForward(24 * MINUTE);
+    expect(await page.getByRole('dialog', { name: 'Session timeout' }).count()).toBe(0);
+    await page.clock.fastForward(1 * MINUTE + 2_000);
+    const modal = page.getByRole('dialog', { name: 'Session timeout' });
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain(
+      "You're being timed out due to inactivity. Please choose to stay signed in or to log off. Otherwise, you will be logged off automatically.",
+    );
+    await expect.poll(() => page.getByTestId('idle-countdown').textContent()).toMatch(/^04:5\d$/);
+    await screenshot(page, 'idle-warning');
+    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.clock.fastForward(10 * MINUTE);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.context().close();
+  });
+
+  it('signs out automatically at 30 minutes and the token no longer works', async () => {
+    const page = await signedInWithClock();
+    const token = await page.evaluate(() => localStorage.getItem('laurel.token'));
+    expect(token).toBeTruthy();
+    await page.clock.fastForward(30 * MINUTE + 2_000);
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.getByText('You have logged out.').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('laurel.token'))).toBeNull();
+    const current = await server.laurel.app.inject({ method: 'GET', url: '/api/auth/current', headers: { authentication: token! } });
+    expect(current.statusCode).toBe(401);
+    await page.context().close();
+  });
+});

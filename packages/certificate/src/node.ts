@@ -1,0 +1,3 @@
+/** Node-only part of the package: font files from disk, PDF and PNG renderers, the worker pool. */
+export { faceFilePath, fontFilePath, loadFace, nodeFontProvider, registerCustomFont } from './fonts/node-fonts.ts';
+export * from './render/index.ts';

@@ -1,0 +1,96 @@
+import PDFDocument from 'pdfkit';
+import { pageSizePt } from '../../model/canvas.ts';
+import type { CertificateDesign } from '../../model/design.ts';
+import { TEXT_ELEMENT_TYPES } from '../../model/element.ts';
+import { elementText } from '../../model/element-text.ts';
+import { hasMergeField } from '../../model/merge-fields.ts';
+import { cssWeight, DEFAULT_FONT } from '../../fonts/registry.ts';
+import { nodeFontProvider } from '../../fonts/node-fonts.ts';
+import type { FontProvider } from '../../layout/fonts.ts';
+import { layoutSide, type LayoutOptions } from '../../layout/layout.ts';
+import type { Recipient } from '../../layout/recipient.ts';
+import { fileImageLoader, type ImageLoader } from '../image-source.ts';
+import { faceSubsets } from './face-subset.ts';
+import { preparePdfImage, type PdfImage } from './images.ts';
+import { PdfPageWriter } from './pdf-writer.ts';
+
+export interface RenderOptions {
+  fonts?: FontProvider;
+  /** Resolves image sources (backgrounds, logos, images); defaults to data: URLs and absolute paths. */
+  loadImage?: ImageLoader;
+  layout?: LayoutOptions;
+}
+
+export interface PdfRenderOptions extends RenderOptions {
+  title?: string;
+}
+
+/** Characters names are likely to use: printable ASCII, Latin-1 and Latin Extended-A. */
+const LIKELY_NAME_CHARS = Array.from({ length: 0x17f - 0x20 + 1 }, (_, i) => String.fromCharCode(0x20 + i))
+  .filter((c) => /[\p{L}\p{N}\p{P}\p{Zs}]/u.test(c))
+  .join('');
+
+export interface PdfRenderer {
+  render(recipient: Recipient | undefined): Buffer;
+}
+
+/**
+ * Prepares a design for many PDFs: subsets each face it uses once, for the design's own text and the
+ * characters names usually need, and decodes its images once. Each document then only lays out and
+ * writes its text, reusing the encoded subsets (a name with unusual letters grows a subset once).
+ */
+export function createPdfRenderer(design: CertificateDesign, options: PdfRenderOptions = {}): PdfRenderer {
+  const fonts = options.fonts ?? nodeFontProvider;
+  const loadImage = options.loadImage ?? fileImageLoader();
+  const images = new Map<string, PdfImage | undefined>();
+  const image = (src: string) => {
+    if (!images.has(src)) {
+      const bytes = loadImage(src);
+      images.set(src, bytes ? preparePdfImage(bytes) : undefined);
+    }
+    return images.get(src);
+  };
+
+  for (const element of [...design.elements, ...design.back_side_elements]) {
+    if (!TEXT_ELEMENT_TYPES.includes(element.type)) continue;
+    const s = element.styles;
+    const face = fonts.face(s['font-family'] ?? DEFAULT_FONT, cssWeight(s['font-weight']), s['font-style'] === 'italic');
+    const text = elementText(element);
+    faceSubsets(face).preload(hasMergeField(text) || element.type !== 'text' ? text + LIKELY_NAME_CHARS : text);
+  }
+
+  const page = pageSizePt(design.format, design.is_portrait);
+  return {
+    render(recipient) {
+      const doc = new PDFDocument({
+        autoFirstPage: false,
+        // No default font: pdfkit would parse Helvetica's metrics for every document, unused.
+        font: null as unknown as string,
+        // Font programs, Unicode maps and images are compressed once per design and embedded as they are;
+        // what is left per document is the page content, which costs more to deflate than it saves.
+        compress: false,
+        info: { Title: options.title ?? 'Certificate', Producer: 'Laurel', Creator: 'Laurel' },
+      });
+      const writer = new PdfPageWriter(doc, fonts, image);
+      const sides = design.use_two_side ? (['front', 'back'] as const) : (['front'] as const);
+      for (const side of sides) writer.writePage(layoutSide(design, side, recipient, fonts, options.layout), page.width, page.height);
+      doc.end();
+      // pdfkit writes into its readable buffer synchronously; reading it back avoids a stream round trip.
+      const chunks: Buffer[] = [];
+      for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+const renderers = new WeakMap<CertificateDesign, PdfRenderer>();
+
+/** One certificate as PDF. Renderers are kept per design object, so a batch for one design shares its subsets. */
+export function renderPdf(design: CertificateDesign, recipient: Recipient | undefined, options: PdfRenderOptions = {}): Buffer {
+  let renderer = renderers.get(design);
+  if (!renderer || options.fonts || options.loadImage) {
+    renderer = createPdfRenderer(design, options);
+    if (!options.fonts && !options.loadImage) renderers.set(design, renderer);
+  }
+  return renderer.render(recipient);
+}
