@@ -12,7 +12,10 @@ import { outboxRoutes } from './modules/admin/outbox-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
+import { fontFileRoutes } from './modules/fonts/font-files.ts';
 import { fontRoutes } from './modules/fonts/routes.ts';
+import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
+import { renderRoutes } from './modules/certificates/render-routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { styleRoutes } from './modules/styles/routes.ts';
@@ -20,7 +23,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes];
+const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({

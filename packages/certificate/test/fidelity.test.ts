@@ -23,13 +23,14 @@ const recipients: [string, Recipient][] = [
 
 let browser: Browser;
 let page: Page;
+// Launching Chromium on a busy two-core machine can take longer than the default hook timeout.
 beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage();
-});
+}, 60_000);
 afterAll(async () => {
   await browser?.close();
-});
+}, 60_000);
 
 describe('PNG matches the builder display in Chromium', () => {
   const design = sampleDesign();

@@ -152,3 +152,20 @@ describe('scripts, direction and fallback fonts', () => {
     for (let i = 1; i < runs.length; i++) expect(runs[i]!.x).toBeCloseTo(runs[i - 1]!.x + runs[i - 1]!.width, 6);
   });
 });
+
+describe('visibility and order', () => {
+  it('leaves out hidden elements and draws by z-index, background first', () => {
+    const design = sampleDesign();
+    const [background, title, intro] = design.elements;
+    title!.styles = { ...title!.styles, display: 'none' };
+    intro!.hideSpan = true;
+    const moved = { ...design.elements[3]!, styles: { ...design.elements[3]!.styles, 'z-index': '50' } };
+    design.elements = [moved, title!, intro!, ...design.elements.slice(4), background!];
+    const items = layoutSide(design, 'front', sampleRecipient, fonts).items;
+    expect(items[0]!.kind).toBe('image');
+    expect(items[1]!.kind === 'text' && items[1]!.lines[0]!.runs[0]!.text).toBe('Zoë Müller-Lüdenscheidt');
+    const texts = items.flatMap((i) => (i.kind === 'text' ? [i.lines.map((l) => l.runs.map((r) => r.text).join('')).join(' ')] : []));
+    expect(texts).not.toContain('Certificate of Achievement');
+    expect(texts).not.toContain('This certifies that');
+  });
+});

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asMergeField,
   canvasSize,
   MESSAGES,
   migrateDesign,
   newDesign,
   newElement,
+  nextMergeFieldName,
+  placeWithoutCollision,
   prepareForSave,
   validateDesign,
   type CertificateDesign,
 } from '../src/model/index.ts';
+import { sampleDesign } from './helpers/sample.ts';
 
 function withFront(...elements: CertificateDesign['elements']): CertificateDesign {
   return { ...newDesign(), elements };
@@ -122,5 +126,37 @@ describe('migrateDesign', () => {
   it('round-trips a current design unchanged', () => {
     const design = newDesign('Legal', true);
     expect(migrateDesign(JSON.parse(JSON.stringify(design)))).toEqual(design);
+  });
+});
+
+describe('a full design', () => {
+  it('passes validation and survives save conversions and migration unchanged', () => {
+    const design = prepareForSave(sampleDesign());
+    expect(validateDesign(design)).toEqual([]);
+    expect(design.expiration_date_format).toBe('MMMM D, YYYY');
+    expect(migrateDesign(JSON.parse(JSON.stringify(design)))).toEqual(design);
+  });
+});
+
+describe('builder rules', () => {
+  it('wraps text made into a merge field in brackets, leaving bracketed and empty text alone', () => {
+    expect(asMergeField(' Course ')).toBe('[Course]');
+    expect(asMergeField('Dear [NAME]')).toBe('Dear [NAME]');
+    expect(asMergeField('  ')).toBe('');
+  });
+
+  it('numbers default merge field names', () => {
+    const field = (content: string) => newElement('dynamic', 'Letter', { content });
+    expect(nextMergeFieldName([])).toBe('[MERGE FIELD]');
+    expect(nextMergeFieldName([field('[MERGE FIELD]')])).toBe('[MERGE FIELD1]');
+    expect(nextMergeFieldName([field('[MERGE FIELD]'), field('[merge field1]')])).toBe('[MERGE FIELD2]');
+  });
+
+  it('shifts a new element diagonally until its spot is free (25 px, 15 for lines)', () => {
+    const existing = [newElement('text'), placeWithoutCollision(newElement('text'), [newElement('text')])];
+    expect(existing[1]!.styles).toMatchObject({ left: '125px', top: '125px' });
+    expect(placeWithoutCollision(newElement('text'), existing).styles).toMatchObject({ left: '150px', top: '150px' });
+    const line = newElement('line');
+    expect(placeWithoutCollision(line, [line]).styles).toMatchObject({ left: '185px', top: '425px' });
   });
 });

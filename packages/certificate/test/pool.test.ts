@@ -21,6 +21,13 @@ describe('RenderPool', () => {
     expect(png.readUInt32BE(16)).toBe(320);
   });
 
+  it('replaces a worker that dies and keeps rendering', async () => {
+    const workers = (pool as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers;
+    await workers[0]!.worker.terminate();
+    const pdfs = await Promise.all([1, 2, 3, 4].map(() => pool.renderPdf(sampleDesign(), sampleRecipient)));
+    for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('reports a rendering error as a rejection', async () => {
     const broken = sampleDesign();
     broken.elements[0]!.content = 'data:image/png;base64,AAAA';

@@ -14,6 +14,8 @@ export const ROUTES = {
     '/admin/build/mappings/:id', '/admin/accounts', '/admin/accounts/settings', '/admin/outbox', '/admin/outbox/:id',
     '/credits', '/subscriptions', '/announcements', '/resend-attempts', '/projects', '/custom-domains', '/payg-log', '/promo-codes',
   ],
+  /** The builder's own screens: the set list, templates, purchase, the editor and the email editor. */
+  builder: ['/build/new', '/build/purchase', '/build/:id', '/build/:id/email', '/admin/build/:id', '/admin/build/:id/email'],
   main: [
     '/build', '/dashboard', '/send', '/send/:id/send', '/store', '/store/projects/:id', '/store/recipients', '/store/search',
     '/store/history', '/store/history/:id',

@@ -134,9 +134,15 @@ export const mailMessages = pgTable('mail_messages', {
   to_address: text('to_address').notNull(),
   from_address: text('from_address').notNull(),
   subject: text('subject').notNull(),
-  html: text('html').notNull(),
+  /** Null for plain-text-only messages. */
+  html: text('html'),
   text: text('text').notNull(),
+  reply_to: text('reply_to'),
+  cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+  bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
   headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+  /** Stored files sent along: `key` in the file store, the name and type the recipient sees. */
+  attachments: jsonb('attachments').$type<{ key: string; filename: string; contentType: string }[]>().notNull().default([]),
   message_id: text('message_id').notNull(),
   status: text('status').notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),

@@ -1,14 +1,20 @@
 import nodemailer from 'nodemailer';
 import type { Env } from '../config/env.ts';
+import { toNodemailerMessage } from './nodemailer-message.ts';
 
 export interface OutgoingMessage {
   from: string;
   to: string;
+  replyTo?: string | null;
+  cc: string[];
+  bcc: string[];
   subject: string;
-  html: string;
+  /** Null for a plain-text-only message. */
+  html: string | null;
   text: string;
   messageId: string;
   headers: Record<string, string>;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface MailTransport {
@@ -50,7 +56,7 @@ export function createSmtpTransport(env: Env): MailTransport | null {
   });
   return {
     async send(message) {
-      await transporter.sendMail({ ...message, messageId: message.messageId });
+      await transporter.sendMail(toNodemailerMessage(message));
     },
     close: () => transporter.close(),
   };

@@ -9,6 +9,11 @@ export interface FileStore {
   /** null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /**
+   * The file's path on this machine, for renderers that read images synchronously; null when the
+   * store is remote (the renderer then receives the bytes another way).
+   */
+  localPath(key: string): string | null;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
@@ -39,5 +44,9 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  localPath(key: string): string | null {
+    return SAFE_KEY.test(key) ? this.pathOf(key) : null;
   }
 }

@@ -7,7 +7,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/config/env.ts';
-import { composeCertificateEmail, toNodemailerMessage, type CertificateEmailInput } from '../../src/mail/certificate-email/index.ts';
+import { composeCertificateEmail, type CertificateEmailInput } from '../../src/mail/certificate-email/index.ts';
+import { toNodemailerMessage } from '../../src/mail/nodemailer-message.ts';
 import { createSmtpTransport } from '../../src/mail/transport.ts';
 import { SmtpSink } from '../helpers/smtp-sink.ts';
 import { executableFindings } from './html-safety.ts';
@@ -32,7 +33,7 @@ async function deliver(change: (input: CertificateEmailInput) => void = () => {}
   const input = sampleInput({ messageId: `<certificate-test-${++sequence}.${Date.now()}@laurel.test>` });
   change(input);
   const email = composeCertificateEmail(input);
-  const info = await transporter.sendMail(toNodemailerMessage(email));
+  const info = await transporter.sendMail(toNodemailerMessage({ ...email, attachments: [] }));
   const parsed = await sink.waitFor((m) => m.messageId === email.messageId);
   return { email, parsed, envelope: info.envelope as { from: string; to: string[] } };
 }
@@ -194,7 +195,7 @@ describe('certificate email over a real SMTP server', () => {
     const transport = createSmtpTransport(env)!;
     const email = composeCertificateEmail(sampleInput({ messageId: `<dkim-${Date.now()}@laurel.test>` }));
     try {
-      await transport.send({ from: email.from, to: email.to, subject: email.subject, html: email.html!, text: email.text, messageId: email.messageId, headers: email.headers });
+      await transport.send({ ...email, attachments: [] });
     } finally {
       transport.close();
     }

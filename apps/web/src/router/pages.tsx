@@ -29,6 +29,12 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/user/reset/:code': { layout: 'auth', title: 'Reset your password', Page: ResetPasswordPage },
 
   '/build': { layout: 'app', title: 'Build', Page: BuildPage },
+  '/build/new': { layout: 'app', title: 'New certificate', Page: BuildPage },
+  '/build/purchase': { layout: 'app', title: 'More certificate sets', Page: BuildPage },
+  '/build/:id': { layout: 'app', title: 'Certificate builder', Page: BuildPage },
+  '/build/:id/email': { layout: 'app', title: 'Certificate email', Page: BuildPage },
+  '/admin/build/:id': { layout: 'app', title: 'Template builder', Page: BuildPage },
+  '/admin/build/:id/email': { layout: 'app', title: 'Template email', Page: BuildPage },
   '/dashboard': { layout: 'app', title: 'Dashboard', Page: DashboardPage },
   '/send': { layout: 'app', title: 'Send', Page: SendPage },
   '/send/:id/send': { layout: 'app', title: 'Send', Page: SendProjectPage },

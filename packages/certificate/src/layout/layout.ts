@@ -36,6 +36,14 @@ function elementBox(element: Element, canvas: { width: number; height: number })
   return { x, y, width, height };
 }
 
+/** CSS line-height as a multiple of the font size ("1.5", "24px"); undefined for "normal". */
+function cssLineHeight(value: string | undefined, fontSize: number): number | undefined {
+  if (value === undefined || value === 'normal') return undefined;
+  const px = value.endsWith('px') ? pxValue(value) : undefined;
+  const multiple = px !== undefined ? px / fontSize : Number(value);
+  return Number.isFinite(multiple) && multiple > 0 ? multiple : undefined;
+}
+
 function textStyle(element: Element): TextStyle {
   const s = element.styles;
   const align = s['text-align'] === 'center' || s['text-align'] === 'right' ? s['text-align'] : 'left';
@@ -44,10 +52,8 @@ function textStyle(element: Element): TextStyle {
     : /line-through/.test(s['text-decoration'] ?? '')
       ? 'line-through'
       : 'none';
-  const lineHeight = s['line-height'];
-  const lh = lineHeight === undefined || lineHeight === 'normal' ? undefined : lineHeight.endsWith('px') ? undefined : Number(lineHeight);
   const fontSize = pxValue(s['font-size']) ?? 18;
-  const lhPx = lineHeight?.endsWith('px') ? pxValue(lineHeight)! / fontSize : lh;
+  const lineHeight = cssLineHeight(s['line-height'], fontSize);
   return {
     family: s['font-family'] ?? DEFAULT_FONT,
     weight: cssWeight(s['font-weight']),
@@ -56,7 +62,7 @@ function textStyle(element: Element): TextStyle {
     color: cssColor(s.color),
     align,
     decoration,
-    ...(lhPx !== undefined && Number.isFinite(lhPx) ? { lineHeight: lhPx } : {}),
+    ...(lineHeight !== undefined ? { lineHeight } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
+import { DEFAULT_FONT } from '../fonts/registry.ts';
 import { canvasSize, CANVAS_WIDTH } from './canvas.ts';
 import { DESIGN_SCHEMA_VERSION, type CertificateDesign, type PageFormat } from './design.ts';
 import type { Element, ElementStyles, ElementType } from './element.ts';
 
-export const DEFAULT_FONT_FAMILY = 'Open Sans';
 export const Z_INDEX_BASE = 99;
 /** Shift applied when a new element lands where one already sits (spec 2 §4). */
 export const COLLISION_OFFSET_PX = 25;
@@ -46,7 +46,7 @@ function textStyles(left: number, top: number, width: number, size: number): Ele
     top: px(top),
     width: px(width),
     'font-size': px(size),
-    'font-family': DEFAULT_FONT_FAMILY,
+    'font-family': DEFAULT_FONT,
     color: '#000000',
     'text-align': 'left',
   };

@@ -7,3 +7,4 @@ export * from './element-text.ts';
 export * from './styles.ts';
 export * from './migrate.ts';
 export * from './validate.ts';
+export * from './builder-rules.ts';

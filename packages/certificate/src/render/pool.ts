@@ -15,6 +15,8 @@ interface PoolWorker {
   worker: Worker;
   designs: Set<string>;
   inFlight: number;
+  /** Ids of requests sent to this worker and not yet answered. */
+  jobs: Set<number>;
 }
 
 type Pending = { resolve: (data: ArrayBuffer | undefined) => void; reject: (error: Error) => void };
@@ -30,18 +32,29 @@ export class RenderPool {
   private keys = new WeakMap<CertificateDesign, string>();
   private nextId = 1;
   private nextKey = 1;
+  private readonly url: URL;
+  private closing = false;
 
   constructor(options: RenderPoolOptions = {}) {
     const size = options.size ?? availableParallelism();
     // From TypeScript sources the worker needs tsx registered in its own thread first.
     const fromSources = import.meta.url.endsWith('.ts');
     const url = options.workerUrl ?? new URL(fromSources ? './pool-worker-ts.mjs' : './pool-worker.js', import.meta.url);
-    this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(url);
-      worker.on('message', (response: PoolResponse) => this.settle(response));
-      worker.on('error', (error) => this.failAll(error));
-      return { worker, designs: new Set<string>(), inFlight: 0 };
+    this.url = url;
+    this.workers = Array.from({ length: size }, () => this.spawn());
+  }
+
+  private spawn(): PoolWorker {
+    const entry: PoolWorker = { worker: new Worker(this.url), designs: new Set<string>(), inFlight: 0, jobs: new Set<number>() };
+    entry.worker.on('message', (response: PoolResponse) => this.settle(response, entry));
+    // A crashed worker fails its own jobs and is replaced, so one bad certificate cannot stall the pool.
+    entry.worker.on('error', (error) => this.fail(entry, error));
+    entry.worker.on('exit', (code) => {
+      if (this.closing) return;
+      this.fail(entry, new Error(`Render worker exited with code ${code}`));
+      this.workers[this.workers.indexOf(entry)] = this.spawn();
     });
+    return entry;
   }
 
   get size(): number {
@@ -57,6 +70,7 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((w) => w.worker.terminate()));
   }
 
@@ -81,11 +95,13 @@ export class RenderPool {
   private send(target: PoolWorker, request: PoolRequest): Promise<ArrayBuffer | undefined> {
     return new Promise((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject });
+      target.jobs.add(request.id);
       target.worker.postMessage(request);
     });
   }
 
-  private settle(response: PoolResponse): void {
+  private settle(response: PoolResponse, from: PoolWorker): void {
+    from.jobs.delete(response.id);
     const pending = this.pending.get(response.id);
     if (!pending) return;
     this.pending.delete(response.id);
@@ -93,8 +109,11 @@ export class RenderPool {
     else pending.resolve(response.data);
   }
 
-  private failAll(error: Error): void {
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
+  private fail(worker: PoolWorker, error: Error): void {
+    for (const id of worker.jobs) {
+      this.pending.get(id)?.reject(error);
+      this.pending.delete(id);
+    }
+    worker.jobs.clear();
   }
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -35,8 +35,4 @@ export async function rasterisePdf(pdfPath: string, pageWidthPt: number, width: 
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(large, 0, 0, width, height);
   return canvas.encodeSync('png');
-}
-
-export function listWork(): string[] {
-  return readdirSync(workDir);
 }

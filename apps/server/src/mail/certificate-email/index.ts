@@ -2,4 +2,3 @@ export { composeCertificateEmail, type CertificateEmail, type CertificateEmailIn
 export { CertificateEmailError } from './addresses.ts';
 export { linkedInAddToProfileUrl } from './links.ts';
 export { sanitizeEmailHtml } from './sanitize.ts';
-export { toNodemailerMessage } from './nodemailer-message.ts';

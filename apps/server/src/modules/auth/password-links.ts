@@ -23,7 +23,7 @@ export async function requestPasswordReset(context: AppContext, rawEmail: string
   await context.db.transaction(async (tx) => {
     const code = await issueCode(context, tx, user.id, 'reset');
     const url = `${context.env.PUBLIC_URL}/user/reset/${code}`;
-    await queueMail(context, tx, { to: user.email, accountId: user.account_id, mail: resetPasswordMail({ firstName: user.first_name, url }) });
+    await queueMail(context, tx, { ...resetPasswordMail({ firstName: user.first_name, url }), to: user.email, accountId: user.account_id });
   });
 }
 

@@ -18,8 +18,8 @@ export function presentCertificateSet(row: CertificateSetRow) {
   };
 }
 
-/** The list row: enough for the paged list and its thumbnail. */
-export function presentCertificateSummary(row: Pick<CertificateSetRow, 'id' | 'name' | 'design' | 'created_at' | 'updated_at'>) {
+/** The list row: enough for the paged list and its thumbnail (a signed link: <img> sends no token). */
+export function presentCertificateSummary(row: Pick<CertificateSetRow, 'id' | 'name' | 'design' | 'created_at' | 'updated_at'>, sign: (path: string) => string) {
   const design = migrateDesign(row.design);
   return {
     id: row.id,
@@ -29,7 +29,7 @@ export function presentCertificateSummary(row: Pick<CertificateSetRow, 'id' | 'n
     use_two_side: design.use_two_side,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    image: `/api/certificates/${row.id}/image/image.png?t=${row.updated_at.getTime()}`,
+    image: sign(`/api/certificates/${row.id}/image/image.png?t=${row.updated_at.getTime()}`),
   };
 }
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isValidEmail } from '@laurel/domain';
 
 /** Fields of the design; the rest of a set's payload is its email (validated by the email editor rules). */
 export const DESIGN_FIELDS = ['format', 'is_portrait', 'use_two_side', 'rotate_bg', 'expiration_date_format', 'elements', 'back_side_elements'] as const;
@@ -26,8 +25,4 @@ export function splitPayload(body: Record<string, unknown>) {
     else email[key] = value;
   }
   return { design, email };
-}
-
-export function isValidReplyTo(value: unknown): boolean {
-  return typeof value !== 'string' || value === '' || isValidEmail(value) || value === '[ACCOUNT_EMAIL]';
 }

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
+import { signPath } from '../../http/signed-urls.ts';
 import { presentCertificateSet, presentCertificateSummary } from './presenter.ts';
 import { certificateSetBody, certificateSetUpdate } from './request.ts';
 import { attachFile, listUploads, removeUpload } from './uploads.ts';
 import { createCertificateSet, deleteCertificateSet, duplicateCertificateSet, findCertificateSet, listCertificateSets, updateCertificateSet } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+const THUMBNAIL_LINK_TTL_MS = 24 * 60 * 60_000;
 const pageQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10), offset: z.coerce.number().int().min(0).default(0) });
 
 /** Certificate sets of the signed-in user's account (spec 2 §7). */
@@ -19,7 +21,8 @@ export function certificateRoutes(app: FastifyInstance, context: AppContext): vo
 
   r.get('/api/certificates', { schema: { tags, querystring: pageQuery } }, async (request) => {
     const { rows, count } = await listCertificateSets(context, requireAccountMember(request), request.query);
-    return { certificates: rows.map(presentCertificateSummary), count };
+    const sign = (path: string) => signPath(context, path, THUMBNAIL_LINK_TTL_MS);
+    return { certificates: rows.map((row) => presentCertificateSummary(row, sign)), count };
   });
 
   r.get('/api/certificates/:id', { schema: { tags, params: idParams } }, async (request) => {

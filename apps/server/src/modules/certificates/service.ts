@@ -5,13 +5,13 @@ import { accounts, certificateSets, styles } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertMayCreate, assertMayEditDesign, assertMayEditEmail, assertPlanAllows, visibleSetFilter } from './permissions.ts';
-import { isValidReplyTo, splitPayload, type CertificateSetBody, type CertificateSetUpdate } from './request.ts';
+import { prepareEmail } from './email.ts';
+import { splitPayload, type CertificateSetBody, type CertificateSetUpdate } from './request.ts';
 
 export type Member = Auth & { accountId: number };
 
 export const CERTIFICATE_MESSAGES = {
   limit: "You don't have enough credits to create new Certificate",
-  invalidReplyTo: 'You must put valid email address on reply-to field.',
   exist: 'Certificate name already exists. Please try again.',
 } as const;
 
@@ -73,13 +73,13 @@ function isNameTaken(error: unknown): boolean {
  */
 export async function createCertificateSet(context: AppContext, member: Member, body: CertificateSetBody) {
   assertMayCreate(member.user);
-  if (!isValidReplyTo(body.reply_to)) throw badRequest(CERTIFICATE_MESSAGES.invalidReplyTo, { error_type: 'invalid', field: 'reply_to' });
   const account = await loadAccount(context, member.accountId);
   const template = body.style_id ? (await context.db.select().from(styles).where(eq(styles.id, body.style_id)))[0] : undefined;
   if (body.style_id && !template) throw notFound('Template not found.');
   const { design: designFields, email } = splitPayload(body);
   const design = buildDesign(template ? migrateDesign(template.design) : newDesign(), designFields);
   assertPlanAllows(account, design);
+  const emailDesign = prepareEmail({ ...(template?.email ?? {}), reply_to: member.user.email }, email);
   const now = context.clock.now();
   try {
     return await context.db.transaction(async (tx) => {
@@ -94,7 +94,7 @@ export async function createCertificateSet(context: AppContext, member: Member, 
           name: body.name,
           style_id: template?.id ?? null,
           design,
-          email: { ...(template?.email ?? {}), reply_to: member.user.email, ...email },
+          email: emailDesign,
           created_by: member.user.id,
           created_at: now,
           updated_at: now,
@@ -113,13 +113,13 @@ export async function updateCertificateSet(context: AppContext, member: Member, 
   const { design: designFields, email } = splitPayload(body);
   if (Object.keys(designFields).length) assertMayEditDesign(member.user);
   if (Object.keys(email).length) assertMayEditEmail(member.user);
-  if (!isValidReplyTo(body.reply_to)) throw badRequest(CERTIFICATE_MESSAGES.invalidReplyTo, { error_type: 'invalid', field: 'reply_to' });
   const design = buildDesign(migrateDesign(current.design), designFields);
   assertPlanAllows(await loadAccount(context, member.accountId), design);
+  const emailDesign = Object.keys(email).length ? prepareEmail(current.email, email) : current.email;
   try {
     const [row] = await context.db
       .update(certificateSets)
-      .set({ name: body.name ?? current.name, design, email: { ...current.email, ...email }, updated_at: context.clock.now() })
+      .set({ name: body.name ?? current.name, design, email: emailDesign, updated_at: context.clock.now() })
       .where(eq(certificateSets.id, current.id))
       .returning();
     return row!;

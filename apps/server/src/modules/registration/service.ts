@@ -103,7 +103,7 @@ export async function register(context: AppContext, input: RegistrationRequest, 
         .returning();
       const code = await issueCode(context, tx, user!.id, 'confirm');
       const url = `${context.env.PUBLIC_URL}/user/confirm/${code}`;
-      await queueMail(context, tx, { to: email, accountId: account!.id, mail: confirmAccountMail({ firstName: input.first_name, accountName: input.account_name, url }) });
+      await queueMail(context, tx, { ...confirmAccountMail({ firstName: input.first_name, accountName: input.account_name, url }), to: email, accountId: account!.id });
       await audit(context, { action: 'account.registered', userId: user!.id, accountId: account!.id, ip }, tx);
     });
   } catch (error) {

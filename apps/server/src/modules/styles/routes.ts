@@ -8,6 +8,7 @@ import { styles } from '../../db/schema.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { presentStyle } from '../certificates/presenter.ts';
+import { prepareEmail } from '../certificates/email.ts';
 import { certificateSetBody, certificateSetUpdate, splitPayload } from '../certificates/request.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -46,7 +47,7 @@ export function styleRoutes(app: FastifyInstance, context: AppContext): void {
     try {
       const [row] = await context.db
         .insert(styles)
-        .values({ name: request.body.name, design: designFrom(newDesign(), design), email, url_requirements: (request.body.url_requirements as string) ?? null })
+        .values({ name: request.body.name, design: designFrom(newDesign(), design), email: prepareEmail({}, email), url_requirements: (request.body.url_requirements as string) ?? null })
         .returning();
       return presentStyle(row!);
     } catch (error) {
@@ -63,7 +64,7 @@ export function styleRoutes(app: FastifyInstance, context: AppContext): void {
     try {
       const [row] = await context.db
         .update(styles)
-        .set({ name: request.body.name ?? current.name, design: designFrom(current.design, design), email: { ...current.email, ...email }, updated_at: context.clock.now() })
+        .set({ name: request.body.name ?? current.name, design: designFrom(current.design, design), email: Object.keys(email).length ? prepareEmail(current.email, email) : current.email, updated_at: context.clock.now() })
         .where(eq(styles.id, current.id))
         .returning();
       return presentStyle(row!);

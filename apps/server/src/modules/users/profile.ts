@@ -50,7 +50,7 @@ export async function requestEmailChangeCode(context: AppContext, auth: Auth): P
     await context.db.transaction(async (tx) => {
       const code = await issueTypedCode(context, tx, auth.user.id);
       const mail = emailChangeCodeMail({ firstName: auth.user.first_name, code, url: `${context.env.PUBLIC_URL}/account` });
-      await queueMail(context, tx, { to: auth.user.email, accountId: auth.user.account_id, mail });
+      await queueMail(context, tx, { ...mail, to: auth.user.email, accountId: auth.user.account_id });
     });
   } catch (error) {
     context.log.error({ err: error }, 'email change code not queued');

@@ -105,7 +105,6 @@ export class PdfPageWriter {
         if (Math.abs(adjust) > 0.001) tj.push(n(adjust));
       }
       pen += pos.xAdvance * toPx;
-      if (pos.xOffset !== 0 || pos.yOffset !== 0) tj = undefined;
     });
     flush();
     ops.push('ET');

@@ -85,12 +85,13 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
 
 const renderers = new WeakMap<CertificateDesign, PdfRenderer>();
 
-/** One certificate as PDF. Renderers are kept per design object, so a batch for one design shares its subsets. */
+/**
+ * One certificate as PDF. With default options the prepared renderer is kept per design object, so a
+ * batch for one design shares its subsets; other options prepare a renderer for the call.
+ */
 export function renderPdf(design: CertificateDesign, recipient: Recipient | undefined, options: PdfRenderOptions = {}): Buffer {
+  if (Object.keys(options).length > 0) return createPdfRenderer(design, options).render(recipient);
   let renderer = renderers.get(design);
-  if (!renderer || options.fonts || options.loadImage) {
-    renderer = createPdfRenderer(design, options);
-    if (!options.fonts && !options.loadImage) renderers.set(design, renderer);
-  }
+  if (!renderer) renderers.set(design, (renderer = createPdfRenderer(design)));
   return renderer.render(recipient);
 }

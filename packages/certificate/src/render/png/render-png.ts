@@ -173,12 +173,15 @@ export function createPngRenderer(design: CertificateDesign, options: RenderOpti
 
 const renderers = new WeakMap<CertificateDesign, PngRenderer>();
 
-/** One side of a certificate as PNG (preview and thumbnails). */
+/**
+ * One side of a certificate as PNG (preview and thumbnails). With no fonts, image loader or layout
+ * options the prepared renderer is kept per design object.
+ */
 export function renderPng(design: CertificateDesign, recipient: Recipient | undefined, options: PngRenderOptions = {}): Promise<Buffer> {
+  const { width, side, ...prepare } = options;
+  const renderOptions = { ...(width ? { width } : {}), ...(side ? { side } : {}) };
+  if (Object.keys(prepare).length > 0) return createPngRenderer(design, prepare).render(recipient, renderOptions);
   let renderer = renderers.get(design);
-  if (!renderer || options.fonts || options.loadImage) {
-    renderer = createPngRenderer(design, options);
-    if (!options.fonts && !options.loadImage) renderers.set(design, renderer);
-  }
-  return renderer.render(recipient, { ...(options.width ? { width: options.width } : {}), ...(options.side ? { side: options.side } : {}) });
+  if (!renderer) renderers.set(design, (renderer = createPngRenderer(design)));
+  return renderer.render(recipient, renderOptions);
 }

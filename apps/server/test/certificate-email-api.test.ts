@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../src/db/schema.ts';
+import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { SmtpSink } from './helpers/smtp-sink.ts';
+
+const sink = new SmtpSink();
+let laurel: TestLaurel;
+let admin: Awaited<ReturnType<typeof registerConfirmedAdmin>>;
+let setId: number;
+
+beforeAll(async () => {
+  laurel = await startTestLaurel({ smtpUrl: await sink.start() });
+  admin = await registerConfirmedAdmin(laurel);
+  await laurel.context.db.update(accounts).set({ allowed_sets: 5 }).where(eq(accounts.id, admin.user.account!.id));
+  setId = (
+    await admin.client.post('/api/certificates', {
+      name: 'Data Course',
+      elements: [
+        { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' } },
+        { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px', 'font-size': '16px' } },
+      ],
+    })
+  ).json().id;
+});
+afterAll(async () => {
+  await laurel?.close();
+  await sink.stop();
+});
+
+describe('a set’s email', () => {
+  it('starts from the spec defaults with the creator as reply-to', async () => {
+    const set = (await admin.client.get(`/api/certificates/${setId}`)).json();
+    expect(set).toMatchObject({ email_subject: 'Ready to Download: Access Your Certificate from [ACCOUNT_NAME]', reply_to: admin.email, email_footer_lang: 'en' });
+    expect(set.button_styles).toMatchObject({ color: '#ffffff', background: '#b0bc36' });
+  });
+
+  it('is sanitised on save and refused whole when an editor rule fails', async () => {
+    const saved = await admin.client.call('PUT', `/api/certificates/${setId}`, {
+      email_subject: 'Your [COURSE] certificate',
+      email_body: '<p>Well done <strong>[FIRST NAME]</strong>!</p><script>alert(1)</script><img src="https://cdn.example.com/x.png" onerror="alert(2)">',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().email_body).toContain('<strong>[FIRST NAME]</strong>');
+    expect(saved.json().email_body).not.toMatch(/script|onerror/);
+
+    const bad = await admin.client.call('PUT', `/api/certificates/${setId}`, { reply_to: 'nope', email_subject: 'Changed' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toMatchObject({ field: 'reply_to', errors: ['You must put valid email address on reply-to field.'] });
+    const link = await admin.client.call('PUT', `/api/certificates/${setId}`, { email_subject: 'Get it: [DOWNLOAD_CERTIFICATE_LINK]' });
+    expect(errorOf(link).errors[0]).toBe('The download certificate link can be inserted only into the email body.');
+    expect((await admin.client.get(`/api/certificates/${setId}`)).json().email_subject).toBe('Your [COURSE] certificate');
+  });
+
+  it('previews the composed message with sample data', async () => {
+    const preview = await admin.client.post(`/api/certificates/${setId}/email-preview`, { email_subject: 'Hello [FIRST NAME], your [COURSE] certificate' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().subject).toBe('Hello Alex, your Sample course certificate');
+    expect(preview.json().html).toContain('Analytical Engines');
+    expect(preview.json().text).toContain('Alex');
+    const invalid = await admin.client.post(`/api/certificates/${setId}/email-preview`, { reply_to: '' });
+    expect(errorOf(invalid).errors[0]).toBe('Reply-to field is required.');
+  });
+
+  it('sends a test message with the values given and the certificate attached', async () => {
+    const to = `tester.${Date.now()}@example.com`;
+    const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, {
+      email: to,
+      fields: [{ name: 'FIRST NAME', value: 'Zoë' }, { name: 'LAST NAME', value: 'Okafor' }, { name: 'COURSE', value: 'Statistics' }],
+    });
+    expect(response.json()).toEqual({ success: true, message: 'Email sent. Please check admin email inbox.' });
+    const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(to));
+    expect(mail.subject).toBe('[Test] Your Statistics certificate');
+    expect(mail.html).toContain('<strong>Zoë</strong>');
+    expect(mail.attachments.map((a) => a.contentType)).toContain('application/pdf');
+    expect(mail.replyTo?.text).toBe(admin.email);
+    const link = /href="(http:\/\/laurel\.test\/api\/certificates\/\d+\/pdf[^"]+)"/.exec(mail.html || '')![1]!.replace(/&amp;/g, '&');
+    const pdf = await laurel.app.inject({ method: 'GET', url: link.replace('http://laurel.test', ''), headers: { host: 'laurel.test' } });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+
+    const empty = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields: [{ name: 'COURSE', value: ' ' }] });
+    expect(empty.statusCode).toBe(400);
+  });
+});

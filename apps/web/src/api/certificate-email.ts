@@ -1,0 +1,83 @@
+import type { EmailDesign } from '@laurel/domain';
+import { trackRequest } from './activity.ts';
+import { API_BASE, api } from './client.ts';
+import { ApiError, toErrorBody } from './errors.ts';
+import { getToken } from './token.ts';
+
+/** A file attached to every message of a certificate set. */
+export interface EmailAttachment {
+  id: number;
+  name: string;
+  size: number;
+  mime: string;
+  url: string;
+}
+
+/** The slice of a certificate element the email editor reads: its text holds the set's data fields. */
+export interface EmailSourceElement {
+  type: string;
+  content: string;
+}
+
+/** A certificate set or a global template as the email editor loads it: the email fields sit flat beside the design. */
+export type EmailRecord = Partial<EmailDesign> & {
+  id: number;
+  name: string;
+  elements?: EmailSourceElement[];
+  back_side_elements?: EmailSourceElement[];
+  uploads?: EmailAttachment[];
+};
+
+export interface EmailPreview {
+  subject: string;
+  /** Null when the design sends plain text only. */
+  html: string | null;
+  text: string;
+}
+
+export interface TestField {
+  name: string;
+  value: string;
+}
+
+/** Certificate sets of the account, or global templates when a super-admin edits them. */
+export type EmailOwner = 'certificates' | 'styles';
+
+export const getEmailRecord = (owner: EmailOwner, id: string) => api.get<EmailRecord>(`/${owner}/${id}`);
+
+export const saveEmailDesign = (owner: EmailOwner, id: string, design: EmailDesign) => api.put<EmailRecord>(`/${owner}/${id}`, design);
+
+export const previewEmail = (owner: EmailOwner, id: string, design: EmailDesign, signal?: AbortSignal) =>
+  api.post<EmailPreview>(`/${owner}/${id}/email-preview`, design, { signal });
+
+export const sendTestEmail = (id: string, email: string, fields: TestField[]) =>
+  api.post<{ success: boolean }>(`/certificates/send-test-certificate-email/${id}`, { email, fields });
+
+/** Multipart upload of one file under the name 'file'; the JSON client does not do multipart. */
+function uploadFile<T>(path: string, file: File): Promise<T> {
+  const body = new FormData();
+  body.append('file', file);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authentication = token;
+  return trackRequest(
+    fetch(`${API_BASE}${path}`, { method: 'POST', headers, body, credentials: 'same-origin' }).then(async (response) => {
+      const text = await response.text();
+      let payload: unknown = null;
+      try {
+        payload = text ? JSON.parse(text) : null;
+      } catch {
+        payload = text;
+      }
+      if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, payload));
+      return payload as T;
+    }),
+  );
+}
+
+/** Stores an image for the email body; the reply's path is relative to this site. */
+export const uploadEmailImage = (file: File) => uploadFile<{ imagepath: string }>('/certificates/upload?noPdf=1', file);
+
+export const attachFile = (id: string, file: File) => uploadFile<EmailAttachment>(`/certificates/${id}/uploads`, file);
+
+export const removeAttachment = (id: string, uploadId: number) => api.delete<{ success: boolean }>(`/certificates/${id}/uploads/${uploadId}`);

@@ -1,0 +1,151 @@
+import { canvasSize, type Element } from '@laurel/certificate';
+import { useState, type Dispatch, type PointerEvent as ReactPointerEvent } from 'react';
+import type { EditorAction } from '../state/actions.ts';
+import type { EditorState } from '../state/editor-state.ts';
+import { isText } from '../state/elements.ts';
+import type { ElementLayout } from './element-layouts.ts';
+import { elementRect, type Rect } from './element-box.ts';
+import { GuidesGrid } from './GuidesGrid.tsx';
+import { InlineTextEditor } from './InlineTextEditor.tsx';
+import { followPointer } from './pointer-gesture.ts';
+import { handlesFor, resizedRect, type Handle } from './resize.ts';
+import classes from './SelectionOverlay.module.css';
+
+interface SelectionOverlayProps {
+  state: EditorState;
+  layouts: ElementLayout[];
+  dispatch: Dispatch<EditorAction>;
+  readOnly: boolean;
+  editing: number | null;
+  onEdit: (index: number | null) => void;
+}
+
+const mayEditText = (e: Element) => isText(e) && e.restrictions !== 'read-only' && e.restrictions !== 'read-only-text';
+
+const LABELS: Partial<Record<Element['type'], string>> = {
+  text: 'Text',
+  dynamic: 'Merge field',
+  dynamicText: 'Text with merge fields',
+  name: 'Recipient name',
+  certificate_number: 'Certificate number',
+  expiration_date: 'Expiration date',
+  image: 'Image',
+  logo: 'Logo',
+  qrcode: 'QR code',
+  line: 'Line',
+  portrait: 'Portrait',
+};
+
+/**
+ * Everything on top of the certificate that is the editor's own: hit areas, selection outlines, resize
+ * handles, the guide grid and the inline text editor. It sits beside the canvas element, never inside it,
+ * so the canvas itself holds only what the engine laid out.
+ */
+export function SelectionOverlay({ state, layouts, dispatch, readOnly, editing, onEdit }: SelectionOverlayProps) {
+  const canvas = canvasSize(state.design.format, state.design.is_portrait);
+  const [dragging, setDragging] = useState(false);
+  const selected = new Set(state.selection);
+
+  const startMove = (event: ReactPointerEvent, index: number, element: Element) => {
+    if (event.button !== 0) return;
+    event.stopPropagation();
+    const additive = event.ctrlKey || event.metaKey;
+    if (additive || !selected.has(index)) dispatch({ type: 'select', indices: [index], additive });
+    if (readOnly || additive || element.lock) return;
+    dispatch({ type: 'beginGesture' });
+    followPointer(event, state.zoom, {
+      move: (dx, dy) => {
+        setDragging(true);
+        dispatch({ type: 'moveBy', dx, dy, transient: true });
+      },
+      end: () => {
+        setDragging(false);
+        dispatch({ type: 'endGesture', kind: 'move' });
+      },
+    });
+  };
+
+  const startResize = (event: ReactPointerEvent, index: number, element: Element, rect: Rect, handle: Handle) => {
+    event.stopPropagation();
+    dispatch({ type: 'beginGesture' });
+    followPointer(event, state.zoom, {
+      move: (dx, dy) => {
+        const next = resizedRect(element, rect, handle, dx, dy, canvas);
+        const keepHeight = element.type === 'line' || isText(element) ? {} : { height: next.height };
+        dispatch({ type: 'resize', index, box: { left: next.left, top: next.top, width: next.width, ...keepHeight }, transient: true });
+      },
+      end: () => dispatch({ type: 'endGesture', kind: 'resize' }),
+    });
+  };
+
+  const interactive = layouts.filter((l) => l.element.type !== 'background' && (!l.hidden || state.showHidden));
+  const single = state.selection.length === 1 ? state.selection[0] : undefined;
+
+  return (
+    <div
+      className={classes.overlay}
+      style={{ width: canvas.width, height: canvas.height }}
+      onPointerDown={() => {
+        if (editing === null) dispatch({ type: 'select', indices: [] });
+      }}
+    >
+      {state.guides && <GuidesGrid width={canvas.width} height={canvas.height} />}
+      {interactive.map(({ index, element, items }) => {
+        const rect = elementRect(element, items, canvas.width);
+        const isSelected = selected.has(index);
+        const hitHeight = Math.max(rect.height, element.type === 'line' ? 12 : 8);
+        const hitTop = element.type === 'line' ? rect.top - (hitHeight - rect.height) / 2 : rect.top;
+        return (
+          <div
+            key={index}
+            role="button"
+            aria-label={`${LABELS[element.type] ?? element.type} element`}
+            aria-pressed={isSelected}
+            data-element-index={index}
+            className={classes.hit}
+            data-selected={isSelected || undefined}
+            data-locked={element.lock || undefined}
+            data-dragging={(dragging && isSelected) || undefined}
+            style={{ left: rect.left, top: hitTop, width: rect.width, height: hitHeight }}
+            onPointerDown={(e) => startMove(e, index, element)}
+            onDoubleClick={(e) => {
+              e.stopPropagation();
+              if (!readOnly && mayEditText(element) && !element.lock) onEdit(index);
+            }}
+          >
+            {isSelected &&
+              single === index &&
+              !readOnly &&
+              editing === null &&
+              handlesFor(element).map((handle) => (
+                <span
+                  key={handle}
+                  className={classes.handle}
+                  data-handle={handle}
+                  aria-label={`Resize ${handle}`}
+                  onPointerDown={(e) => startResize(e, index, element, rect, handle)}
+                />
+              ))}
+          </div>
+        );
+      })}
+      {editing !== null &&
+        (() => {
+          const layout = layouts.find((l) => l.index === editing);
+          if (!layout) return null;
+          return (
+            <InlineTextEditor
+              element={layout.element}
+              items={layout.items}
+              rect={elementRect(layout.element, layout.items, canvas.width)}
+              onCommit={(text) => {
+                onEdit(null);
+                dispatch({ type: 'setText', index: editing, text });
+              }}
+              onCancel={() => onEdit(null)}
+            />
+          );
+        })()}
+    </div>
+  );
+}

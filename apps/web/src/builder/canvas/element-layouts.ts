@@ -1,0 +1,48 @@
+import { layoutSide, type CertificateDesign, type DesignSide, type Element, type FaceRef, type FontProvider, type LayoutItem } from '@laurel/certificate';
+import { useMemo } from 'react';
+import { isHidden, sideList } from '../state/elements.ts';
+
+export interface ElementLayout {
+  index: number;
+  element: Element;
+  items: LayoutItem[];
+  faces: Record<string, FaceRef>;
+  hidden: boolean;
+}
+
+const z = (e: Element) => (e.type === 'background' ? -Infinity : Number(e.styles['z-index'] ?? 0) || 0);
+
+/**
+ * Each element laid out by the engine on its own, cached by element object: a drag changes one element,
+ * so only that one is laid out again. The items are exactly what `layoutSide` gives for the whole side
+ * (elements do not affect each other's layout), drawn in the engine's order: z-index, then list order.
+ */
+const cache = new WeakMap<Element, { key: string; provider: FontProvider; result: Omit<ElementLayout, 'index'> }>();
+
+function layoutOne(design: CertificateDesign, element: Element, provider: FontProvider, showHidden: boolean): Omit<ElementLayout, 'index'> {
+  const key = `${design.format}|${design.is_portrait}|${design.rotate_bg}|${showHidden}`;
+  const hit = cache.get(element);
+  if (hit && hit.key === key && hit.provider === provider) return hit.result;
+  const hidden = isHidden(element);
+  const drawn = hidden && showHidden ? { ...element, hideSpan: false, styles: { ...element.styles, display: 'block' } } : element;
+  let result: Omit<ElementLayout, 'index'>;
+  try {
+    const layout = layoutSide({ ...design, elements: [drawn], back_side_elements: [] }, 'front', undefined, provider);
+    result = { element, items: layout.items, faces: layout.faces, hidden };
+  } catch {
+    // A face still loading: the element appears once its font has arrived.
+    result = { element, items: [], faces: {}, hidden };
+  }
+  cache.set(element, { key, provider, result });
+  return result;
+}
+
+export function useElementLayouts(design: CertificateDesign, side: DesignSide, provider: FontProvider | null, showHidden: boolean): ElementLayout[] {
+  return useMemo(() => {
+    if (!provider) return [];
+    return sideList(design, side)
+      .map((element, index) => ({ element, index }))
+      .sort((a, b) => z(a.element) - z(b.element) || a.index - b.index)
+      .map(({ element, index }) => ({ index, ...layoutOne(design, element, provider, showHidden) }));
+  }, [design, side, provider, showHidden]);
+}

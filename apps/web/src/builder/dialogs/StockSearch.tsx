@@ -1,0 +1,57 @@
+import { Alert, Image, Loader, Pagination, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { searchStockImages, type StockImage } from '../../api/certificates.ts';
+import { errorMessage } from '../../api/errors.ts';
+
+/** Background and stock pickers show 6 items a page (spec 2 §9). */
+export const PICKER_PAGE_SIZE = 6;
+
+/** Stock image search; choosing one hands it to the caller, which imports it. */
+export function StockSearch({ type, onPick, busy }: { type: 'background' | 'image'; onPick: (image: StockImage) => void; busy: boolean }) {
+  const [where, setWhere] = useState('');
+  const [query] = useDebouncedValue(where, 300);
+  const [page, setPage] = useState(1);
+  const result = useQuery({ queryKey: ['stock-images', type, query], queryFn: () => searchStockImages(query, type) });
+  const images = result.data?.images ?? [];
+  const pages = Math.max(1, Math.ceil(images.length / PICKER_PAGE_SIZE));
+  const shown = images.slice((page - 1) * PICKER_PAGE_SIZE, page * PICKER_PAGE_SIZE);
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Search stock images"
+        placeholder="Try “gold”, “marble” or “watercolour”"
+        leftSection={<IconSearch size={15} />}
+        value={where}
+        onChange={(e) => {
+          setWhere(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {result.isPending && <Loader size="sm" mx="auto" my="lg" />}
+      {result.isError && <Alert color="red">{errorMessage(result.error)}</Alert>}
+      {result.isSuccess && !images.length && (
+        <Text size="sm" c="dimmed" ta="center" py="lg">
+          No images match “{query}”.
+        </Text>
+      )}
+      <SimpleGrid cols={3} spacing="xs">
+        {shown.map((image) => (
+          <UnstyledButton key={image.id} onClick={() => onPick(image)} disabled={busy} aria-label={`Use stock image ${image.author ?? image.id}`}>
+            <Image src={image.thumb} h={96} radius="sm" fit="cover" alt="" />
+            {image.author && (
+              <Text size="10px" c="dimmed" truncate mt={2}>
+                {image.author}
+                {image.licence ? ` · ${image.licence}` : ''}
+              </Text>
+            )}
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" siblings={1} boundaries={1} mx="auto" />}
+    </Stack>
+  );
+}

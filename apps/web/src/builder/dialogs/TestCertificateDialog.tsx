@@ -1,0 +1,80 @@
+import { elementText, mergeFieldNames, type CertificateDesign } from '@laurel/certificate';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { isValidEmail } from '@laurel/domain';
+import { useMemo, useState } from 'react';
+import { sendTestCertificate } from '../../api/certificates.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+
+/** The merge fields a recipient fills for this design, each once, in the order they appear. */
+function designFields(design: CertificateDesign): string[] {
+  const names = new Map<string, string>();
+  for (const e of [...design.elements, ...(design.use_two_side ? design.back_side_elements : [])]) {
+    if (e.type === 'certificate_number' || e.type === 'expiration_date') continue;
+    for (const name of mergeFieldNames(elementText(e))) if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  }
+  return [...names.values()];
+}
+
+interface TestCertificateDialogProps {
+  opened: boolean;
+  certificateId: number;
+  design: CertificateDesign;
+  defaultEmail: string;
+  onPreview: () => void;
+  onClose: () => void;
+}
+
+/** Test certificate: preview it, or email one to yourself with every field filled (spec 2 §5). */
+export function TestCertificateDialog({ opened, certificateId, design, defaultEmail, onPreview, onClose }: TestCertificateDialogProps) {
+  const fields = useMemo(() => designFields(design), [design]);
+  const [sending, setSending] = useState(false);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: defaultEmail, ...Object.fromEntries(fields.map((f) => [f, ''])) } as Record<string, string>,
+    validate: (values) => {
+      const errors: Record<string, string> = {};
+      for (const f of fields) if (!values[f]?.trim()) errors[f] = 'Fill every field to send a test.';
+      if (!isValidEmail(values.email ?? '')) errors.email = 'Enter a valid email address.';
+      return errors;
+    },
+  });
+
+  const send = form.onSubmit(async (values) => {
+    setSending(true);
+    try {
+      await sendTestCertificate(certificateId, { email: values.email!, fields: fields.map((name) => ({ name, value: values[name]!.trim() })) });
+      notifySuccess('Email sent. Please check admin email inbox.');
+      onClose();
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Test certificate" size="md">
+      <form onSubmit={send}>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Fill in sample values to email yourself a test certificate, or open the preview PDF.
+          </Text>
+          {fields.map((name) => (
+            <TextInput key={form.key(name)} label={name} {...form.getInputProps(name)} />
+          ))}
+          <TextInput key={form.key('email')} label="Send the test to" type="email" {...form.getInputProps('email')} />
+          <Group justify="space-between" mt="sm">
+            <Button variant="default" onClick={onPreview}>
+              Preview PDF
+            </Button>
+            <Button type="submit" loading={sending}>
+              Send test email
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

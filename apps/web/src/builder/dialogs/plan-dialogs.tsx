@@ -1,0 +1,63 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCrown, IconStack2 } from '@tabler/icons-react';
+
+/** Spec 2 §6: features above the plan lead to /account/subscription. */
+export function openUpgradeDialog(navigate: (to: string) => void, feature: string) {
+  const id = modals.open({
+    title: (
+      <Group gap="xs">
+        <IconCrown size={18} color="var(--mantine-color-yellow-7)" />
+        <Text fw={600}>Upgrade your account</Text>
+      </Group>
+    ),
+    children: (
+      <Stack gap="md">
+        <Text size="sm">{feature}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => modals.close(id)}>
+            Not now
+          </Button>
+          <Button
+            onClick={() => {
+              modals.close(id);
+              navigate('/account/subscription');
+            }}
+          >
+            See plans
+          </Button>
+        </Group>
+      </Stack>
+    ),
+  });
+}
+
+/** Spec 2 §2.2: creating beyond allowed_sets offers to buy more sets. */
+export function openNeedMoreSetsDialog(navigate: (to: string) => void) {
+  const id = modals.open({
+    title: (
+      <Group gap="xs">
+        <IconStack2 size={18} />
+        <Text fw={600}>You need more certificate sets</Text>
+      </Group>
+    ),
+    children: (
+      <Stack gap="md">
+        <Text size="sm">Your account has used all of its certificate sets. Buy more to create another design, or delete one you no longer use.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => modals.close(id)}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              modals.close(id);
+              navigate('/build/purchase');
+            }}
+          >
+            Buy certificate sets
+          </Button>
+        </Group>
+      </Stack>
+    ),
+  });
+}

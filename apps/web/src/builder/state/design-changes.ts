@@ -1,0 +1,159 @@
+import { canvasSize, newElement, type CertificateDesign, type Element } from '@laurel/certificate';
+import type { EditorAction, HistoryKind } from './actions.ts';
+import type { EditorState } from './editor-state.ts';
+import {
+  duplicateOf,
+  isSelectable,
+  keepInside,
+  mayDelete,
+  mayDuplicate,
+  placeWithoutCollision,
+  position,
+  px,
+  sideList,
+  withSide,
+  withText,
+  zIndexFor,
+} from './elements.ts';
+
+export interface DesignChange {
+  kind: HistoryKind;
+  design: CertificateDesign;
+  selection?: number[];
+}
+
+/** Applies `f` to the selected elements of the current side. */
+function mapSelected(state: EditorState, f: (e: Element, index: number) => Element, indices = state.selection): CertificateDesign {
+  const list = sideList(state.design, state.side);
+  const chosen = new Set(indices);
+  return withSide(state.design, state.side, list.map((e, i) => (chosen.has(i) && isSelectable(e) ? f(e, i) : e)));
+}
+
+function moved(design: CertificateDesign, e: Element, dx: number, dy: number): Element {
+  if (e.lock) return e;
+  const canvas = canvasSize(design.format, design.is_portrait);
+  const { left, top, width = 0, height = 0 } = position(e);
+  const nl = Math.min(Math.max(0, left + dx), Math.max(0, canvas.width - width));
+  const nt = Math.min(Math.max(0, top + dy), Math.max(0, canvas.height - height));
+  return { ...e, styles: { ...e.styles, left: px(nl), top: px(nt) } };
+}
+
+/**
+ * The design change an action makes, with its history kind; null when the action changes nothing in the
+ * design (selection, view toggles, or a refused change such as deleting a locked element).
+ */
+export function designChange(state: EditorState, action: EditorAction): DesignChange | null {
+  const { design, side } = state;
+  const list = sideList(design, side);
+  switch (action.type) {
+    case 'add': {
+      const element = placeWithoutCollision(list, action.element);
+      const z = zIndexFor(list, 'front');
+      const placed = element.type === 'background' ? element : { ...element, styles: { ...element.styles, 'z-index': String(z) } };
+      return { kind: 'add-element', design: withSide(design, side, [...list, placed]), selection: [list.length] };
+    }
+    case 'deleteSelected': {
+      const doomed = new Set(state.selection.filter((i) => list[i] && mayDelete(design, list[i]!)));
+      if (!doomed.size) return null;
+      return { kind: 'delete', design: withSide(design, side, list.filter((_, i) => !doomed.has(i))), selection: [] };
+    }
+    case 'duplicateSelected': {
+      const copies: Element[] = [];
+      let working = design;
+      for (const i of state.selection) {
+        const e = list[i];
+        if (!e || !mayDuplicate(e)) continue;
+        const copy = duplicateOf(working, e);
+        copies.push(copy);
+        working = withSide(working, side, [...sideList(working, side), copy]);
+      }
+      if (!copies.length) return null;
+      return { kind: 'add-element', design: working, selection: copies.map((_, n) => list.length + n) };
+    }
+    case 'setStyles':
+      return { kind: action.kind, design: mapSelected(state, (e) => ({ ...e, styles: { ...e.styles, ...action.styles } }), action.indices) };
+    case 'toggleStyle': {
+      const first = list[state.selection[0] ?? -1];
+      if (!first) return null;
+      const value = (first.styles[action.key] ?? action.off) === action.on ? action.off : action.on;
+      return { kind: 'font-style', design: mapSelected(state, (e) => ({ ...e, styles: { ...e.styles, [action.key]: value } })) };
+    }
+    case 'setText': {
+      const e = list[action.index];
+      if (!e) return null;
+      return { kind: 'text', design: withSide(design, side, list.map((x, i) => (i === action.index ? withText(x, action.text) : x))) };
+    }
+    case 'moveBy': {
+      // Live drags move from where the gesture began, so clamping at an edge never loses the pointer.
+      const from = action.transient && state.gestureBase ? state.gestureBase : design;
+      const fromList = sideList(from, side);
+      const chosen = new Set(state.selection);
+      return { kind: 'move', design: withSide(from, side, fromList.map((e, i) => (chosen.has(i) && isSelectable(e) ? moved(from, e, action.dx, action.dy) : e))) };
+    }
+    case 'resize': {
+      const { left, top, width, height } = action.box;
+      return {
+        kind: 'resize',
+        design: withSide(
+          design,
+          side,
+          list.map((e, i) => {
+            if (i !== action.index || e.lock || !e.resize) return e;
+            const styles = { ...e.styles, left: px(left), top: px(top), width: px(width) };
+            if (height !== undefined) styles.height = px(height);
+            return { ...e, styles };
+          }),
+        ),
+      };
+    }
+    case 'centerHorizontally':
+      // Spec 2 §9: centring puts the left edge at 320 minus half the width.
+      return {
+        kind: 'center',
+        design: mapSelected(state, (e) => (e.lock ? e : { ...e, styles: { ...e.styles, left: px(320 - (position(e).width ?? 0) / 2) } })),
+      };
+    case 'toggleLock': {
+      const on = !list[state.selection[0] ?? -1]?.lock;
+      return { kind: 'lock', design: mapSelected(state, (e) => ({ ...e, lock: on })) };
+    }
+    case 'toggleHide': {
+      const first = list[state.selection[0] ?? -1];
+      if (!first) return null;
+      const hide = !(first.hideSpan || first.styles.display === 'none');
+      return {
+        kind: 'hide',
+        design: mapSelected(state, (e) => {
+          const { display: _display, ...rest } = e.styles;
+          return { ...e, hideSpan: hide, styles: hide ? { ...rest, display: 'none' } : rest };
+        }),
+      };
+    }
+    case 'bringToFront':
+    case 'sendToBack': {
+      const z = zIndexFor(list, action.type === 'bringToFront' ? 'front' : 'back');
+      return { kind: 'layer', design: mapSelected(state, (e) => ({ ...e, styles: { ...e.styles, 'z-index': String(z) } })) };
+    }
+    case 'setFormat':
+      // Spec 2 §4: a format change sets the portrait flag and sets rotate_bg to it.
+      return { kind: 'format', design: { ...design, format: action.format, is_portrait: action.isPortrait, rotate_bg: action.isPortrait } };
+    case 'flipOrientation':
+      return { kind: 'format', design: { ...design, is_portrait: !design.is_portrait, rotate_bg: !design.rotate_bg } };
+    case 'keepInside':
+      return { kind: 'format', design: keepInside(design) };
+    case 'setTwoSided':
+      return { kind: 'side', design: { ...design, use_two_side: action.on } };
+    case 'setBackground': {
+      const rest = list.filter((e) => e.type !== 'background');
+      const next = action.imagepath ? [newElement('background', design.format, { content: action.imagepath }), ...rest] : rest;
+      return {
+        kind: 'change-background',
+        design: { ...withSide(design, side, next), ...(action.rotate !== undefined ? { rotate_bg: action.rotate } : {}) },
+        selection: [],
+      };
+    }
+    case 'setExpirationFormat':
+      return { kind: 'font-style', design: { ...design, expiration_date_format: action.format } };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,119 @@
+import type { Element } from '@laurel/certificate';
+import { Divider, Group, Select, Text } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconBringToFront,
+  IconCopy,
+  IconEye,
+  IconEyeOff,
+  IconGridDots,
+  IconLayoutAlignCenter,
+  IconLock,
+  IconLockOpen,
+  IconSendToBack,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { Dispatch } from 'react';
+import type { CustomFont } from '../../api/certificates.ts';
+import type { EditorAction } from '../state/actions.ts';
+import type { EditorState } from '../state/editor-state.ts';
+import { isHidden, isText, mayDelete, mayDuplicate, sideList } from '../state/elements.ts';
+import { canRedo, canUndo } from '../state/history.ts';
+import { TextToolbar } from './TextToolbar.tsx';
+import { ToolButton } from './ToolButton.tsx';
+import classes from './EditorToolbar.module.css';
+
+const ZOOMS = ['0.5', '0.75', '1', '1.25', '1.5', '2'];
+
+interface EditorToolbarProps {
+  state: EditorState;
+  dispatch: Dispatch<EditorAction>;
+  readOnly: boolean;
+  customFonts: readonly CustomFont[];
+  onAddFont: () => void;
+  onRemoveFonts: () => void;
+}
+
+/** The bar above the canvas: history, the selection's text style and arrangement, and view options. */
+export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFont, onRemoveFonts }: EditorToolbarProps) {
+  const list = sideList(state.design, state.side);
+  const selected = state.selection.map((i) => list[i]).filter((e): e is Element => Boolean(e));
+  const first = selected[0];
+  const has = selected.length > 0;
+  const textElement = selected.find(isText);
+
+  return (
+    <div className={classes.bar} role="toolbar" aria-label="Editor toolbar">
+      <Group gap={2} wrap="nowrap">
+        <ToolButton label="Undo" shortcut="Ctrl+Z" disabled={readOnly || !canUndo(state.history)} onClick={() => dispatch({ type: 'undo' })}>
+          <IconArrowBackUp size={18} />
+        </ToolButton>
+        <ToolButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={readOnly || !canRedo(state.history)} onClick={() => dispatch({ type: 'redo' })}>
+          <IconArrowForwardUp size={18} />
+        </ToolButton>
+      </Group>
+      <Divider orientation="vertical" />
+      {!readOnly && textElement ? (
+        <TextToolbar
+          element={textElement}
+          dispatch={dispatch}
+          customFonts={customFonts}
+          expirationFormat={state.design.expiration_date_format}
+          onAddFont={onAddFont}
+          onRemoveFonts={onRemoveFonts}
+        />
+      ) : (
+        <Text size="xs" c="dimmed" className={classes.hint}>
+          {readOnly ? 'View only: you can look but not change this design.' : has ? '' : 'Select an element to style it, or add content from the left.'}
+        </Text>
+      )}
+      {!readOnly && has && (
+        <>
+          <Divider orientation="vertical" />
+          <Group gap={2} wrap="nowrap">
+            <ToolButton label="Centre horizontally" onClick={() => dispatch({ type: 'centerHorizontally' })}>
+              <IconLayoutAlignCenter size={18} />
+            </ToolButton>
+            <ToolButton label="Duplicate" shortcut="Ctrl+D" disabled={!selected.some(mayDuplicate)} onClick={() => dispatch({ type: 'duplicateSelected' })}>
+              <IconCopy size={18} />
+            </ToolButton>
+            <ToolButton label={first?.lock ? 'Unlock' : 'Lock'} active={first?.lock} onClick={() => dispatch({ type: 'toggleLock' })}>
+              {first?.lock ? <IconLock size={18} /> : <IconLockOpen size={18} />}
+            </ToolButton>
+            <ToolButton label={first && isHidden(first) ? 'Unhide' : 'Hide'} active={first ? isHidden(first) : false} onClick={() => dispatch({ type: 'toggleHide' })}>
+              <IconEyeOff size={18} />
+            </ToolButton>
+            <ToolButton label="Bring to front" onClick={() => dispatch({ type: 'bringToFront' })}>
+              <IconBringToFront size={18} />
+            </ToolButton>
+            <ToolButton label="Send to back" onClick={() => dispatch({ type: 'sendToBack' })}>
+              <IconSendToBack size={18} />
+            </ToolButton>
+            <ToolButton label="Delete" shortcut="Del" disabled={!selected.some((e) => mayDelete(state.design, e))} onClick={() => dispatch({ type: 'deleteSelected' })}>
+              <IconTrash size={18} />
+            </ToolButton>
+          </Group>
+        </>
+      )}
+      <div className={classes.spacer} />
+      <Group gap={2} wrap="nowrap">
+        <ToolButton label="Guides grid" active={state.guides} onClick={() => dispatch({ type: 'toggleGuides' })}>
+          <IconGridDots size={18} />
+        </ToolButton>
+        <ToolButton label="Show hidden" active={state.showHidden} onClick={() => dispatch({ type: 'toggleShowHidden' })}>
+          <IconEye size={18} />
+        </ToolButton>
+        <Select
+          aria-label="Zoom"
+          size="xs"
+          w={84}
+          data={ZOOMS.map((z) => ({ value: z, label: `${Math.round(Number(z) * 100)}%` }))}
+          value={String(state.zoom)}
+          allowDeselect={false}
+          onChange={(value) => value && dispatch({ type: 'setZoom', zoom: Number(value) })}
+        />
+      </Group>
+    </div>
+  );
+}

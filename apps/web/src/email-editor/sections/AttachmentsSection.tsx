@@ -1,0 +1,42 @@
+import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconFile, IconTrash } from '@tabler/icons-react';
+import type { EmailAttachment } from '../../api/certificate-email.ts';
+
+function size(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Files every recipient's message carries; added with the paperclip in the toolbar. */
+export function AttachmentsSection({ attachments, onRemove, readOnly }: { attachments: EmailAttachment[]; onRemove: (a: EmailAttachment) => void; readOnly: boolean }) {
+  if (!attachments.length) {
+    return (
+      <Text size="sm" c="dimmed">
+        No attachments. Use the paperclip in the toolbar to attach a file, such as a programme or a letter, to every message.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={6} role="list" aria-label="Attachments">
+      {attachments.map((a) => (
+        <Paper key={a.id} withBorder radius="md" px="sm" py={6} role="listitem">
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <IconFile size={16} stroke={1.6} />
+              <Anchor href={a.url} target="_blank" rel="noopener noreferrer" size="sm" truncate>
+                {a.name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {size(a.size)}
+              </Text>
+            </Group>
+            {!readOnly && (
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={() => onRemove(a)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button, ColorPicker, Group, Popover, Stack, Text } from '@mantine/core';
+import { RichTextEditor } from '@mantine/tiptap';
+import { IconHighlight, IconTextColor } from '@tabler/icons-react';
+import type { Editor } from '@tiptap/core';
+import { EMAIL_DESIGN_MESSAGES, isWhite, parseColor } from '@laurel/domain';
+import { useState } from 'react';
+import { notifyError } from '../../lib/notify.ts';
+
+const TEXT_SWATCHES = ['#17201a', '#4a534b', '#858f85', '#c92a2a', '#e8590c', '#f08c00', '#2f9e44', '#1f7550', '#1971c2', '#3b5bdb', '#7048e8', '#c2255c'];
+const HIGHLIGHT_SWATCHES = ['#fff3bf', '#ffec99', '#d3f9d8', '#c3fae8', '#d0ebff', '#e5dbff', '#ffdeeb', '#ffe8cc', '#f1f3f5'];
+
+interface ColorControlProps {
+  editor: Editor;
+  kind: 'text' | 'highlight';
+}
+
+/**
+ * Text colour or highlight for the selection. White text is refused (spec 2 §5): on the white
+ * message it would hide words from the reader while spam filters still read them.
+ */
+export function ColorControl({ editor, kind }: ColorControlProps) {
+  const [opened, setOpened] = useState(false);
+  const [color, setColor] = useState(kind === 'text' ? TEXT_SWATCHES[0]! : HIGHLIGHT_SWATCHES[0]!);
+  const label = kind === 'text' ? 'Text colour' : 'Highlight colour';
+
+  const apply = () => {
+    const rgb = parseColor(color);
+    if (kind === 'text' && rgb && isWhite(rgb)) {
+      notifyError(EMAIL_DESIGN_MESSAGES.whiteText);
+      return;
+    }
+    if (kind === 'text') editor.chain().focus().setColor(color).run();
+    else editor.chain().focus().setHighlight({ color }).run();
+    setOpened(false);
+  };
+
+  const remove = () => {
+    if (kind === 'text') editor.chain().focus().unsetColor().run();
+    else editor.chain().focus().unsetHighlight().run();
+    setOpened(false);
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <RichTextEditor.Control aria-label={label} title={label} onClick={() => setOpened((o) => !o)}>
+          {kind === 'text' ? <IconTextColor size={16} stroke={1.6} /> : <IconHighlight size={16} stroke={1.6} />}
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" w={220}>
+          <Text size="sm" fw={600}>
+            {label}
+          </Text>
+          <ColorPicker
+            format="hex"
+            value={color}
+            onChange={setColor}
+            swatches={kind === 'text' ? TEXT_SWATCHES : HIGHLIGHT_SWATCHES}
+            swatchesPerRow={6}
+            fullWidth
+            aria-label={`${label} picker`}
+          />
+          <Group justify="space-between" gap="xs">
+            <Button variant="subtle" size="compact-sm" color="gray" onClick={remove}>
+              Remove
+            </Button>
+            <Button size="compact-sm" onClick={apply}>
+              Apply
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
