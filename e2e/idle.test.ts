@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../apps/server/src/db/schema.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
 
@@ -57,6 +58,42 @@ describe('idle timeout', () => {
     expect(await page.evaluate(() => localStorage.getItem('laurel.token'))).toBeNull();
     const current = await server.laurel.app.inject({ method: 'GET', url: '/api/auth/current', headers: { authentication: token! } });
     expect(current.statusCode).toBe(401);
+    await page.context().close();
+  });
+});
+
+describe('a session that ended on the server', () => {
+  it('asks to sign in again in place, and carries on after', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await server.laurel.context.db.update(sessions).set({ revoked_at: new Date() });
+
+    // Moving within the app (no reload) makes the next call meet the 401.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/admin/outbox');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Sign in to continue' });
+    await page.getByText('Your session has ended').waitFor();
+    await screenshot(page, 'relogin');
+    await dialog.getByLabel('Password').fill('not the password');
+    await dialog.getByLabel('Email').fill(ADMIN.email);
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => dialog.textContent()).toContain('Incorrect email or password. Try again.');
+    await dialog.getByLabel('Password').fill(ADMIN.password);
+    // Signing in again reloads the page in place, under a new session.
+    const reloaded = page.waitForEvent('load');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await reloaded;
+    await page.getByRole('heading', { name: 'Outbox', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/outbox');
+    expect(await page.getByText('Your session has ended').count()).toBe(0);
+    const token = await page.evaluate(() => localStorage.getItem('laurel.token'));
+    expect((await server.laurel.app.inject({ method: 'GET', url: '/api/auth/current', headers: { authentication: token! } })).statusCode).toBe(200);
     await page.context().close();
   });
 });

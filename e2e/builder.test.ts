@@ -1,0 +1,197 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { newDesign, newElement } from '@laurel/certificate';
+import pixelmatch from 'pixelmatch';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, styles, users } from '../apps/server/src/db/schema.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { startServer, type RunningLaurel } from './helpers/server.ts';
+
+const PASSWORD = 'amber-orchard-compass-17';
+const EMAIL = 'designer@guild.example';
+const TYPED = 'Excellence in testing';
+const SHOTS = path.resolve('e2e/artifacts');
+
+let server: RunningLaurel;
+let browser: Browser;
+
+/** A template as a super-admin would publish it: a title, the participant name, a merge field and a rule. */
+function templateDesign() {
+  const design = newDesign('Letter', false);
+  const title = newElement('text', 'Letter', { content: 'Certificate of Achievement' });
+  title.styles = { ...title.styles, left: '70px', top: '70px', width: '500px', 'font-size': '36px', 'font-family': 'Playfair Display', 'text-align': 'center', color: '#1e3a5f' };
+  const course = newElement('dynamic', 'Letter', { content: '[COURSE]' });
+  course.styles = { ...course.styles, left: '120px', top: '260px', width: '400px', 'text-align': 'center' };
+  const line = newElement('line', 'Letter');
+  return { ...design, elements: [...design.elements, title, course, line] };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const db = server.laurel.context.db;
+  const [account] = await db.insert(accounts).values({ name: 'Guild of Testers', url: 'guild', allowed_sets: 3 }).returning();
+  await db.insert(users).values({
+    email: EMAIL, username: EMAIL, first_name: 'Ada', last_name: 'Designer', roles: ['account_admin'], account_id: account!.id,
+    password_hash: await hashPassword(PASSWORD), confirmed_at: new Date(),
+  });
+  await db.insert(styles).values({ name: 'Achievement Classic', design: templateDesign(), email: {} });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  return page;
+}
+
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('laurel.token') ?? '');
+
+async function getJson(page: Page, url: string) {
+  const response = await page.request.get(`${server.baseUrl}${url}`, { headers: { Authentication: await token(page) } });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+const designOf = (set: Record<string, unknown>) => ({
+  format: set.format, is_portrait: set.is_portrait, use_two_side: set.use_two_side, rotate_bg: set.rotate_bg,
+  expiration_date_format: set.expiration_date_format, elements: set.elements, back_side_elements: set.back_side_elements,
+});
+
+/** The canvas is drawn once its fonts have arrived: wait for text runs and for the browser's fonts. */
+async function canvasReady(page: Page) {
+  const canvas = page.getByTestId('certificate-canvas');
+  await expect.poll(() => canvas.locator('span').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await page.evaluate(() => document.fonts.ready);
+  return canvas;
+}
+
+describe('the certificate builder', () => {
+  let page: Page;
+  let id: number;
+
+  it('builds a set from a template: drag, edit text, change size, undo, save', async () => {
+    page = await signIn();
+    await page.goto(`${server.baseUrl}/build/new`);
+    await page.getByRole('button', { name: 'Use Achievement Classic' }).click();
+    await page.getByLabel('Certificate name').fill('Testing Excellence 2026');
+    await screenshot(page, 'builder-new-dialog');
+    await page.getByRole('button', { name: 'Edit certificate' }).click();
+    await page.waitForURL(/\/build\/\d+$/);
+    id = Number(new URL(page.url()).pathname.split('/').pop());
+    const canvas = await canvasReady(page);
+    await expect.poll(() => canvas.textContent()).toContain('Certificate of Achievement');
+
+    await page.getByRole('button', { name: 'Add text' }).click();
+    const added = page.locator('[aria-pressed="true"][data-element-index]');
+    await expect.poll(() => added.count()).toBe(1);
+    const index = await added.getAttribute('data-element-index');
+    const element = page.locator(`[data-element-index="${index}"]`);
+
+    await element.dblclick();
+    const editor = page.getByLabel('Element text');
+    await editor.fill(TYPED);
+    await editor.press('Control+Enter');
+    await expect.poll(() => canvas.textContent()).toContain(TYPED);
+
+    const before = (await element.boundingBox())!;
+    await page.mouse.move(before.x + 20, before.y + before.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(before.x + 60, before.y + before.height / 2 + 30, { steps: 8 });
+    await page.mouse.move(before.x + 100, before.y + before.height / 2 + 60, { steps: 8 });
+    await page.mouse.up();
+    const after = (await element.boundingBox())!;
+    expect(Math.round(after.x - before.x)).toBe(80);
+    expect(Math.round(after.y - before.y)).toBe(60);
+
+    const fontSize = page.locator('input[aria-label="Font size"]');
+    await fontSize.click();
+    await page.getByRole('option', { name: '24', exact: true }).click();
+    await expect.poll(() => fontSize.inputValue()).toBe('24');
+    await screenshot(page, 'builder-editing');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => fontSize.inputValue()).toBe('18');
+    // The undone size is gone but the drag and the text stay.
+    expect(Math.round((await element.boundingBox())!.x - before.x)).toBe(80);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Certificate saved' }).waitFor();
+    await screenshot(page, 'builder-saved-dialog');
+    await page.getByRole('button', { name: 'Import later' }).click();
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('All changes saved');
+  });
+
+  it('reopens the saved set unchanged', async () => {
+    const saved = designOf(await getJson(page, `/api/certificates/${id}`));
+    const text = (saved.elements as { content: string; contentText?: string; styles: Record<string, string> }[]).find((e) => (e.contentText ?? e.content) === TYPED);
+    expect(text?.styles['font-size']).toBe('18px');
+    expect(text?.styles.left).toBe('180px');
+    expect(text?.styles.top).toBe('160px');
+
+    await page.reload();
+    const canvas = await canvasReady(page);
+    await expect.poll(() => canvas.textContent()).toContain(TYPED);
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('All changes saved');
+    expect(designOf(await getJson(page, `/api/certificates/${id}`))).toEqual(saved);
+    await page.mouse.move(5, 5);
+    await screenshot(page, 'builder-reopened');
+  });
+
+  it('lists the set with its server thumbnail, and offers templates and more sets', async () => {
+    await page.goto(`${server.baseUrl}/build`);
+    const card = page.getByTestId('design-card');
+    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.getByRole('img').count()).toBe(1);
+    expect(await card.textContent()).toContain('Testing Excellence 2026');
+    await screenshot(page, 'builder-list');
+    await page.goto(`${server.baseUrl}/build/new`);
+    await expect.poll(() => page.getByRole('button', { name: 'Use Achievement Classic' }).getByRole('img').count()).toBe(1);
+    await screenshot(page, 'builder-new');
+    await page.goto(`${server.baseUrl}/build/purchase`);
+    await page.getByLabel('Number of certificate sets').fill('3');
+    await expect.poll(() => page.getByTestId('purchase-total').textContent()).toBe('$87.00');
+    await screenshot(page, 'builder-purchase');
+  });
+
+  it('downloads a PDF whose text is the design’s text', async () => {
+    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/pdf?type=stream`, { headers: { Authentication: await token(page) } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    const dir = mkdtempSync(path.join(tmpdir(), 'laurel-pdf-'));
+    const file = path.join(dir, 'certificate.pdf');
+    writeFileSync(file, await response.body());
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(TYPED);
+    expect(text).toContain('Certificate of Achievement');
+  });
+
+  it('shows on the canvas what the server renders (at most 1% of pixels differ)', async () => {
+    await page.keyboard.press('Escape');
+    await page.mouse.move(5, 5);
+    const canvas = page.getByTestId('certificate-canvas');
+    const shot = PNG.sync.read(await canvas.screenshot());
+    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, { headers: { Authentication: await token(page) } });
+    expect(response.status()).toBe(200);
+    const server_ = PNG.sync.read(await response.body());
+    expect([shot.width, shot.height]).toEqual([server_.width, server_.height]);
+    const diff = new PNG({ width: shot.width, height: shot.height });
+    const different = pixelmatch(shot.data, server_.data, diff.data, shot.width, shot.height, { includeAA: false });
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(path.join(SHOTS, 'builder-canvas.png'), PNG.sync.write(shot));
+    writeFileSync(path.join(SHOTS, 'builder-server.png'), PNG.sync.write(server_));
+    writeFileSync(path.join(SHOTS, 'builder-canvas-diff.png'), PNG.sync.write(diff));
+    expect(different / (shot.width * shot.height)).toBeLessThanOrEqual(0.01);
+  });
+});

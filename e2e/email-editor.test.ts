@@ -1,0 +1,262 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_DESIGN_MESSAGES } from '../packages/domain/src/index.ts';
+import { newDesign, newElement } from '../packages/certificate/src/index.ts';
+import { accounts, users } from '../apps/server/src/db/schema.ts';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { startServer, type RunningLaurel } from './helpers/server.ts';
+
+const PASSWORD = 'amber-harbour-compass-58';
+const OWNER = 'owner@tidewater.example';
+let server: RunningLaurel;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ smtp: true });
+  browser = await launchBrowser();
+  const db = server.laurel.context.db;
+  const [account] = await db.insert(accounts).values({ name: 'Tidewater Sailing School', url: 'tidewater' }).returning();
+  await db.insert(users).values({
+    email: OWNER,
+    username: OWNER,
+    first_name: 'Morgan',
+    last_name: 'Reyes',
+    roles: ['account_admin'],
+    account_id: account!.id,
+    password_hash: await hashPassword(PASSWORD),
+    confirmed_at: new Date(),
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A small PNG made here: a laurel-green badge with a gilt ring. */
+function badgePng(): Buffer {
+  const canvas = createCanvas(160, 96);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#1f7550';
+  ctx.fillRect(0, 0, 160, 96);
+  ctx.strokeStyle = '#d3a822';
+  ctx.lineWidth = 8;
+  ctx.beginPath();
+  ctx.arc(80, 48, 30, 0, Math.PI * 2);
+  ctx.stroke();
+  return canvas.toBuffer('image/png');
+}
+
+async function signIn(): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByLabel('Email').fill(OWNER);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  return page;
+}
+
+async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        headers: { Authentication: localStorage.getItem('laurel.token') ?? '', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}
+
+/** What a reader sees in the body: its text, and the formatting and images in it. */
+function editorSnapshot(page: Page) {
+  return page.getByRole('textbox', { name: 'Email body' }).evaluate((el) => ({
+    text: el.textContent,
+    bold: [...el.querySelectorAll('strong')].map((s) => s.textContent),
+    headings: [...el.querySelectorAll('h2')].map((h) => h.textContent),
+    images: [...el.querySelectorAll('img')].map((i) => i.getAttribute('src')),
+  }));
+}
+
+describe('the certificate email editor', () => {
+  it('writes an email, saves it, reopens it unchanged and sends a test that arrives as designed', async () => {
+    const page = await signIn();
+    const design = newDesign();
+    const set = await api<{ id: number }>(page, 'POST', '/api/certificates', {
+      name: 'Coastal Navigation',
+      ...design,
+      elements: [...design.elements, newElement('dynamic', 'Letter', { content: '[COURSE]' })],
+    });
+
+    await page.goto(`${server.baseUrl}/build/${set.id}/email`);
+    await page.getByRole('heading', { name: 'Coastal Navigation' }).waitFor();
+    await screenshot(page, 'email-editor-opened');
+
+    await page.getByLabel('Subject').fill('Your certificate, [FIRST NAME]');
+
+    const body = page.getByRole('textbox', { name: 'Email body' });
+    await body.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+
+    await page.getByRole('combobox', { name: 'Paragraph style' }).click();
+    await page.getByRole('option', { name: 'Header 2' }).click();
+    await page.keyboard.type('Fair winds, sailor');
+    await page.keyboard.press('Enter');
+
+    await page.keyboard.type('Congratulations ');
+    await page.getByRole('button', { name: 'Insert field' }).click();
+    await page.getByRole('menuitem', { name: 'First name' }).click();
+    await page.keyboard.type('! ');
+    await page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await page.keyboard.type('You passed with distinction');
+    await page.getByRole('button', { name: 'Bold', exact: true }).click();
+    await page.keyboard.type(' in ');
+    await page.getByRole('button', { name: 'Insert field' }).click();
+    await page.getByRole('menuitem', { name: '[COURSE]' }).click();
+    await page.keyboard.type('.');
+    await page.keyboard.press('Enter');
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    await (await chooser).setFiles({ name: 'badge.png', mimeType: 'image/png', buffer: badgePng() });
+    await expect.poll(() => body.locator('img').count()).toBe(1);
+
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Insert field' }).click();
+    await page.getByRole('menuitem', { name: 'Download certificate button' }).click();
+
+    const before = await editorSnapshot(page);
+    expect(before.bold).toEqual(['You passed with distinction']);
+    expect(before.headings).toEqual(['Fair winds, sailor']);
+    expect(before.images[0]).toMatch(new RegExp(`^http://localhost:${server.port}/api/files/`));
+
+    // The preview is the server's composition, refreshed as the issuer writes.
+    const preview = page.frameLocator('[data-testid="email-preview-frame"]');
+    await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('You passed with distinction');
+    await screenshot(page, 'email-editor-written');
+    await page.locator('label').filter({ hasText: 'Mobile' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Mobile' }).isChecked()).toBe(true);
+    await screenshot(page, 'email-editor-preview-mobile');
+
+    await page.getByRole('button', { name: /Save email/ }).click();
+    await page.getByRole('dialog', { name: 'Certificate saved' }).waitFor();
+    await screenshot(page, 'email-editor-saved');
+    const saved = await api<{ email_body: string; email_subject: string }>(page, 'GET', `/api/certificates/${set.id}`);
+    expect(saved.email_subject).toBe('Your certificate, [FIRST NAME]');
+    expect(saved.email_body).toContain('<strong>You passed with distinction</strong>');
+
+    await page.getByRole('button', { name: 'Import later' }).click();
+    await page.waitForURL((url) => url.pathname === '/build');
+
+    await page.goto(`${server.baseUrl}/build/${set.id}/email`);
+    await page.getByRole('heading', { name: 'Coastal Navigation' }).waitFor();
+    expect(await editorSnapshot(page)).toEqual(before);
+    expect(await page.getByLabel('Subject').inputValue()).toBe('Your certificate, [FIRST NAME]');
+    const reopened = await api<{ email_body: string }>(page, 'GET', `/api/certificates/${set.id}`);
+    expect(reopened.email_body).toBe(saved.email_body);
+
+    await page.getByRole('button', { name: 'Send test email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send test email' });
+    expect(await dialog.getByLabel('Send to').inputValue()).toBe(OWNER);
+    await dialog.getByLabel('[FIRST NAME]').fill('Ada');
+    await dialog.getByLabel('[COURSE]').fill('Coastal Navigation 101');
+    await screenshot(page, 'email-editor-send-test');
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await page.getByText('Email sent. Please check admin email inbox.').waitFor();
+
+    const mail = await server.smtp!.waitFor((m) => !!m.subject?.includes('Your certificate, Ada'), 30_000);
+    expect(mail.subject).toBe('[Test] Your certificate, Ada');
+    const html = String(mail.html);
+    expect(html).toMatch(/<strong>You passed with distinction<\/strong>/);
+    expect(html).toContain('Congratulations Ada!');
+    expect(html).toContain('Coastal Navigation 101');
+    expect(html).toMatch(new RegExp(`<img[^>]+src="http://localhost:${server.port}/api/files/`));
+    expect(mail.text).toContain('Congratulations Ada!');
+
+    mkdirSync(path.resolve('e2e/artifacts'), { recursive: true });
+    for (const width of [600, 360]) {
+      const reader = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      await reader.setContent(html, { waitUntil: 'load' });
+      expect(await reader.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+      // Nothing may force a phone to scroll sideways.
+      expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await reader.screenshot({ path: path.resolve(`e2e/artifacts/email-received-${width}.png`), fullPage: true });
+      await reader.context().close();
+    }
+    await page.context().close();
+  });
+
+  it('holds the issuer to the email rules while they work, with the spec’s messages', async () => {
+    const page = await signIn();
+    const set = await api<{ id: number }>(page, 'POST', '/api/certificates', { name: 'Rules of the Road', ...newDesign() });
+    await page.goto(`${server.baseUrl}/build/${set.id}/email`);
+    await page.getByRole('heading', { name: 'Rules of the Road' }).waitFor();
+    const body = page.getByRole('textbox', { name: 'Email body' });
+
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    await page.getByText(EMAIL_DESIGN_MESSAGES.placeCursor).waitFor();
+
+    await body.click();
+    await page.getByRole('button', { name: 'Text colour' }).click();
+    await page.getByLabel('Hex colour').fill('#ffffff');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText(EMAIL_DESIGN_MESSAGES.whiteText).waitFor();
+    await page.keyboard.press('Escape');
+
+    await body.click();
+    await page.keyboard.press('Control+End');
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Enter');
+    const longestEmptyRun = () =>
+      body.evaluate((el) => {
+        let longest = 0;
+        let run = 0;
+        for (const child of el.children) {
+          run = child.tagName === 'P' && !child.textContent ? run + 1 : 0;
+          longest = Math.max(longest, run);
+        }
+        return longest;
+      });
+    expect(await longestEmptyRun()).toBe(5);
+
+    const buttonColour = page.getByLabel('Button colour');
+    await buttonColour.fill('#f1f3f5');
+    await buttonColour.press('Tab');
+    await page.getByRole('alert').filter({ hasText: 'Due to security regulations, the color you have chosen is not available. Please choose a darker color.' }).waitFor();
+    expect(await buttonColour.inputValue()).not.toBe('#f1f3f5');
+    await screenshot(page, 'email-editor-button-warning');
+
+    await page.getByRole('combobox', { name: 'Footer language' }).click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await expect.poll(() => page.getByLabel('Footer text').textContent()).toContain('Diese E-Mail wurde von [ACCOUNT_NAME]');
+
+    await page.locator('label').filter({ hasText: /^HTML$/ }).click();
+    const source = page.getByLabel('HTML source');
+    await source.fill('<p>Written as <em>HTML</em> here.</p><p>[DOWNLOAD_CERTIFICATE_LINK]</p>');
+    await expect.poll(() => page.getByTestId('body-counter').textContent()).toBe('71 / 65000');
+    await page.locator('label').filter({ hasText: /^Text$/ }).click();
+    expect(await body.locator('em').textContent()).toBe('HTML');
+
+    await page.getByLabel('Subject').fill('Yours: [DOWNLOAD_CERTIFICATE_LINK]');
+    await page.getByLabel('Reply-to').fill('');
+    await page.getByRole('button', { name: /Save email/ }).click();
+    await page.getByText(EMAIL_DESIGN_MESSAGES.replyToRequired).first().waitFor();
+    await page.getByText(EMAIL_DESIGN_MESSAGES.downloadLinkOnlyInBody).first().waitFor();
+    expect(await page.getByLabel('Reply-to').evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'email-editor-rules');
+
+    await page.getByRole('link', { name: 'Certificate design' }).click();
+    await page.getByRole('dialog', { name: 'Exit Without Saving?' }).waitFor();
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/build/${set.id}/email`);
+    await page.context().close();
+  });
+});
