@@ -149,22 +149,6 @@ describe('the certificate builder', () => {
     await screenshot(page, 'builder-reopened');
   });
 
-  it('lists the set with its server thumbnail, and offers templates and more sets', async () => {
-    await page.goto(`${server.baseUrl}/build`);
-    const card = page.getByTestId('design-card');
-    await expect.poll(() => card.count()).toBe(1);
-    await expect.poll(() => card.getByRole('img').count()).toBe(1);
-    expect(await card.textContent()).toContain('Testing Excellence 2026');
-    await screenshot(page, 'builder-list');
-    await page.goto(`${server.baseUrl}/build/new`);
-    await expect.poll(() => page.getByRole('button', { name: 'Use Achievement Classic' }).getByRole('img').count()).toBe(1);
-    await screenshot(page, 'builder-new');
-    await page.goto(`${server.baseUrl}/build/purchase`);
-    await page.getByLabel('Number of certificate sets').fill('3');
-    await expect.poll(() => page.getByTestId('purchase-total').textContent()).toBe('$87.00');
-    await screenshot(page, 'builder-purchase');
-  });
-
   it('downloads a PDF whose text is the design’s text', async () => {
     const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/pdf?type=stream`, { headers: { Authentication: await token(page) } });
     expect(response.status()).toBe(200);
@@ -193,5 +177,21 @@ describe('the certificate builder', () => {
     writeFileSync(path.join(SHOTS, 'builder-server.png'), PNG.sync.write(server_));
     writeFileSync(path.join(SHOTS, 'builder-canvas-diff.png'), PNG.sync.write(diff));
     expect(different / (shot.width * shot.height)).toBeLessThanOrEqual(0.01);
+  });
+
+  it('lists the set with its server thumbnail, and offers templates and more sets', async () => {
+    await page.goto(`${server.baseUrl}/build`);
+    const card = page.getByTestId('design-card');
+    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.locator('img[alt^="Preview of"]').count(), { timeout: 20_000 }).toBe(1);
+    expect(await card.textContent()).toContain('Testing Excellence 2026');
+    await screenshot(page, 'builder-list');
+    await page.goto(`${server.baseUrl}/build/new`);
+    await expect.poll(() => page.locator('img[alt="Preview of Achievement Classic"]').count(), { timeout: 20_000 }).toBe(1);
+    await screenshot(page, 'builder-new');
+    await page.goto(`${server.baseUrl}/build/purchase`);
+    await page.getByLabel('Number of certificate sets').fill('3');
+    await expect.poll(() => page.getByTestId('purchase-total').textContent()).toBe('$87.00');
+    await screenshot(page, 'builder-purchase');
   });
 });

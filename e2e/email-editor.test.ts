@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startServer({ smtp: true });
   browser = await launchBrowser();
   const db = server.laurel.context.db;
-  const [account] = await db.insert(accounts).values({ name: 'Tidewater Sailing School', url: 'tidewater' }).returning();
+  const [account] = await db.insert(accounts).values({ name: 'Tidewater Sailing School', url: 'tidewater', allowed_sets: 5 }).returning();
   await db.insert(users).values({
     email: OWNER,
     username: OWNER,
@@ -253,7 +253,7 @@ describe('the certificate email editor', () => {
     expect(await page.getByLabel('Reply-to').evaluate((el) => el === document.activeElement)).toBe(true);
     await screenshot(page, 'email-editor-rules');
 
-    await page.getByRole('link', { name: 'Certificate design' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Build' }).click();
     await page.getByRole('dialog', { name: 'Exit Without Saving?' }).waitFor();
     await page.getByRole('button', { name: 'Stay on this page' }).click();
     expect(new URL(page.url()).pathname).toBe(`/build/${set.id}/email`);

@@ -10,6 +10,7 @@ import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { resolveAppSecret } from './secrets.ts';
+import { seedGlobalContent } from './seed/index.ts';
 import { LocalFileStore } from './storage/file-store.ts';
 
 export interface Laurel {
@@ -43,6 +44,7 @@ export async function startLaurel(env: Env, options: { clock?: Clock; workerOnly
     for (const job of JOBS) if (env.WORKERS > 0) await queue.work(job, context, env.WORKERS);
     if (!options.workerOnly) {
       await ensureSuperAdmin(context);
+      await seedGlobalContent(context);
       await buildApp(app, context);
     }
     return {

@@ -263,3 +263,26 @@ export const certificateUploads = pgTable('certificate_uploads', {
   size: integer('size').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('certificate_uploads_certificate_idx').on(t.certificate_id)]);
+
+/**
+ * The credits ledger: append-only, one row per grant or debit. The account's `credits` (pay-as-you-go)
+ * and `subscription_credits` columns are the running balances of its two buckets, changed only in the
+ * same transaction as the row that explains the change.
+ */
+export const creditLedger = pgTable('credit_ledger', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  bucket: text('bucket').notNull(),
+  delta: integer('delta').notNull(),
+  kind: text('kind').notNull(),
+  /** Idempotency key: the same grant or debit is never applied twice (a payment event, a recipient's send). */
+  reference: text('reference'),
+  actor_id: integer('actor_id'),
+  note: text('note'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('credit_ledger_account_idx').on(t.account_id, t.id),
+  uniqueIndex('credit_ledger_reference_unique').on(t.reference),
+  check('credit_ledger_bucket', sql`${t.bucket} in ('payg', 'subscription')`),
+  check('credit_ledger_delta', sql`${t.delta} <> 0`),
+]);

@@ -47,8 +47,8 @@ export const getEmailRecord = (owner: EmailOwner, id: string) => api.get<EmailRe
 
 export const saveEmailDesign = (owner: EmailOwner, id: string, design: EmailDesign) => api.put<EmailRecord>(`/${owner}/${id}`, design);
 
-export const previewEmail = (owner: EmailOwner, id: string, design: EmailDesign, signal?: AbortSignal) =>
-  api.post<EmailPreview>(`/${owner}/${id}/email-preview`, design, { signal });
+export const previewEmail = (id: string, design: EmailDesign, signal?: AbortSignal) =>
+  api.post<EmailPreview>(`/certificates/${id}/email-preview`, design, { signal });
 
 export const sendTestEmail = (id: string, email: string, fields: TestField[]) =>
   api.post<{ success: boolean }>(`/certificates/send-test-certificate-email/${id}`, { email, fields });
@@ -81,3 +81,7 @@ export const uploadEmailImage = (file: File) => uploadFile<{ imagepath: string }
 export const attachFile = (id: string, file: File) => uploadFile<EmailAttachment>(`/certificates/${id}/uploads`, file);
 
 export const removeAttachment = (id: string, uploadId: number) => api.delete<{ success: boolean }>(`/certificates/${id}/uploads/${uploadId}`);
+
+/** A global template's saved email, sent to the super-admin who asks. */
+export const sendTemplateTestEmail = (userId: number, styleId: string) =>
+  api.post<{ success: string }>(`/certificates/send-test-certificate-email/${userId}/${styleId}`);

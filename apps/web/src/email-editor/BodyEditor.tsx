@@ -3,7 +3,7 @@ import { Box, Group, Text, Textarea } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import { EMAIL_BODY_MAX_LENGTH } from '@laurel/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { BodyToolbar, type BodyMode } from './BodyToolbar.tsx';
 import classes from './BodyEditor.module.css';
 import { emailEditorExtensions } from './extensions/index.ts';
@@ -22,6 +22,8 @@ export interface BodyEditorProps {
   logo: string | null;
   accountName: string;
   onAttach?: (file: File) => Promise<void>;
+  /** Filled with a reader of the body's words, for the plain-text version. */
+  textSource?: RefObject<() => string>;
 }
 
 /** The default height of the writing area (spec 2 §9); the issuer can drag it taller or shorter. */
@@ -32,14 +34,14 @@ const AREA_HEIGHT = 500;
  * source is edited as text and parsed back into the editor on the way out, so what is saved is always
  * HTML the editor understands.
  */
-export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, dataFields, logo, accountName, onAttach }: BodyEditorProps) {
+export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, dataFields, logo, accountName, onAttach, textSource }: BodyEditorProps) {
   const [mode, setMode] = useState<BodyMode>('text');
   const [source, setSource] = useState(value);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
   const editor = useEditor({
-    extensions: emailEditorExtensions('Write the message your recipients will read…'),
+    extensions: emailEditorExtensions(),
     content: value,
     editable: !readOnly,
     immediatelyRender: true,
@@ -49,9 +51,14 @@ export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, da
   });
   const requireCursor = useCursorGuard(editor);
 
+  // Without emitting an update: switching to read-only is not an edit of the body.
   useEffect(() => {
-    editor?.setEditable(!readOnly);
+    if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
+
+  useEffect(() => {
+    if (textSource) textSource.current = () => editor?.getText({ blockSeparator: '\n\n' }).trim() ?? '';
+  }, [editor, textSource]);
 
   const switchMode = (next: BodyMode) => {
     if (!editor || next === mode) return;

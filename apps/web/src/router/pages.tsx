@@ -5,9 +5,15 @@ import * as Admin from '../pages/admin/AdminPages.tsx';
 import { OutboxListPage } from '../pages/admin/outbox/OutboxListPage.tsx';
 import { OutboxMessagePage } from '../pages/admin/outbox/OutboxMessagePage.tsx';
 import { LoginPage } from '../pages/auth/LoginPage.tsx';
+import { AdminTemplatesPage } from '../pages/build/AdminTemplatesPage.tsx';
 import { BuildPage } from '../pages/build/BuildPage.tsx';
+import { EditorPage } from '../pages/build/EditorPage.tsx';
+import { ExistingSetsPage } from '../pages/build/ExistingSetsPage.tsx';
+import { NewCertificatePage } from '../pages/build/NewCertificatePage.tsx';
+import { PurchaseSetsPage } from '../pages/build/PurchaseSetsPage.tsx';
 import { CredentialsHomePage, CredentialsLoginPage } from '../pages/credentials/CredentialsPages.tsx';
 import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
+import { EmailEditorPage } from '../pages/email/EmailEditorPage.tsx';
 import { ConfirmAccountPage, ResetPasswordPage } from '../pages/password/SetPasswordPage.tsx';
 import * as Portal from '../pages/portal/PortalPages.tsx';
 import { RegisterPage } from '../pages/register/RegisterPage.tsx';
@@ -28,13 +34,13 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/user/confirm/:code': { layout: 'auth', title: 'Confirm your account', Page: ConfirmAccountPage },
   '/user/reset/:code': { layout: 'auth', title: 'Reset your password', Page: ResetPasswordPage },
 
-  '/build': { layout: 'app', title: 'Build', Page: BuildPage },
-  '/build/new': { layout: 'app', title: 'New certificate', Page: BuildPage },
-  '/build/purchase': { layout: 'app', title: 'More certificate sets', Page: BuildPage },
-  '/build/:id': { layout: 'app', title: 'Certificate builder', Page: BuildPage },
-  '/build/:id/email': { layout: 'app', title: 'Certificate email', Page: BuildPage },
-  '/admin/build/:id': { layout: 'app', title: 'Template builder', Page: BuildPage },
-  '/admin/build/:id/email': { layout: 'app', title: 'Template email', Page: BuildPage },
+  '/build': { layout: 'app', title: 'Build', Page: ExistingSetsPage },
+  '/build/new': { layout: 'app', title: 'New certificate', Page: NewCertificatePage },
+  '/build/purchase': { layout: 'app', title: 'More certificate sets', Page: PurchaseSetsPage },
+  '/build/:id': { layout: 'app', title: 'Certificate builder', Page: EditorPage },
+  '/build/:id/email': { layout: 'app', title: 'Certificate email', Page: EmailEditorPage },
+  '/admin/build/:id': { layout: 'app', title: 'Template builder', Page: EditorPage },
+  '/admin/build/:id/email': { layout: 'app', title: 'Template email', Page: EmailEditorPage },
   '/dashboard': { layout: 'app', title: 'Dashboard', Page: DashboardPage },
   '/send': { layout: 'app', title: 'Send', Page: SendPage },
   '/send/:id/send': { layout: 'app', title: 'Send', Page: SendProjectPage },
@@ -61,7 +67,7 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/account/updates': { layout: 'account', title: 'Updates', Page: Account.UpdatesPage },
   '/account/delete': { layout: 'account', title: 'Delete account', Page: Account.DeleteAccountPage },
 
-  '/admin/build': { layout: 'app', title: 'Templates', Page: Admin.AdminTemplatesPage },
+  '/admin/build': { layout: 'app', title: 'Templates', Page: AdminTemplatesPage },
   '/admin/build/backgrounds': { layout: 'app', title: 'Backgrounds', Page: Admin.AdminBackgroundsPage },
   '/admin/build/images': { layout: 'app', title: 'Images', Page: Admin.AdminImagesPage },
   '/admin/build/mappings': { layout: 'app', title: 'Mappings', Page: Admin.AdminMappingsPage },

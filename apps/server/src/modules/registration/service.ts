@@ -10,6 +10,7 @@ import { queueMail } from '../../mail/outbox.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { issueCode } from '../auth/codes.ts';
 import { audit } from '../system/audit.ts';
+import { grantFreeMonth } from '../credits/free-plan.ts';
 import { checkPromoCode, countPromoUse } from './promo.ts';
 
 const required = (field: string, message: string) => badRequest(message, { error_type: 'required', field });
@@ -79,6 +80,7 @@ export async function register(context: AppContext, input: RegistrationRequest, 
         })
         .returning();
       if (promoId !== null) await tx.execute(countPromoUse(promoId));
+      await grantFreeMonth(tx, account!.id, now);
       if (upgrading) {
         await tx
           .update(users)

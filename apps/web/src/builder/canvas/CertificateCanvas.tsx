@@ -1,12 +1,14 @@
 import { canvasSize } from '@laurel/certificate';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import type { Dispatch } from 'react';
+import { useRef, type Dispatch } from 'react';
 import type { EngineFonts } from '../fonts/useEngineFonts.ts';
 import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
 import { useElementLayouts } from './element-layouts.ts';
 import { LayoutItemView } from './LayoutItemView.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
+import { usePixelSnap } from './usePixelSnap.ts';
+import { ViewControls } from './ViewControls.tsx';
 import classes from './CertificateCanvas.module.css';
 
 interface CertificateCanvasProps {
@@ -25,43 +27,48 @@ interface CertificateCanvasProps {
 export function CertificateCanvas({ state, dispatch, fonts, readOnly, editing, onEdit }: CertificateCanvasProps) {
   const { width, height } = canvasSize(state.design.format, state.design.is_portrait);
   const layouts = useElementLayouts(state.design, state.side, fonts.provider, state.showHidden);
+  const stage = useRef<HTMLDivElement>(null);
+  const frame = usePixelSnap<HTMLDivElement>(stage);
 
   return (
-    <div className={classes.stage} onPointerDown={() => editing === null && dispatch({ type: 'select', indices: [] })}>
-      <div className={classes.frame} style={{ width: width * state.zoom, height: height * state.zoom }}>
-        <div style={{ transform: `scale(${state.zoom})`, transformOrigin: '0 0', position: 'relative', width, height }}>
-          <div data-testid="certificate-canvas" className={classes.canvas} style={{ width, height }} aria-label={`Certificate ${state.side} side`} role="img">
-            {layouts.map(({ index, items, hidden }) =>
-              editing === index ? null : (
-                <div key={index} style={hidden ? { opacity: 0.35 } : undefined}>
-                  {items.map((item, n) => (
-                    <LayoutItemView key={n} item={item} />
-                  ))}
-                </div>
-              ),
+    <div className={classes.wrap}>
+      <div ref={stage} className={classes.stage} onPointerDown={() => editing === null && dispatch({ type: 'select', indices: [] })}>
+        <div ref={frame} className={classes.frame} style={{ width: width * state.zoom, height: height * state.zoom }}>
+          <div style={{ ...(state.zoom === 1 ? {} : { transform: `scale(${state.zoom})`, transformOrigin: '0 0' }), position: 'relative', width, height }}>
+            <div data-testid="certificate-canvas" className={classes.canvas} style={{ width, height }} aria-label={`Certificate ${state.side} side`} role="img">
+              {layouts.map(({ index, items, hidden }) =>
+                editing === index ? null : (
+                  <div key={index} style={hidden ? { opacity: 0.35 } : undefined}>
+                    {items.map((item, n) => (
+                      <LayoutItemView key={n} item={item} />
+                    ))}
+                  </div>
+                ),
+              )}
+            </div>
+            <SelectionOverlay state={state} layouts={layouts} dispatch={dispatch} readOnly={readOnly} editing={editing} onEdit={onEdit} />
+            {!fonts.provider && (
+              <Center className={classes.loading}>
+                <Stack align="center" gap={6}>
+                  {fonts.error ? (
+                    <Text size="sm" c="red.7">
+                      The certificate fonts could not be loaded. Check your connection and reload.
+                    </Text>
+                  ) : (
+                    <>
+                      <Loader size="sm" />
+                      <Text size="sm" c="dimmed">
+                        Loading fonts…
+                      </Text>
+                    </>
+                  )}
+                </Stack>
+              </Center>
             )}
           </div>
-          <SelectionOverlay state={state} layouts={layouts} dispatch={dispatch} readOnly={readOnly} editing={editing} onEdit={onEdit} />
-          {!fonts.provider && (
-            <Center className={classes.loading}>
-              <Stack align="center" gap={6}>
-                {fonts.error ? (
-                  <Text size="sm" c="red.7">
-                    The certificate fonts could not be loaded. Check your connection and reload.
-                  </Text>
-                ) : (
-                  <>
-                    <Loader size="sm" />
-                    <Text size="sm" c="dimmed">
-                      Loading fonts…
-                    </Text>
-                  </>
-                )}
-              </Stack>
-            </Center>
-          )}
         </div>
       </div>
+      <ViewControls state={state} dispatch={dispatch} />
     </div>
   );
 }

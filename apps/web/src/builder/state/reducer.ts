@@ -42,16 +42,22 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'undo': {
       if (!canUndo(state.history)) return state;
       const entry = state.history.entries[state.history.index - 1]!;
-      return { ...state, design: entry.before, selection: [], dirty: true, history: { ...state.history, index: state.history.index - 1 } };
+      return { ...state, design: entry.before, selection: keptSelection(state, entry.before), dirty: true, history: { ...state.history, index: state.history.index - 1 } };
     }
     case 'redo': {
       if (!canRedo(state.history)) return state;
       const entry = state.history.entries[state.history.index]!;
-      return { ...state, design: entry.after, selection: [], dirty: true, history: { ...state.history, index: state.history.index + 1 } };
+      return { ...state, design: entry.after, selection: keptSelection(state, entry.after), dirty: true, history: { ...state.history, index: state.history.index + 1 } };
     }
     default:
       return applyDesignAction(state, action);
   }
+}
+
+/** Undo and redo keep what is selected when it still exists, so the toolbar stays on the element. */
+function keptSelection(state: EditorState, design: EditorState['design']): number[] {
+  const list = sideList(design, state.side);
+  return state.selection.filter((i) => i < list.length);
 }
 
 function applyDesignAction(state: EditorState, action: EditorAction): EditorState {

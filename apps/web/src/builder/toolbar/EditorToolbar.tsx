@@ -1,17 +1,15 @@
 import type { Element } from '@laurel/certificate';
-import { Divider, Group, Select, Text } from '@mantine/core';
+import { Divider, Group, Text } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
-  IconBringToFront,
+  IconLayersSelected,
   IconCopy,
-  IconEye,
   IconEyeOff,
-  IconGridDots,
   IconLayoutAlignCenter,
   IconLock,
   IconLockOpen,
-  IconSendToBack,
+  IconLayersSelectedBottom,
   IconTrash,
 } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
@@ -23,8 +21,6 @@ import { canRedo, canUndo } from '../state/history.ts';
 import { TextToolbar } from './TextToolbar.tsx';
 import { ToolButton } from './ToolButton.tsx';
 import classes from './EditorToolbar.module.css';
-
-const ZOOMS = ['0.5', '0.75', '1', '1.25', '1.5', '2'];
 
 interface EditorToolbarProps {
   state: EditorState;
@@ -85,10 +81,10 @@ export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFon
               <IconEyeOff size={18} />
             </ToolButton>
             <ToolButton label="Bring to front" onClick={() => dispatch({ type: 'bringToFront' })}>
-              <IconBringToFront size={18} />
+              <IconLayersSelected size={18} />
             </ToolButton>
             <ToolButton label="Send to back" onClick={() => dispatch({ type: 'sendToBack' })}>
-              <IconSendToBack size={18} />
+              <IconLayersSelectedBottom size={18} />
             </ToolButton>
             <ToolButton label="Delete" shortcut="Del" disabled={!selected.some((e) => mayDelete(state.design, e))} onClick={() => dispatch({ type: 'deleteSelected' })}>
               <IconTrash size={18} />
@@ -96,24 +92,6 @@ export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFon
           </Group>
         </>
       )}
-      <div className={classes.spacer} />
-      <Group gap={2} wrap="nowrap">
-        <ToolButton label="Guides grid" active={state.guides} onClick={() => dispatch({ type: 'toggleGuides' })}>
-          <IconGridDots size={18} />
-        </ToolButton>
-        <ToolButton label="Show hidden" active={state.showHidden} onClick={() => dispatch({ type: 'toggleShowHidden' })}>
-          <IconEye size={18} />
-        </ToolButton>
-        <Select
-          aria-label="Zoom"
-          size="xs"
-          w={84}
-          data={ZOOMS.map((z) => ({ value: z, label: `${Math.round(Number(z) * 100)}%` }))}
-          value={String(state.zoom)}
-          allowDeselect={false}
-          onChange={(value) => value && dispatch({ type: 'setZoom', zoom: Number(value) })}
-        />
-      </Group>
     </div>
   );
 }

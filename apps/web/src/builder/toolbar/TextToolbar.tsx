@@ -41,7 +41,7 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
         value={family(element)}
         searchable
         allowDeselect={false}
-        w={190}
+        w={172}
         size="xs"
         maxDropdownHeight={360}
         comboboxProps={{ withinPortal: true }}
@@ -57,7 +57,7 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
         data={FONT_SIZES_PX.map(String)}
         value={size}
         allowDeselect={false}
-        w={76}
+        w={70}
         size="xs"
         maxDropdownHeight={320}
         onChange={(value) => value && dispatch({ type: 'setStyles', kind: 'font-size', styles: { 'font-size': `${value}px` } })}
@@ -75,7 +75,7 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
       <ColorInput
         aria-label="Text colour"
         size="xs"
-        w={118}
+        w={108}
         value={s.color ?? '#000000'}
         format="hex"
         swatches={SWATCHES}

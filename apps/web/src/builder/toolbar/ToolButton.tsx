@@ -19,7 +19,7 @@ export function ToolButton({ label, shortcut, active, disabled, onClick, childre
         aria-pressed={active}
         variant={active ? 'light' : 'subtle'}
         color={active ? 'blue' : 'gray'}
-        size={32}
+        size={30}
         radius="md"
         disabled={disabled}
         onClick={onClick}

@@ -1,5 +1,4 @@
 import Highlight from '@tiptap/extension-highlight';
-import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { Link } from '@mantine/tiptap';
 import { EmailImage } from './email-image.ts';
@@ -11,10 +10,10 @@ import { TextAlign } from './text-align.ts';
 import { TextStyle } from './text-style.ts';
 
 /** Everything the email body may contain, and the editing rules of spec 2 §5. */
-export function emailEditorExtensions(placeholder: string) {
+export function emailEditorExtensions() {
   return [
     StarterKit.configure({
-      // Mantine's Link adds the Mod-K shortcut to its link editor.
+      // Mantine's Link below replaces StarterKit's own, adding the Mod-K shortcut.
       link: false,
       code: false,
       codeBlock: false,
@@ -27,7 +26,6 @@ export function emailEditorExtensions(placeholder: string) {
     Superscript,
     Highlight.configure({ multicolor: true }),
     EmailImage,
-    Placeholder.configure({ placeholder }),
     EmptyLinesGuard,
     PlainPaste,
     MergeFieldMarks,

@@ -1,10 +1,9 @@
-import { Alert, Box, ColorInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { adjustButtonColor, contrastRatio, DEFAULT_BUTTON_COLORS, parseColor, type ButtonColors } from '@laurel/domain';
+import { ButtonColorInput } from './ButtonColorInput.tsx';
 import type { SectionProps } from './types.ts';
 import { useColorWarning } from './useColorWarning.ts';
-
-const HEX = /^#(?:[0-9a-f]{3}){1,2}$/i;
 
 /**
  * The download button's text, text colour and background. A colour that would make the button hard
@@ -15,7 +14,6 @@ export function ButtonSection({ design, onChange, readOnly, errors }: SectionPro
   const [warning, warn] = useColorWarning();
 
   const choose = (changed: keyof ButtonColors, value: string) => {
-    if (!HEX.test(value)) return;
     const { colors, message } = adjustButtonColor({ color: styles.color, background: styles.background, [changed]: value }, changed);
     if (message) warn(message);
     onChange({ button_styles: { ...styles, ...colors } });
@@ -36,20 +34,18 @@ export function ButtonSection({ design, onChange, readOnly, errors }: SectionPro
         error={errors['button_styles.text']}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <ColorInput
+        <ButtonColorInput
           label="Text colour"
-          format="hex"
           value={styles.color}
-          onChangeEnd={(value) => choose('color', value)}
+          onCommit={(value) => choose('color', value)}
           readOnly={readOnly}
           error={errors['button_styles.color']}
           swatches={['#ffffff', '#f7f8f6', '#17201a', '#000000']}
         />
-        <ColorInput
+        <ButtonColorInput
           label="Button colour"
-          format="hex"
           value={styles.background}
-          onChangeEnd={(value) => choose('background', value)}
+          onCommit={(value) => choose('background', value)}
           readOnly={readOnly}
           error={errors['button_styles.background']}
           swatches={[DEFAULT_BUTTON_COLORS.background, '#1f7550', '#1971c2', '#3b5bdb', '#7048e8', '#c2255c', '#c92a2a', '#e8590c', '#17201a']}

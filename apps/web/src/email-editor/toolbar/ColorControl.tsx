@@ -1,4 +1,4 @@
-import { Button, ColorPicker, Group, Popover, Stack, Text } from '@mantine/core';
+import { Button, ColorPicker, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { IconHighlight, IconTextColor } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/core';
@@ -23,9 +23,11 @@ export function ColorControl({ editor, kind }: ColorControlProps) {
   const [color, setColor] = useState(kind === 'text' ? TEXT_SWATCHES[0]! : HIGHLIGHT_SWATCHES[0]!);
   const label = kind === 'text' ? 'Text colour' : 'Highlight colour';
 
+  const rgb = parseColor(color);
+
   const apply = () => {
-    const rgb = parseColor(color);
-    if (kind === 'text' && rgb && isWhite(rgb)) {
+    if (!rgb) return;
+    if (kind === 'text' && isWhite(rgb)) {
       notifyError(EMAIL_DESIGN_MESSAGES.whiteText);
       return;
     }
@@ -54,18 +56,31 @@ export function ColorControl({ editor, kind }: ColorControlProps) {
           </Text>
           <ColorPicker
             format="hex"
-            value={color}
+            value={rgb ? color : '#000000'}
             onChange={setColor}
             swatches={kind === 'text' ? TEXT_SWATCHES : HIGHLIGHT_SWATCHES}
             swatchesPerRow={6}
             fullWidth
             aria-label={`${label} picker`}
           />
+          <TextInput
+            size="xs"
+            label="Hex colour"
+            value={color}
+            onChange={(e) => setColor(e.currentTarget.value.trim())}
+            error={rgb ? null : 'Enter a colour such as #1f7550.'}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                apply();
+              }
+            }}
+          />
           <Group justify="space-between" gap="xs">
             <Button variant="subtle" size="compact-sm" color="gray" onClick={remove}>
               Remove
             </Button>
-            <Button size="compact-sm" onClick={apply}>
+            <Button size="compact-sm" onClick={apply} disabled={!rgb}>
               Apply
             </Button>
           </Group>

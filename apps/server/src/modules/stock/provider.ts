@@ -1,0 +1,34 @@
+export type StockImageType = 'background' | 'image';
+
+export interface StockImage {
+  id: string;
+  /** Where the picker loads the small preview from. */
+  thumb: string;
+  /** The full image; also what the client sends back to import it. */
+  url: string;
+  author: string;
+  licence: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A source of stock images for backgrounds and image elements. The bundled provider serves Laurel's own
+ * generated art; a remote provider (a photo library's API) would implement the same interface and must
+ * fetch only from its own API host, refusing private, loopback and link-local addresses after DNS
+ * resolution and on every redirect (DESIGN.md, Uploads).
+ */
+export interface StockImageProvider {
+  search(query: string, type: StockImageType, page: number): Promise<{ images: StockImage[]; total: number }>;
+  /** The image's bytes; rejects with StockImageNotFound for an id the provider does not have. */
+  fetch(id: string, size?: 'full' | 'thumb'): Promise<Buffer>;
+}
+
+export class StockImageNotFound extends Error {
+  constructor(id: string) {
+    super(`no stock image ${id}`);
+  }
+}
+
+/** Stock pickers show 6 images a page (spec 2 §9). */
+export const STOCK_PAGE_SIZE = 6;

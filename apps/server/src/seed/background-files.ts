@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { canvasSize } from '@laurel/certificate';
+import type { AppContext } from '../context.ts';
+import { storedFiles } from '../db/schema.ts';
+import { BACKGROUNDS } from './backgrounds/index.ts';
+import { BACKGROUND_SCALE, renderBackground } from './backgrounds/render.ts';
+import type { BackgroundArt } from './backgrounds/types.ts';
+
+/**
+ * Bumped whenever the art changes: a new key makes existing installs store the new image beside the
+ * old one (certificates using the old image keep it), and it invalidates the drawing cache below.
+ */
+const ART_VERSION = 1;
+
+/** The stable file-store key of a seeded background (served as /api/files/{key}). */
+export function backgroundKey(slug: string): string {
+  return `seed-bg-${slug}-v${ART_VERSION}.jpg`;
+}
+
+export function backgroundPath(slug: string): string {
+  return `/api/files/${backgroundKey(slug)}`;
+}
+
+/**
+ * A throwaway data dir (memory://, as tests use) gets a fresh file store on every start; drawing the
+ * whole set each time would add seconds to each, so the drawn images are kept in the system's
+ * temporary folder. Real installs need no such cache: their file store keeps the images.
+ */
+const THROWAWAY_CACHE = path.join(tmpdir(), 'laurel-seed-art');
+const drawnInProcess = new Map<string, Promise<Buffer>>();
+
+async function drawOnce(art: BackgroundArt, throwaway: boolean): Promise<Buffer> {
+  const key = backgroundKey(art.slug);
+  const cached = throwaway ? await readFile(path.join(THROWAWAY_CACHE, key)).catch(() => null) : null;
+  if (cached) return cached;
+  const bytes = await renderBackground(art);
+  if (throwaway) {
+    // Written under a unique name and renamed, so parallel test processes never read half a file.
+    await mkdir(THROWAWAY_CACHE, { recursive: true });
+    const partial = path.join(THROWAWAY_CACHE, `${key}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+    await writeFile(partial, bytes);
+    await rename(partial, path.join(THROWAWAY_CACHE, key));
+  }
+  return bytes;
+}
+
+function backgroundBytes(context: AppContext, art: BackgroundArt): Promise<Buffer> {
+  const key = backgroundKey(art.slug);
+  let pending = drawnInProcess.get(key);
+  if (!pending) {
+    pending = drawOnce(art, context.env.DATA_DIR === 'memory://');
+    drawnInProcess.set(key, pending);
+    pending.catch(() => drawnInProcess.delete(key));
+  }
+  return pending;
+}
+
+async function isStored(context: AppContext, key: string): Promise<boolean> {
+  const local = context.files.localPath(key);
+  if (local) return existsSync(local);
+  return (await context.files.get(key)) !== null;
+}
+
+/**
+ * Makes sure every background's file and files row exist, drawing only the missing ones: after the
+ * first start this is one query and a few file checks. Returns how many were stored.
+ */
+export async function ensureBackgroundFiles(context: AppContext): Promise<number> {
+  const keys = BACKGROUNDS.map((art) => backgroundKey(art.slug));
+  const rows = await context.db.select({ key: storedFiles.key }).from(storedFiles).where(inArray(storedFiles.key, keys));
+  const withRow = new Set(rows.map((r) => r.key));
+  const missing: BackgroundArt[] = [];
+  for (const art of BACKGROUNDS) {
+    const key = backgroundKey(art.slug);
+    if (!withRow.has(key) || !(await isStored(context, key))) missing.push(art);
+  }
+  // Drawing is synchronous but JPEG encoding runs on the thread pool, so starting all at once overlaps them.
+  await Promise.all(
+    missing.map(async (art) => {
+      const key = backgroundKey(art.slug);
+      const bytes = await backgroundBytes(context, art);
+      const size = canvasSize('Letter', art.orientation === 'portrait');
+      await context.files.put(key, bytes);
+      await context.db
+        .insert(storedFiles)
+        .values({
+          account_id: null,
+          key,
+          kind: 'background',
+          mime: 'image/jpeg',
+          size: bytes.length,
+          original_name: `${art.slug}.jpg`,
+          width: size.width * BACKGROUND_SCALE,
+          height: size.height * BACKGROUND_SCALE,
+          created_at: context.clock.now(),
+        })
+        .onConflictDoNothing();
+    }),
+  );
+  return missing.length;
+}

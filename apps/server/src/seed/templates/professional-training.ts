@@ -1,0 +1,38 @@
+import { certificateNumber, expirationDate, letterDesign, mergeText, recipientName, rule, signatureBlock, text, type TemplateSeed } from './kit.ts';
+
+const NAVY = '#0b2545';
+const GOLD = '#b08a2e';
+const BODY = '#3e4a5c';
+
+/** A compliance training record with an expiry: Montserrat structure, a Playfair Display name, Lato details. */
+export const professionalTraining: TemplateSeed = {
+  name: 'Professional Training',
+  kind: 'training',
+  background: 'corporate-navy-portrait',
+  subject: 'Your training certificate from [ACCOUNT_NAME]',
+  design: letterDesign({
+    portrait: true,
+    background: 'corporate-navy-portrait',
+    expirationFormat: 'MMMM D, YYYY',
+    elements: [
+      text('CERTIFICATE', { top: 138, size: 40, family: 'Montserrat', weight: 700, color: NAVY, width: 440 }),
+      text('OF PROFESSIONAL TRAINING', { top: 190, size: 15, family: 'Montserrat', weight: 600, color: GOLD, width: 400 }),
+      text('This certifies that', { top: 262, size: 15, family: 'Lato', italic: true, color: BODY, width: 300 }),
+      recipientName({ top: 290, size: 44, family: 'Playfair Display', weight: 600, color: NAVY, width: 500 }),
+      rule({ top: 360, width: 80, color: GOLD, thickness: 2 }),
+      text('has completed the required training in', { top: 380, size: 15, family: 'Lato', color: BODY, width: 400 }),
+      mergeText('[COURSE NAME]', { top: 406, size: 22, family: 'Montserrat', weight: 600, color: NAVY, width: 480, lineHeight: 1.3 }),
+      mergeText('Completed on [DATE]', { top: 470, size: 13, family: 'Lato', color: BODY, width: 300 }),
+      expirationDate('Valid until [EXPIRATION_DATE]', { top: 490, size: 13, family: 'Lato', weight: 700, color: NAVY, width: 300 }),
+      ...signatureBlock({
+        centre: 200, top: 660, width: 170, ruleColor: NAVY, caption: 'Lead Trainer',
+        captionStyle: { size: 10, family: 'Montserrat', weight: 600, color: NAVY },
+      }),
+      ...signatureBlock({
+        centre: 440, top: 660, width: 170, ruleColor: NAVY, caption: 'Head of Compliance',
+        captionStyle: { size: 10, family: 'Montserrat', weight: 600, color: NAVY },
+      }),
+      certificateNumber('Certificate [CERTIFICATE NUMBER]', { top: 740, size: 9, family: 'Montserrat', color: '#6b7789', width: 240 }),
+    ],
+  }),
+};

@@ -1,0 +1,35 @@
+import { certificateNumber, letterDesign, mergeText, recipientName, signatureBlock, text, type TemplateSeed } from './kit.ts';
+
+const SEPIA = '#4a2f17';
+const RED = '#7c1d1d';
+
+/** The upright diploma: a tall Cinzel Decorative heading, a Cormorant Garamond italic name, Sorts Mill Goudy prose. */
+export const universityDiploma: TemplateSeed = {
+  name: 'University Diploma',
+  kind: 'academic',
+  background: 'academic-parchment-portrait',
+  subject: 'Your Diploma from [ACCOUNT_NAME]',
+  design: letterDesign({
+    portrait: true,
+    background: 'academic-parchment-portrait',
+    elements: [
+      text('The Board of Trustees', { top: 96, size: 16, family: 'Sorts Mill Goudy', italic: true, color: SEPIA, width: 400 }),
+      text('Diploma', { top: 122, size: 64, family: 'Cinzel Decorative', weight: 700, color: SEPIA, width: 440 }),
+      text('upon the recommendation of the faculty, hereby confers upon', { top: 228, size: 15, family: 'Sorts Mill Goudy', italic: true, color: SEPIA, width: 420, lineHeight: 1.4 }),
+      recipientName({ top: 270, size: 46, family: 'Cormorant Garamond', weight: 600, italic: true, color: RED, width: 500 }),
+      text('the degree of', { top: 350, size: 15, family: 'Sorts Mill Goudy', italic: true, color: SEPIA, width: 300 }),
+      mergeText('[DEGREE]', { top: 376, size: 26, family: 'Cinzel', weight: 600, color: SEPIA, width: 480, lineHeight: 1.25 }),
+      text('together with all the rights, honours and privileges thereto pertaining.', { top: 440, size: 14, family: 'Sorts Mill Goudy', color: SEPIA, width: 400, lineHeight: 1.45 }),
+      mergeText('Given on [DATE]', { top: 506, size: 14, family: 'Sorts Mill Goudy', italic: true, color: SEPIA, width: 300 }),
+      ...signatureBlock({
+        centre: 170, top: 640, width: 160, ruleColor: SEPIA, caption: 'Dean of the Faculty',
+        captionStyle: { size: 12, family: 'Sorts Mill Goudy', italic: true, color: SEPIA },
+      }),
+      ...signatureBlock({
+        centre: 470, top: 640, width: 160, ruleColor: SEPIA, caption: 'President',
+        captionStyle: { size: 12, family: 'Sorts Mill Goudy', italic: true, color: SEPIA },
+      }),
+      certificateNumber('[CERTIFICATE NUMBER]', { top: 756, left: 62, size: 9, family: 'Sorts Mill Goudy', color: '#6e5538', width: 160, align: 'left' }),
+    ],
+  }),
+};

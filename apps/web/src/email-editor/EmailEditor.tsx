@@ -1,0 +1,224 @@
+import { Alert, Box, Button, Grid, Group, Kbd, Stack, Text } from '@mantine/core';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconDeviceFloppy, IconEye, IconLock } from '@tabler/icons-react';
+import { activePlan, type UserDto } from '@laurel/domain';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { saveEmailDesign, type EmailOwner, type EmailRecord } from '../api/certificate-email.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { useExitGuard } from '../router/useExitGuard.tsx';
+import { BodyEditor } from './BodyEditor.tsx';
+import { certificateDataFields } from './data-fields.ts';
+import { SavedDialog } from './dialogs/SavedDialog.tsx';
+import { UpgradeDialog } from './dialogs/UpgradeDialog.tsx';
+import { EditorCard } from './EditorCard.tsx';
+import type { EmailEditorType } from './editor-type.ts';
+import { designFromRecord, withFooterLanguage } from './email-form.ts';
+import { PreviewPanel } from './preview/PreviewPanel.tsx';
+import { SendTestDialog } from './preview/SendTestDialog.tsx';
+import { TemplateTestPanel } from './preview/TemplateTestPanel.tsx';
+import { checkBeforeSave, showSaveFailure } from './save-errors.ts';
+import { AddressFields } from './sections/AddressFields.tsx';
+import { AppearanceSection } from './sections/AppearanceSection.tsx';
+import { AttachmentsSection } from './sections/AttachmentsSection.tsx';
+import { ButtonSection } from './sections/ButtonSection.tsx';
+import { FooterSection } from './sections/FooterSection.tsx';
+import { LinkedInSection } from './sections/LinkedInSection.tsx';
+import { PlainTextSection } from './sections/PlainTextSection.tsx';
+import { PortalLinkSection } from './sections/PortalLinkSection.tsx';
+import { useAttachments } from './useAttachments.ts';
+import { useEmailDesignState } from './useEmailDesignState.ts';
+
+interface EmailEditorProps {
+  owner: EmailOwner;
+  id: string;
+  record: EmailRecord;
+  type: EmailEditorType;
+  user: UserDto;
+  /** Where a quick edit goes back to after saving. */
+  returnTo: string | null;
+}
+
+const NOT_SAVED = 'You must first save the Certificate in order to preview';
+
+/** The email customisation editor (spec 2 §2.5): the message, its parts, and its live preview. */
+export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEditorProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = useEmailDesignState();
+  const { design, dirty, errors, change } = state;
+  const readOnly = type === 'preview';
+  const replyToRef = useRef<HTMLInputElement>(null);
+  const [saving, setSaving] = useState(false);
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const [savedOpen, savedDialog] = useDisclosure(false);
+  const [testOpen, testDialog] = useDisclosure(false);
+  const [upgradeOpen, upgradeDialog] = useDisclosure(false);
+  const attachments = useAttachments(id, record.uploads ?? []);
+  const dataFields = useMemo(() => certificateDataFields(record), [record]);
+  const bodyText = useRef<() => string>(() => '');
+
+  useEffect(() => {
+    state.load(designFromRecord(record));
+  }, [record, state.load]);
+
+  useExitGuard(dirty && !readOnly);
+
+  // Leaving after a save waits for the render in which the design is clean, or the exit guard would ask.
+  useEffect(() => {
+    if (leaveTo && !dirty) navigate(leaveTo);
+  }, [leaveTo, dirty, navigate]);
+
+  const save = async () => {
+    if (!design || readOnly || saving) return;
+    const problems = checkBeforeSave(design);
+    if (problems) {
+      state.setErrors(problems);
+      if (problems.reply_to) replyToRef.current?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await saveEmailDesign(owner, id, design);
+      state.markSaved();
+      state.setErrors({});
+      await queryClient.invalidateQueries({ queryKey: ['email-record', owner, id] });
+      if (type === 'admin') {
+        notifySuccess('Global template saved.');
+      } else if (type === 'quick-email-edit' && returnTo) {
+        notifySuccess('Certificate updated.');
+        setLeaveTo(returnTo);
+      } else {
+        notifySuccess('Certificate saved.');
+        savedDialog.open();
+      }
+    } catch (error) {
+      const fieldErrors = showSaveFailure(error);
+      state.setErrors(fieldErrors);
+      if (fieldErrors.reply_to) replyToRef.current?.focus();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  useHotkeys([['mod+S', () => void save()]], [], true);
+
+  if (!design) return null;
+
+  const account = user.account;
+  const paid = type === 'admin' || (!!account && !!activePlan(account));
+  const backTo = type === 'admin' ? `/admin/build/${id}` : `/build/${id}`;
+  const sectionProps = { design, onChange: change, readOnly, errors };
+  const openTest = () => {
+    if (dirty) notifyError(NOT_SAVED);
+    else testDialog.open();
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        eyebrow={type === 'admin' ? 'Global template email' : 'Certificate email'}
+        title={record.name}
+        description="Write the email that delivers the certificate. Each recipient gets their own copy, with their name and their download button."
+        actions={
+          <Group gap="sm">
+            <Button component={Link} to={returnTo ?? backTo} variant="default" leftSection={<IconArrowLeft size={16} />}>
+              {returnTo ? 'Back' : 'Certificate design'}
+            </Button>
+            {!readOnly && (
+              <Button onClick={() => void save()} loading={saving} leftSection={<IconDeviceFloppy size={16} />} rightSection={<Kbd size="xs">Ctrl S</Kbd>}>
+                Save email
+              </Button>
+            )}
+          </Group>
+        }
+      />
+
+      {readOnly && (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} />} mb="lg" title="View only">
+          You can read this email and preview it. Editing it needs permission from your account administrator.
+        </Alert>
+      )}
+
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="lg">
+            <EditorCard title="Message" description="Who it comes back to and what the subject line says.">
+              <AddressFields {...sectionProps} replyToRef={replyToRef} />
+            </EditorCard>
+
+            <EditorCard title="Body" description="Format text, add images and links, and insert fields that are filled in for each recipient.">
+              <BodyEditor
+                value={design.email_body}
+                onChange={(html) => change({ email_body: html })}
+                readOnly={readOnly}
+                fontFamily={design.email_font_family}
+                fontSize={design.email_font_size}
+                dataFields={dataFields}
+                logo={account?.imagepath ?? null}
+                accountName={account?.name ?? ''}
+                onAttach={owner === 'certificates' ? attachments.add : undefined}
+                textSource={bodyText}
+              />
+              <AppearanceSection {...sectionProps} />
+              <PlainTextSection {...sectionProps} bodyText={() => bodyText.current()} />
+            </EditorCard>
+
+            {owner === 'certificates' && (
+              <EditorCard title="Attachments" description="Files every recipient receives with the email.">
+                <AttachmentsSection attachments={attachments.attachments} onRemove={(a) => void attachments.remove(a)} readOnly={readOnly} />
+              </EditorCard>
+            )}
+
+            <EditorCard title="Download button" description="[DOWNLOAD_CERTIFICATE_LINK] in the body becomes this button.">
+              <ButtonSection {...sectionProps} />
+            </EditorCard>
+
+            <EditorCard title="Recipient portal" description="Under the message, a link to the portal where recipients find all their certificates.">
+              <PortalLinkSection {...sectionProps} />
+            </EditorCard>
+
+            <EditorCard title="LinkedIn">
+              <LinkedInSection {...sectionProps} paid={paid} onUpgrade={upgradeDialog.open} />
+            </EditorCard>
+
+            <EditorCard title="Footer" description="Who sent the email and why, with unsubscribe and privacy links, in the recipient’s language.">
+              <FooterSection {...sectionProps} onLanguageChange={(language) => change(withFooterLanguage(design, language))} />
+            </EditorCard>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, lg: 5 }} style={{ position: 'sticky', top: 80 }}>
+          {owner === 'styles' ? (
+            <TemplateTestPanel styleId={id} userId={user.id} userEmail={user.email} saved={!dirty} />
+          ) : (
+            <PreviewPanel certificateId={id} design={design} onSendTest={readOnly ? undefined : openTest} />
+          )}
+          {dirty && !readOnly && owner === 'certificates' && (
+            <Group gap={6} mt="xs" c="dimmed">
+              <IconEye size={14} />
+              <Text size="xs">The preview shows your unsaved changes. Save before sending a test.</Text>
+            </Group>
+          )}
+        </Grid.Col>
+      </Grid>
+
+      <SavedDialog
+        opened={savedOpen}
+        onImportLater={() => {
+          savedDialog.close();
+          navigate('/build');
+        }}
+        onGoToSend={() => {
+          savedDialog.close();
+          navigate(`/send?c=${id}`);
+        }}
+      />
+      <UpgradeDialog opened={upgradeOpen} onClose={upgradeDialog.close} feature="The LinkedIn button" />
+      {owner === 'certificates' && <SendTestDialog opened={testOpen} onClose={testDialog.close} certificateId={id} user={user} dataFields={dataFields} />}
+    </Box>
+  );
+}
+

@@ -1,0 +1,134 @@
+import { Alert, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { createCertificate, listStyles } from '../../api/certificates.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { EmptyPanel } from '../../components/EmptyPanel.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { notifySuccess } from '../../lib/notify.ts';
+import { builderAccess } from '../../builder/access.ts';
+import { useSignedInUser } from '../../session/queries.ts';
+import { showCreateError } from './parts/create-errors.ts';
+import { CreateSetDialog, type AfterCreate } from './parts/CreateSetDialog.tsx';
+import { Thumbnail } from './parts/Thumbnail.tsx';
+import classes from './parts/StartTile.module.css';
+
+type Start = { label: string; styleId?: number; portrait?: boolean };
+
+function BlankPage({ portrait }: { portrait: boolean }) {
+  return (
+    <Center style={{ aspectRatio: '4 / 3', background: 'linear-gradient(180deg, #f3f4f6, #e9ebee)', padding: 14 }}>
+      <Center bg="white" style={{ aspectRatio: portrait ? '8.5 / 11' : '11 / 8.5', height: portrait ? '100%' : undefined, width: portrait ? undefined : '100%', boxShadow: '0 1px 2px rgba(15,23,42,.1), 0 6px 16px -6px rgba(15,23,42,.25)' }}>
+        <IconPlus size={28} stroke={1.3} color="var(--mantine-color-gray-5)" />
+      </Center>
+    </Center>
+  );
+}
+
+/** /build/new: global templates by name, or a blank page; a name, then the certificate or its email (spec 2 §2.2). */
+export function NewCertificatePage() {
+  const user = useSignedInUser();
+  const access = builderAccess(user);
+  const navigate = useNavigate();
+  const styles = useQuery({ queryKey: ['styles'], queryFn: listStyles });
+  const [start, setStart] = useState<Start | null>(null);
+  const [busy, setBusy] = useState<AfterCreate | null>(null);
+  const sorted = [...(styles.data?.styles ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+
+  const create = async (name: string, next: AfterCreate) => {
+    if (!start) return;
+    setBusy(next);
+    try {
+      const set = await createCertificate(
+        start.styleId ? { name, style_id: start.styleId } : { name, is_portrait: Boolean(start.portrait), rotate_bg: Boolean(start.portrait) },
+      );
+      notifySuccess('Certificate saved.');
+      setStart(null);
+      navigate(next === 'email' ? `/build/${set.id}/email` : `/build/${set.id}`);
+    } catch (error) {
+      showCreateError(error, navigate);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!access.create) {
+    return (
+      <EmptyPanel
+        icon={<IconTemplate size={26} stroke={1.6} />}
+        title="Access denied"
+        description="You are not allowed to create certificates. Please ask your account administrator."
+        action={{ label: 'Back to your designs', to: '/build' }}
+      />
+    );
+  }
+
+  const tile = (key: string, label: string, visual: ReactNode, choose: Start, meta?: string) => (
+    <Card key={key} withBorder padding={0} radius="md" className={classes.tile}>
+      <UnstyledButton onClick={() => setStart(choose)} aria-label={`Use ${label}`}>
+        {visual}
+        <Stack gap={2} p="sm">
+          <Text fw={600} truncate>
+            {label}
+          </Text>
+          {meta && (
+            <Text size="xs" c="dimmed">
+              {meta}
+            </Text>
+          )}
+        </Stack>
+      </UnstyledButton>
+    </Card>
+  );
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        eyebrow="Build"
+        title="Start a new certificate"
+        description="Pick a template to adapt, or start from a blank page. You can change everything afterwards."
+        actions={
+          <Button component={Link} to="/build" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+            Your designs
+          </Button>
+        }
+      />
+      <Text className={classes.heading}>Blank</Text>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg" mb="xl">
+        {tile('blank-landscape', 'Blank landscape', <BlankPage portrait={false} />, { label: 'Blank landscape', portrait: false }, 'Letter · Landscape')}
+        {tile('blank-portrait', 'Blank portrait', <BlankPage portrait />, { label: 'Blank portrait', portrait: true }, 'Letter · Portrait')}
+      </SimpleGrid>
+      <Text className={classes.heading}>Templates</Text>
+      {styles.isError && (
+        <Alert color="red" title="The templates could not be loaded">
+          <Group justify="space-between">
+            <Text size="sm">{errorMessage(styles.error)}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => styles.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg">
+        {styles.isPending && Array.from({ length: 8 }, (_, i) => <Skeleton key={i} style={{ aspectRatio: '4 / 3.6' }} radius="md" />)}
+        {sorted.map((style) =>
+          tile(
+            String(style.id),
+            style.name,
+            <Thumbnail src={style.image ?? `/api/styles/${style.id}/image/image.png`} portrait={style.is_portrait} label={style.name} />,
+            { label: style.name, styleId: style.id },
+            `${style.format} · ${style.is_portrait ? 'Portrait' : 'Landscape'}`,
+          ),
+        )}
+      </SimpleGrid>
+      {styles.isSuccess && !sorted.length && (
+        <Text size="sm" c="dimmed" ta="center" py="xl">
+          No templates yet. Start from a blank page.
+        </Text>
+      )}
+      <CreateSetDialog startingPoint={start?.label ?? null} busy={busy} canEditEmail={access.editEmail} onClose={() => setStart(null)} onCreate={create} />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconMailOff } from '@tabler/icons-react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { getEmailRecord } from '../../api/certificate-email.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
+import { EmailEditor } from '../../email-editor/EmailEditor.tsx';
+import { emailEditorType, safeReturnPath } from '../../email-editor/editor-type.ts';
+import { useSignedInUser } from '../../session/queries.ts';
+
+/** /build/:id/email and /admin/build/:id/email: loads the set or template and opens its email editor. */
+export function EmailEditorPage() {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const user = useSignedInUser();
+  const returnTo = safeReturnPath(search.get('return'));
+  const type = emailEditorType(pathname, returnTo, user);
+  const owner = type === 'admin' ? 'styles' : 'certificates';
+  const record = useQuery({ queryKey: ['email-record', owner, id], queryFn: () => getEmailRecord(owner, id), staleTime: Infinity, refetchOnWindowFocus: false });
+
+  if (record.isPending) {
+    return (
+      <Center mih={360} role="status" aria-label="Loading the email">
+        <Stack align="center" gap="sm">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            Opening the email…
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  if (record.isError) {
+    const missing = record.error instanceof ApiError && record.error.status === 404;
+    return (
+      <Center mih={360}>
+        <Paper withBorder p="xl" maw={460} ta="center">
+          <Stack align="center" gap="sm">
+            <IconMailOff size={40} stroke={1.4} color="var(--mantine-color-stone-5)" />
+            <Title order={2} fz={20}>
+              {missing ? 'This certificate was not found' : 'The email could not be opened'}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {missing ? 'It may have been deleted, or it belongs to another account.' : errorMessage(record.error)}
+            </Text>
+            {missing ? (
+              <Button component={Link} to={type === 'admin' ? '/admin/build' : '/build'}>
+                Back to certificates
+              </Button>
+            ) : (
+              <Button onClick={() => void record.refetch()}>Try again</Button>
+            )}
+          </Stack>
+        </Paper>
+      </Center>
+    );
+  }
+
+  return <EmailEditor key={`${owner}-${id}`} owner={owner} id={id} record={record.data} type={type} user={user} returnTo={returnTo} />;
+}
