@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, styles, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { startServer, type RunningLaurel } from './helpers/server.ts';
+import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
 
 const PASSWORD = 'amber-orchard-compass-17';
 const EMAIL = 'designer@guild.example';
 const TYPED = 'Excellence in testing';
+const VIEWER = 'viewer@guild.example';
 const SHOTS = path.resolve('e2e/artifacts');
 
 let server: RunningLaurel;
@@ -35,11 +36,12 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const db = server.laurel.context.db;
-  const [account] = await db.insert(accounts).values({ name: 'Guild of Testers', url: 'guild', allowed_sets: 3 }).returning();
-  await db.insert(users).values({
-    email: EMAIL, username: EMAIL, first_name: 'Ada', last_name: 'Designer', roles: ['account_admin'], account_id: account!.id,
-    password_hash: await hashPassword(PASSWORD), confirmed_at: new Date(),
-  });
+  const [account] = await db.insert(accounts).values({ name: 'Guild of Testers', url: 'guild', allowed_sets: 40 }).returning();
+  const hash = await hashPassword(PASSWORD);
+  await db.insert(users).values([
+    { email: EMAIL, username: EMAIL, first_name: 'Ada', last_name: 'Designer', roles: ['account_admin'], account_id: account!.id, password_hash: hash, confirmed_at: new Date() },
+    { email: VIEWER, username: VIEWER, first_name: 'Vic', last_name: 'Viewer', roles: ['account_user'], account_id: account!.id, password_hash: hash, confirmed_at: new Date(), allow_certificate_email_edits: true },
+  ]);
   await db.insert(styles).values({ name: 'Achievement Classic', design: templateDesign(), email: {} });
 });
 afterAll(async () => {
@@ -47,11 +49,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+async function signIn(viewport = { width: 1440, height: 900 }, email = EMAIL, password = PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
   await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   return page;
@@ -193,5 +195,77 @@ describe('the certificate builder', () => {
     await page.getByLabel('Number of certificate sets').fill('3');
     await expect.poll(() => page.getByTestId('purchase-total').textContent()).toBe('$87.00');
     await screenshot(page, 'builder-purchase');
+  });
+});
+
+describe('every shipped template shows on the canvas as the server renders it', () => {
+  it('matches the server PNG within 1% for each template an account on the free plan may use', async () => {
+    // Tall enough for a portrait page to show whole: what is scrolled out of the stage is not painted.
+    const page = await signIn({ width: 1440, height: 1200 });
+    const { styles: all } = await getJson(page, '/api/styles');
+    const usable = (all as { id: number; name: string; elements: { type: string }[]; back_side_elements: { type: string }[] }[])
+      .filter((s) => ![...s.elements, ...s.back_side_elements].some((e) => e.type === 'qrcode'));
+    expect(usable.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const style of usable) {
+      const created = await page.request.post(`${server.baseUrl}/api/certificates`, {
+        headers: { Authentication: await token(page) },
+        data: { name: `Fidelity ${style.name}`, style_id: style.id },
+      });
+      expect(created.status()).toBe(200);
+      const { id } = await created.json();
+      await page.goto(`${server.baseUrl}/build/${id}`);
+      const canvas = await canvasReady(page);
+      // Background images load on their own: wait until every image on the canvas has been decoded.
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="certificate-canvas"] img')].every((img) => (img as HTMLImageElement).complete));
+      await page.mouse.move(5, 5);
+      const shot = PNG.sync.read(await canvas.screenshot());
+      const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, { headers: { Authentication: await token(page) } });
+      const rendered = PNG.sync.read(await response.body());
+      const share = pixelmatch(shot.data, rendered.data, null, shot.width, shot.height, { includeAA: false }) / (shot.width * shot.height);
+      if (share > 0.01) {
+        failures.push(`${style.name}: ${(share * 100).toFixed(2)}%`);
+        writeFileSync(path.join(SHOTS, `template-${style.id}-canvas.png`), PNG.sync.write(shot));
+        writeFileSync(path.join(SHOTS, `template-${style.id}-server.png`), PNG.sync.write(rendered));
+      }
+    }
+    expect(failures).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('who may change what', () => {
+  it('shows a sub-user without edit permission the design read-only', async () => {
+    const owner = await signIn();
+    const created = await owner.request.post(`${server.baseUrl}/api/certificates`, { headers: { Authentication: await token(owner) }, data: { name: 'Shared with a viewer' } });
+    const { id } = await created.json();
+    await owner.context().close();
+    const page = await signIn(undefined, VIEWER);
+    await page.goto(`${server.baseUrl}/build/${id}`);
+    await canvasReady(page);
+    expect(await page.getByText('View only', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add text' }).isDisabled()).toBe(true);
+    await screenshot(page, 'builder-read-only');
+    await page.context().close();
+  });
+
+  it('lets a super-admin manage and edit the global templates', async () => {
+    const page = await signIn(undefined, ADMIN.email, ADMIN.password);
+    await page.goto(`${server.baseUrl}/admin/build`);
+    await expect.poll(() => page.getByTestId('design-card').count()).toBeGreaterThan(0);
+    await screenshot(page, 'builder-admin-templates');
+    await page.getByRole('link', { name: 'Open Achievement Classic' }).click();
+    await page.waitForURL(/\/admin\/build\/\d+$/);
+    const canvas = await canvasReady(page);
+    await expect.poll(() => canvas.textContent()).toContain('Certificate of Achievement');
+    await page.getByRole('button', { name: 'Add merge field' }).click();
+    await expect.poll(() => canvas.textContent()).toContain('[MERGE FIELD]');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Global Template Saved As' }).waitFor();
+    await screenshot(page, 'builder-admin-saved');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.waitForURL(/\/admin\/build$/);
+    await page.context().close();
   });
 });

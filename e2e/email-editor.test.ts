@@ -12,24 +12,33 @@ import { startServer, type RunningLaurel } from './helpers/server.ts';
 
 const PASSWORD = 'amber-harbour-compass-58';
 const OWNER = 'owner@tidewater.example';
+const VIEWER = 'viewer@tidewater.example';
 let server: RunningLaurel;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer({ smtp: true });
   browser = await launchBrowser();
+  mkdirSync(path.resolve('e2e/artifacts'), { recursive: true });
   const db = server.laurel.context.db;
   const [account] = await db.insert(accounts).values({ name: 'Tidewater Sailing School', url: 'tidewater', allowed_sets: 5 }).returning();
-  await db.insert(users).values({
-    email: OWNER,
-    username: OWNER,
-    first_name: 'Morgan',
-    last_name: 'Reyes',
-    roles: ['account_admin'],
-    account_id: account!.id,
-    password_hash: await hashPassword(PASSWORD),
-    confirmed_at: new Date(),
-  });
+  const hash = await hashPassword(PASSWORD);
+  await db.insert(users).values([
+    { email: OWNER, username: OWNER, first_name: 'Morgan', last_name: 'Reyes', roles: ['account_admin'], account_id: account!.id, password_hash: hash, confirmed_at: new Date() },
+    // A sub-user who may edit designs but not emails gets the read-only view.
+    {
+      email: VIEWER,
+      username: VIEWER,
+      first_name: 'Vic',
+      last_name: 'Viewer',
+      roles: ['account_user'],
+      account_id: account!.id,
+      allow_certificate_set_edits: true,
+      allow_all_certificate_sets: true,
+      password_hash: hash,
+      confirmed_at: new Date(),
+    },
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -50,13 +59,13 @@ function badgePng(): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-async function signIn(): Promise<Page> {
+async function signIn(email = OWNER): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
   await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Email').fill(OWNER);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.waitForURL((url) => url.pathname !== '/login');
   return page;
 }
 
@@ -99,7 +108,10 @@ describe('the certificate email editor', () => {
     await page.getByRole('heading', { name: 'Coastal Navigation' }).waitFor();
     await screenshot(page, 'email-editor-opened');
 
-    await page.getByLabel('Subject').fill('Your certificate, [FIRST NAME]');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Your certificate, ');
+    await page.getByRole('button', { name: 'Insert field into subject' }).click();
+    await page.getByRole('menuitem', { name: 'First name' }).click();
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Your certificate, [FIRST NAME]');
 
     const body = page.getByRole('textbox', { name: 'Email body' });
     await body.click();
@@ -112,14 +124,14 @@ describe('the certificate email editor', () => {
     await page.keyboard.press('Enter');
 
     await page.keyboard.type('Congratulations ');
-    await page.getByRole('button', { name: 'Insert field' }).click();
+    await page.getByRole('button', { name: 'Insert field', exact: true }).click();
     await page.getByRole('menuitem', { name: 'First name' }).click();
     await page.keyboard.type('! ');
     await page.getByRole('button', { name: 'Bold', exact: true }).click();
     await page.keyboard.type('You passed with distinction');
     await page.getByRole('button', { name: 'Bold', exact: true }).click();
     await page.keyboard.type(' in ');
-    await page.getByRole('button', { name: 'Insert field' }).click();
+    await page.getByRole('button', { name: 'Insert field', exact: true }).click();
     await page.getByRole('menuitem', { name: '[COURSE]' }).click();
     await page.keyboard.type('.');
     await page.keyboard.press('Enter');
@@ -131,7 +143,7 @@ describe('the certificate email editor', () => {
 
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Insert field' }).click();
+    await page.getByRole('button', { name: 'Insert field', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Download certificate button' }).click();
 
     const before = await editorSnapshot(page);
@@ -143,6 +155,8 @@ describe('the certificate email editor', () => {
     const preview = page.frameLocator('[data-testid="email-preview-frame"]');
     await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('You passed with distinction');
     await screenshot(page, 'email-editor-written');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-written-viewport.png') });
     await page.locator('label').filter({ hasText: 'Mobile' }).click();
     await expect.poll(() => page.getByRole('radio', { name: 'Mobile' }).isChecked()).toBe(true);
     await screenshot(page, 'email-editor-preview-mobile');
@@ -160,7 +174,7 @@ describe('the certificate email editor', () => {
     await page.goto(`${server.baseUrl}/build/${set.id}/email`);
     await page.getByRole('heading', { name: 'Coastal Navigation' }).waitFor();
     expect(await editorSnapshot(page)).toEqual(before);
-    expect(await page.getByLabel('Subject').inputValue()).toBe('Your certificate, [FIRST NAME]');
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Your certificate, [FIRST NAME]');
     const reopened = await api<{ email_body: string }>(page, 'GET', `/api/certificates/${set.id}`);
     expect(reopened.email_body).toBe(saved.email_body);
 
@@ -182,7 +196,6 @@ describe('the certificate email editor', () => {
     expect(html).toMatch(new RegExp(`<img[^>]+src="http://localhost:${server.port}/api/files/`));
     expect(mail.text).toContain('Congratulations Ada!');
 
-    mkdirSync(path.resolve('e2e/artifacts'), { recursive: true });
     for (const width of [600, 360]) {
       const reader = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
       await reader.setContent(html, { waitUntil: 'load' });
@@ -234,6 +247,16 @@ describe('the certificate email editor', () => {
     expect(await buttonColour.inputValue()).not.toBe('#f1f3f5');
     await screenshot(page, 'email-editor-button-warning');
 
+    const attach = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach file' }).click();
+    await (await attach).setFiles({ name: 'programme.txt', mimeType: 'text/plain', buffer: Buffer.from('Day 1: charts and tides.\n') });
+    await page.getByText('File uploaded.').waitFor();
+    const attachments = page.getByRole('list', { name: 'Attachments' });
+    await attachments.getByRole('link', { name: 'programme.txt' }).waitFor();
+    await attachments.getByRole('button', { name: 'Delete programme.txt' }).click();
+    await page.getByText('File deleted.').waitFor();
+    await expect.poll(() => attachments.count()).toBe(0);
+
     await page.getByRole('combobox', { name: 'Footer language' }).click();
     await page.getByRole('option', { name: 'Deutsch' }).click();
     await expect.poll(() => page.getByLabel('Footer text').textContent()).toContain('Diese E-Mail wurde von [ACCOUNT_NAME]');
@@ -245,7 +268,7 @@ describe('the certificate email editor', () => {
     await page.locator('label').filter({ hasText: /^Text$/ }).click();
     expect(await body.locator('em').textContent()).toBe('HTML');
 
-    await page.getByLabel('Subject').fill('Yours: [DOWNLOAD_CERTIFICATE_LINK]');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Yours: [DOWNLOAD_CERTIFICATE_LINK]');
     await page.getByLabel('Reply-to').fill('');
     await page.getByRole('button', { name: /Save email/ }).click();
     await page.getByText(EMAIL_DESIGN_MESSAGES.replyToRequired).first().waitFor();
@@ -257,6 +280,24 @@ describe('the certificate email editor', () => {
     await page.getByRole('dialog', { name: 'Exit Without Saving?' }).waitFor();
     await page.getByRole('button', { name: 'Stay on this page' }).click();
     expect(new URL(page.url()).pathname).toBe(`/build/${set.id}/email`);
+    await page.context().close();
+  });
+
+  it('shows a sub-user without email rights the email and its preview, read-only', async () => {
+    const owner = await signIn();
+    const set = await api<{ id: number }>(owner, 'POST', '/api/certificates', { name: 'Harbour Pilot', ...newDesign() });
+    await owner.context().close();
+
+    const page = await signIn(VIEWER);
+    await page.goto(`${server.baseUrl}/build/${set.id}/email`);
+    await page.getByRole('heading', { name: 'Harbour Pilot' }).waitFor();
+    await page.getByText('View only').waitFor();
+    expect(await page.getByRole('button', { name: /Save email/ }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Email body' }).getAttribute('contenteditable')).toBe('false');
+    expect(await page.getByRole('textbox', { name: 'Subject' }).getAttribute('readonly')).not.toBeNull();
+    const preview = page.frameLocator('[data-testid="email-preview-frame"]');
+    await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('Congratulations Alex!');
+    await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-read-only.png') });
     await page.context().close();
   });
 });

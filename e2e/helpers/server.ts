@@ -1,23 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
 import { startLaurel, type Laurel } from '../../apps/server/src/server.ts';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { SmtpSink } from '../../apps/server/test/helpers/smtp-sink.ts';
 
 export const ADMIN = { email: 'root@laurel.localhost', password: 'e2e-super-admin-password' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface RunningLaurel {
   laurel: Laurel;

@@ -97,10 +97,11 @@ describe('importing a stock image', () => {
   it('refuses anything that is not one of the provider images', async () => {
     const unknown = await member.post('/api/certificates/upload-stock?noPdf=1', { file: 'no-such-image' });
     expect(unknown.statusCode).toBe(404);
+    expect(errorOf(unknown).errors).toEqual(['Stock image not found.']);
     for (const file of ['http://169.254.169.254/latest/meta-data', 'https://example.com/photo.jpg', '/api/files/seed-bg-x.jpg', '../../etc/passwd']) {
       const refused = await member.post('/api/certificates/upload-stock?noPdf=1', { file });
       expect(refused.statusCode, file).toBe(400);
-      expect(errorOf(refused).errors?.[0] ?? errorOf(refused).error).toBeDefined();
+      expect(errorOf(refused).errors).toEqual(['Only images from the stock library can be imported.']);
     }
     expect((await new ApiClient(laurel).post('/api/certificates/upload-stock?noPdf=1', { file: 'paper-ivory' })).statusCode).toBe(401);
   });

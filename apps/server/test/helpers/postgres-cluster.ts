@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.ts';
 
 /**
  * Gives the PostgreSQL API tests a server: DATABASE_URL when set, else a throwaway cluster started
@@ -26,16 +26,6 @@ function postgresBin(): string {
   throw new Error('PostgreSQL binaries not found: set DATABASE_URL or install them (apt-get install -y postgresql).');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export default async function setup(project: TestProject): Promise<() => void> {
   if (process.env.DATABASE_URL) {

@@ -79,9 +79,11 @@ export interface StockImage {
   url: string;
   author?: string;
   licence?: string;
+  width?: number;
+  height?: number;
 }
-export const searchStockImages = (where: string, type: 'background' | 'image') =>
-  api.get<{ images: StockImage[] }>('/stock-images', { query: { where, type } });
+export const searchStockImages = (where: string, type: 'background' | 'image', page: number) =>
+  api.get<{ images: StockImage[]; total: number }>('/stock-images', { query: { where, type, page } });
 
 export const importStockImage = (url: string) => api.post<{ imagepath: string; width?: number; height?: number }>('/certificates/upload-stock', { file: url }, { query: { noPdf: 1 } });
 

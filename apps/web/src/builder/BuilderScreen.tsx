@@ -26,6 +26,7 @@ import { PagePanel } from './panels/PagePanel.tsx';
 import { openPreview } from './preview.ts';
 import { designPayload, firstDesignIssue, isReplyToError, saveErrorMessage } from './save-design.ts';
 import { initialEditorState } from './state/editor-state.ts';
+import { sideList } from './state/elements.ts';
 import { editorReducer } from './state/reducer.ts';
 import { EditorToolbar } from './toolbar/EditorToolbar.tsx';
 import { useBuilderKeyboard } from './useBuilderKeyboard.ts';
@@ -60,7 +61,24 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
   const fonts = useEngineFonts(state.design, fontList);
 
   useExitGuard(state.dirty);
-  useBuilderKeyboard(dispatch, !readOnly && editing === null && dialog === null);
+
+  // Elements marked delete-warning are removed only after a confirmation (the confirm delete item dialog).
+  const selectionList = sideList(state.design, state.side);
+  const warnOnDelete = state.selection.some((i) => selectionList[i]?.restrictions === 'delete-warning');
+  const requestDelete = useCallback(() => {
+    if (!warnOnDelete) return dispatch({ type: 'deleteSelected' });
+    modals.openConfirmModal({
+      title: 'Delete this item?',
+      children: <Text size="sm">This element is part of the template's design. Delete it anyway?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        dispatch({ type: 'deleteSelected' });
+        notifySuccess('Deleted Item.');
+      },
+    });
+  }, [warnOnDelete]);
+  useBuilderKeyboard(dispatch, !readOnly && editing === null && dialog === null, requestDelete);
 
   const upgrade = useCallback((feature: string) => openUpgradeDialog(navigate, feature), [navigate]);
   const listPath = isTemplate ? '/admin/build' : '/build';
@@ -149,6 +167,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
               setDialog('addFont');
             }}
             onRemoveFonts={() => setDialog('removeFonts')}
+            onDelete={requestDelete}
           />
           <CertificateCanvas state={state} dispatch={dispatch} fonts={fonts} readOnly={readOnly} editing={editing} onEdit={setEditing} />
         </div>

@@ -11,8 +11,8 @@ function isTyping(target: EventTarget | null): boolean {
 
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-/** Keyboard commands dispatch the same actions as the toolbar and the mouse. */
-export function useBuilderKeyboard(dispatch: Dispatch<EditorAction>, enabled: boolean) {
+/** Keyboard commands dispatch the same actions as the toolbar and the mouse (Delete asks as the toolbar does). */
+export function useBuilderKeyboard(dispatch: Dispatch<EditorAction>, enabled: boolean, onDelete: () => void) {
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -21,7 +21,10 @@ export function useBuilderKeyboard(dispatch: Dispatch<EditorAction>, enabled: bo
       const arrow = ARROWS[event.key];
       let action: EditorAction | null = null;
       if (arrow) action = { type: 'moveBy', dx: arrow[0], dy: arrow[1] };
-      else if (event.key === 'Delete' || event.key === 'Backspace') action = { type: 'deleteSelected' };
+      else if (event.key === 'Delete' || event.key === 'Backspace') {
+        event.preventDefault();
+        return onDelete();
+      }
       else if (event.key === 'Escape') action = { type: 'select', indices: [] };
       else if (mod && event.key.toLowerCase() === 'z') action = { type: event.shiftKey ? 'redo' : 'undo' };
       else if (mod && event.key.toLowerCase() === 'y') action = { type: 'redo' };
@@ -35,5 +38,5 @@ export function useBuilderKeyboard(dispatch: Dispatch<EditorAction>, enabled: bo
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [dispatch, enabled]);
+  }, [dispatch, enabled, onDelete]);
 }

@@ -1,5 +1,6 @@
-import { Group, SegmentedControl } from '@mantine/core';
+import { Button, Group, SegmentedControl } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
+import { IconBraces, IconChevronDown } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/core';
 import { AttachControl } from './toolbar/AttachControl.tsx';
 import { ColorControl } from './toolbar/ColorControl.tsx';
@@ -76,7 +77,18 @@ export function BodyToolbar({ editor, mode, onModeChange, requireCursor, dataFie
         </>
       )}
       <Group gap="xs" ml="auto" wrap="nowrap">
-        {visual && <MergeFieldMenu editor={editor} dataFields={dataFields} />}
+        {visual && (
+          <MergeFieldMenu
+            withDownloadLink
+            dataFields={dataFields}
+            onPick={(field) => editor.chain().focus().insertContent(field).run()}
+            target={
+              <Button variant="light" size="compact-sm" leftSection={<IconBraces size={14} />} rightSection={<IconChevronDown size={14} />}>
+                Insert field
+              </Button>
+            }
+          />
+        )}
         <SegmentedControl
           size="xs"
           aria-label="Editing mode"

@@ -146,7 +146,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             <EditorCard title="Message" description="Who it comes back to and what the subject line says.">
-              <AddressFields {...sectionProps} replyToRef={replyToRef} />
+              <AddressFields {...sectionProps} replyToRef={replyToRef} dataFields={dataFields} />
             </EditorCard>
 
             <EditorCard title="Body" description="Format text, add images and links, and insert fields that are filled in for each recipient.">

@@ -317,30 +317,32 @@ export function cornerScroll(ctx: Ctx, x: number, y: number, size: number, sx: 1
   ctx.lineWidth = lineWidth;
   ctx.lineCap = 'round';
   const s = size;
-  // Two arms with a curl at each end.
+  // Two arms, each ending in a curl, and a quarter ring set into the corner between them.
   for (const flip of [false, true]) {
     ctx.save();
-    if (flip) {
-      ctx.transform(0, 1, 1, 0, 0, 0);
-    }
+    if (flip) ctx.transform(0, 1, 1, 0, 0, 0);
     ctx.beginPath();
-    ctx.moveTo(s * 0.18, 0);
+    ctx.moveTo(s * 0.14, 0);
     ctx.lineTo(s * 0.78, 0);
     ctx.bezierCurveTo(s * 0.95, 0, s * 1.0, s * 0.14, s * 0.9, s * 0.2);
     ctx.bezierCurveTo(s * 0.82, s * 0.25, s * 0.74, s * 0.16, s * 0.8, s * 0.1);
     ctx.stroke();
     ctx.beginPath();
-    ctx.moveTo(s * 0.18, s * 0.12);
-    ctx.bezierCurveTo(s * 0.35, s * 0.12, s * 0.45, s * 0.22, s * 0.5, s * 0.32);
-    ctx.bezierCurveTo(s * 0.54, s * 0.4, s * 0.46, s * 0.46, s * 0.41, s * 0.4);
+    ctx.moveTo(s * 0.3, s * 0.1);
+    ctx.lineTo(s * 0.52, s * 0.1);
     ctx.stroke();
     ctx.restore();
   }
-  // The inner scroll curling back towards the corner.
-  ctx.beginPath();
-  ctx.moveTo(s * 0.12, s * 0.12);
-  ctx.bezierCurveTo(s * 0.3, s * 0.3, s * 0.34, s * 0.18, s * 0.26, s * 0.26);
-  ctx.stroke();
+  // A three-leaf sprig pointing into the page along the diagonal.
+  for (const [angle, length] of [[Math.PI / 4, 0.3], [Math.PI / 4 - 0.62, 0.2], [Math.PI / 4 + 0.62, 0.2]] as const) {
+    ctx.save();
+    ctx.translate(s * 0.1, s * 0.1);
+    ctx.rotate(angle);
+    ctx.translate(s * length * 0.5 + s * 0.02, 0);
+    leafPath(ctx, s * length, s * length * 0.28);
+    ctx.fill();
+    ctx.restore();
+  }
   ctx.beginPath();
   ctx.moveTo(0, -s * 0.07);
   ctx.lineTo(s * 0.07, 0);

@@ -10,7 +10,7 @@ const SEPIA = '#5b3a1e';
 function draw(ctx: Ctx, w: number, h: number): void {
   ctx.fillStyle = '#f1e3c2';
   ctx.fillRect(0, 0, w, h);
-  paperMottle(ctx, w, h, 31, [150, 105, 50], 0.16);
+  paperMottle(ctx, w, h, 31, [150, 105, 50], 0.13);
   vignette(ctx, w, h, 'rgba(120,72,24,1)', 0.35);
   ctx.strokeStyle = SEPIA;
   ctx.lineWidth = 1.6;
@@ -20,8 +20,8 @@ function draw(ctx: Ctx, w: number, h: number): void {
   guillocheBand(ctx, { x: 32, y: 32, w: w - 64, h: h - 64, r: 4 }, { amplitude: 3.2, wavelength: 10, strands: 3, color: SEPIA, lineWidth: 0.4, alpha: 0.8 });
   ctx.lineWidth = 0.6;
   ctx.strokeRect(40, 40, w - 80, h - 80);
-  const sealY = h - 86;
-  ribbonTails(ctx, w / 2, sealY + 8, 58, 20, '#8e1b22', 'rgba(0,0,0,0.18)');
+  const sealY = h - 100;
+  ribbonTails(ctx, w / 2, sealY + 8, 46, 20, '#8e1b22', 'rgba(0,0,0,0.18)');
   foilSeal(ctx, w / 2, sealY, 36, { centre: 'laurel' });
 }
 

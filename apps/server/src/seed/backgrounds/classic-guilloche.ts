@@ -2,6 +2,7 @@ import { cornerScroll, fourCorners, goldGradient, guillocheBand, paperMottle, ro
 import { bothOrientations } from './types.ts';
 
 const INK = '#1d4a46';
+const GOLD_INK = '#a8842f';
 
 /** Ivory paper inside an engraved guilloche band in deep green, a gold inner rule and rosettes at the corners. */
 function draw(ctx: Ctx, w: number, h: number): void {
@@ -40,6 +41,17 @@ function draw(ctx: Ctx, w: number, h: number): void {
     ctx.arc(x, y, 15, 0, Math.PI * 2);
     ctx.stroke();
   });
+  if (h > w) {
+    // The tall page gets a banknote medallion between the citation and the signatures.
+    const cy = h * 0.655;
+    rosette(ctx, w / 2, cy, 44, { petals: 18, depth: 0.3, strands: 9, color: INK, lineWidth: 0.35, alpha: 0.7 });
+    rosette(ctx, w / 2, cy, 26, { petals: 12, depth: 0.5, strands: 6, color: GOLD_INK, lineWidth: 0.4 });
+    ctx.strokeStyle = INK;
+    ctx.lineWidth = 0.7;
+    ctx.beginPath();
+    ctx.arc(w / 2, cy, 47, 0, Math.PI * 2);
+    ctx.stroke();
+  }
   fourCorners(w, h, 50, (x, y, sx, sy) => cornerScroll(ctx, x, y, 34, sx, sy, goldGradient(ctx, x, y, x + 30 * sx, y + 30 * sy), 0.9));
 }
 

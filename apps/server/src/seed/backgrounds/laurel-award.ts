@@ -19,9 +19,9 @@ function draw(ctx: Ctx, w: number, h: number): void {
   ctx.strokeRect(27, 27, w - 54, h - 54);
   ctx.save();
   ctx.globalAlpha = 0.07;
-  laurelWreath(ctx, w / 2, h * 0.54, Math.min(w, h) * 0.36, { fill: '#9c7a26', leaves: 12 });
+  laurelWreath(ctx, w / 2, h > w ? h * 0.48 : h * 0.53, Math.min(w, h) * 0.31, { fill: '#9c7a26', leaves: 12 });
   ctx.restore();
-  const crownY = h > w ? 86 : 66;
+  const crownY = h > w ? 104 : 66;
   laurelWreath(ctx, w / 2, crownY, 30, { fill: gold, leaves: 8, leafSize: 11, sweep: Math.PI * 0.8 });
   foilSeal(ctx, w / 2, crownY, 19, { centre: 'star' });
 }

@@ -16,7 +16,7 @@ export const academicDiploma: TemplateSeed = {
       text('Diploma', { top: 62, size: 48, family: 'Cinzel Decorative', weight: 700, color: SEPIA, width: 360 }),
       text('Upon the recommendation of the faculty, it is hereby certified that', { top: 130, size: 14, family: 'Sorts Mill Goudy', italic: true, color: SEPIA, width: 460 }),
       recipientName({ top: 150, size: 44, family: 'Cormorant Garamond', weight: 600, italic: true, color: RED, width: 480 }),
-      mergeText('has satisfied all requirements and is awarded the degree of [DEGREE] with all the rights, honours and privileges thereto pertaining', { top: 212, size: 14, family: 'Sorts Mill Goudy', color: SEPIA, width: 450, lineHeight: 1.45 }),
+      mergeText('has fulfilled all the requirements and is awarded the degree of [DEGREE], with all the rights, honours and privileges thereto pertaining.', { top: 212, size: 14, family: 'Sorts Mill Goudy', color: SEPIA, width: 450, lineHeight: 1.45 }),
       ...signatureBlock({
         centre: 170, top: 372, width: 150, ruleColor: SEPIA, caption: 'Dean of the Faculty',
         captionStyle: { size: 12, family: 'Sorts Mill Goudy', italic: true, color: SEPIA },

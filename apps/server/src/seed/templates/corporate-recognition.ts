@@ -18,16 +18,16 @@ export const corporateRecognition: TemplateSeed = {
       recipientName({ top: 172, size: 44, family: 'Playfair Display', weight: 600, color: NAVY, width: 480 }),
       mergeText('in recognition of outstanding contribution to [PROJECT NAME]', { top: 240, size: 14, family: 'Lato', color: BODY, width: 420, lineHeight: 1.45 }),
       ...signatureBlock({
-        centre: 190, top: 368, width: 160, ruleColor: NAVY, caption: 'Head of People',
+        centre: 165, top: 368, width: 170, ruleColor: NAVY, caption: 'Head of People',
         captionStyle: { size: 10, family: 'Montserrat', weight: 600, color: NAVY },
       }),
       ...signatureBlock({
-        centre: 380, top: 368, width: 160, ruleColor: NAVY, caption: 'Date',
+        centre: 475, top: 368, width: 170, ruleColor: NAVY, caption: 'Date',
         captionStyle: { size: 10, family: 'Montserrat', weight: 600, color: NAVY },
         above: { content: '[DATE]', merge: true, gap: 22, style: { size: 13, family: 'Lato', color: BODY } },
       }),
-      qrCode({ top: 322, left: 498, size: 70, color: NAVY }),
-      certificateNumber('ID [CERTIFICATE NUMBER]', { top: 396, left: 453, size: 8, family: 'Montserrat', color: '#6b7789', width: 160 }),
+      qrCode({ top: 318, left: 285, size: 70, color: NAVY }),
+      certificateNumber('ID [CERTIFICATE NUMBER]', { top: 394, size: 8, family: 'Montserrat', color: '#6b7789', width: 200 }),
     ],
   }),
 };

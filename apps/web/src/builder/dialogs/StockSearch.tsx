@@ -1,7 +1,7 @@
 import { Alert, Image, Loader, Pagination, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { searchStockImages, type StockImage } from '../../api/certificates.ts';
 import { errorMessage } from '../../api/errors.ts';
@@ -9,15 +9,18 @@ import { errorMessage } from '../../api/errors.ts';
 /** Background and stock pickers show 6 items a page (spec 2 §9). */
 export const PICKER_PAGE_SIZE = 6;
 
-/** Stock image search; choosing one hands it to the caller, which imports it. */
+/** Stock image search, a page of 6 at a time from the server; choosing one hands it to the caller, which imports it. */
 export function StockSearch({ type, onPick, busy }: { type: 'background' | 'image'; onPick: (image: StockImage) => void; busy: boolean }) {
   const [where, setWhere] = useState('');
   const [query] = useDebouncedValue(where, 300);
   const [page, setPage] = useState(1);
-  const result = useQuery({ queryKey: ['stock-images', type, query], queryFn: () => searchStockImages(query, type) });
-  const images = result.data?.images ?? [];
-  const pages = Math.max(1, Math.ceil(images.length / PICKER_PAGE_SIZE));
-  const shown = images.slice((page - 1) * PICKER_PAGE_SIZE, page * PICKER_PAGE_SIZE);
+  const result = useQuery({
+    queryKey: ['stock-images', type, query, page],
+    queryFn: () => searchStockImages(query, type, page),
+    placeholderData: keepPreviousData,
+  });
+  const shown = result.data?.images ?? [];
+  const pages = Math.max(1, Math.ceil((result.data?.total ?? 0) / PICKER_PAGE_SIZE));
 
   return (
     <Stack gap="sm">
@@ -33,9 +36,9 @@ export function StockSearch({ type, onPick, busy }: { type: 'background' | 'imag
       />
       {result.isPending && <Loader size="sm" mx="auto" my="lg" />}
       {result.isError && <Alert color="red">{errorMessage(result.error)}</Alert>}
-      {result.isSuccess && !images.length && (
+      {result.isSuccess && !shown.length && (
         <Text size="sm" c="dimmed" ta="center" py="lg">
-          No images match “{query}”.
+          {query ? `No images match “${query}”.` : 'No stock images are available.'}
         </Text>
       )}
       <SimpleGrid cols={3} spacing="xs">

@@ -1,4 +1,4 @@
-import { canvasSize, newElement, type CertificateDesign, type Element } from '@laurel/certificate';
+import { canvasSize, elementText, newElement, type CertificateDesign, type Element } from '@laurel/certificate';
 import type { EditorAction, HistoryKind } from './actions.ts';
 import type { EditorState } from './editor-state.ts';
 import {
@@ -81,7 +81,11 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
     case 'setText': {
       const e = list[action.index];
       if (!e) return null;
-      return { kind: 'text', design: withSide(design, side, list.map((x, i) => (i === action.index ? withText(x, action.text) : x))) };
+      // Spec 2 §5: a merge field typed without brackets is wrapped in them; an empty one stays blank.
+      const trimmed = action.text.trim();
+      const text = e.type === 'dynamic' && trimmed && !/\[[^\]]*\]/.test(trimmed) ? `[${trimmed}]` : action.text;
+      if (text === elementText(e)) return null;
+      return { kind: 'text', design: withSide(design, side, list.map((x, i) => (i === action.index ? withText(x, text) : x))) };
     }
     case 'moveBy': {
       // Live drags move from where the gesture began, so clamping at an edge never loses the pointer.

@@ -29,10 +29,11 @@ interface EditorToolbarProps {
   customFonts: readonly CustomFont[];
   onAddFont: () => void;
   onRemoveFonts: () => void;
+  onDelete: () => void;
 }
 
 /** The bar above the canvas: history, the selection's text style and arrangement, and view options. */
-export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFont, onRemoveFonts }: EditorToolbarProps) {
+export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFont, onRemoveFonts, onDelete }: EditorToolbarProps) {
   const list = sideList(state.design, state.side);
   const selected = state.selection.map((i) => list[i]).filter((e): e is Element => Boolean(e));
   const first = selected[0];
@@ -86,7 +87,7 @@ export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFon
             <ToolButton label="Send to back" onClick={() => dispatch({ type: 'sendToBack' })}>
               <IconLayersSelectedBottom size={18} />
             </ToolButton>
-            <ToolButton label="Delete" shortcut="Del" disabled={!selected.some((e) => mayDelete(state.design, e))} onClick={() => dispatch({ type: 'deleteSelected' })}>
+            <ToolButton label="Delete" shortcut="Del" disabled={!selected.some((e) => mayDelete(state.design, e))} onClick={onDelete}>
               <IconTrash size={18} />
             </ToolButton>
           </Group>

@@ -1,31 +1,36 @@
-import { Button, Menu } from '@mantine/core';
-import { IconBraces, IconChevronDown } from '@tabler/icons-react';
-import type { Editor } from '@tiptap/core';
+import { Menu } from '@mantine/core';
+import { MERGE_FIELDS } from '@laurel/domain';
+import type { ReactElement } from 'react';
 import { STANDARD_FIELDS } from '../data-fields.ts';
 
+interface MergeFieldMenuProps {
+  /** The control that opens the menu. */
+  target: ReactElement;
+  onPick: (field: string) => void;
+  dataFields: string[];
+  /** The download button may only go into the body (spec 2 §5). */
+  withDownloadLink: boolean;
+}
+
 /**
- * Inserts a merge field at the cursor: the product's fields and the certificate's own data fields,
+ * The merge fields an issuer can insert: the product's fields and the certificate's own data fields,
  * which each recipient's copy fills from their imported row.
  */
-export function MergeFieldMenu({ editor, dataFields }: { editor: Editor; dataFields: string[] }) {
-  const insert = (field: string) => editor.chain().focus().insertContent(field).run();
+export function MergeFieldMenu({ target, onPick, dataFields, withDownloadLink }: MergeFieldMenuProps) {
+  const standard = STANDARD_FIELDS.filter((f) => withDownloadLink || f.field !== MERGE_FIELDS.downloadLink);
   return (
-    <Menu position="bottom-end" shadow="md" width={260} withinPortal>
-      <Menu.Target>
-        <Button variant="light" size="compact-sm" leftSection={<IconBraces size={14} />} rightSection={<IconChevronDown size={14} />}>
-          Insert field
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom-end" shadow="md" width={280} withinPortal>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
         <Menu.Label>Recipient and account</Menu.Label>
-        {STANDARD_FIELDS.map((f) => (
-          <Menu.Item key={f.field} onClick={() => insert(f.field)} rightSection={<code style={{ fontSize: 11 }}>{f.field}</code>}>
+        {standard.map((f) => (
+          <Menu.Item key={f.field} onClick={() => onPick(f.field)} rightSection={<code style={{ fontSize: 11, opacity: 0.7 }}>{f.field}</code>}>
             {f.label}
           </Menu.Item>
         ))}
         {dataFields.length > 0 && <Menu.Label>This certificate’s data</Menu.Label>}
         {dataFields.map((field) => (
-          <Menu.Item key={field} onClick={() => insert(field)}>
+          <Menu.Item key={field} onClick={() => onPick(field)}>
             {field}
           </Menu.Item>
         ))}

@@ -1,0 +1,98 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv, parseImport } from '../src/modules/imports/parse.ts';
+import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+describe('parsing recipient lists', () => {
+  it('reads UTF-8 with a BOM, semicolons and accented names, and finds the header', () => {
+    const csv = Buffer.concat([BOM, Buffer.from('Prénom;Nom;E-mail\nZoë;Ñúñez;zoe@example.com\nJosé;Åström;jose@example.com\n')]);
+    expect(parseCsv(csv)).toEqual({
+      headers: ['Prénom', 'Nom', 'E-mail'],
+      rows: [['Zoë', 'Ñúñez', 'zoe@example.com'], ['José', 'Åström', 'jose@example.com']],
+    });
+  });
+
+  it('keeps separators and line breaks inside quoted fields', () => {
+    const csv = Buffer.from('First,Last,Email,Course\r\n"Ada","Lovelace, Countess",ada@example.com,"Analytical\nEngines"\r\n');
+    expect(parseCsv(csv).rows).toEqual([['Ada', 'Lovelace, Countess', 'ada@example.com', 'Analytical\nEngines']]);
+  });
+
+  it.each([
+    ['tab', '\t'],
+    ['colon', ':'],
+    ['comma', ','],
+  ])('reads %s-separated files, guessed or given', (_name, separator) => {
+    const csv = Buffer.from(['First', 'Last', 'Email'].join(separator) + '\n' + ['Grace', 'Hopper', 'grace@example.com'].join(separator) + '\n');
+    expect(parseCsv(csv).rows).toEqual([['Grace', 'Hopper', 'grace@example.com']]);
+    expect(parseCsv(csv, separator as ',').headers).toEqual(['First', 'Last', 'Email']);
+  });
+
+  it('names columns when the file has no header row', () => {
+    const table = parseCsv(Buffer.from('Grace,Hopper,grace@example.com\nAlan,Turing,alan@example.com\n'));
+    expect(table.headers).toEqual(['Column 1', 'Column 2', 'Column 3']);
+    expect(table.rows).toHaveLength(2);
+  });
+
+  it('reads Windows-1252 files that are not valid UTF-8', () => {
+    const latin1 = Buffer.from('Name,Email\nRen\xe9e,renee@example.com\n', 'latin1');
+    expect(parseCsv(latin1).rows).toEqual([['Renée', 'renee@example.com']]);
+  });
+
+  it('reads the first sheet of an XLSX workbook, dates as YYYY-MM-DD', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Recipients');
+    sheet.addRow(['First', 'Last', 'Email', 'Expires']);
+    sheet.addRow(['Zoë', 'Okafor', 'zoe@example.com', new Date(Date.UTC(2027, 11, 31))]);
+    sheet.addRow(['Li', 'Wei', { text: 'li@example.com', hyperlink: 'mailto:li@example.com' }, new Date(Date.UTC(2028, 0, 5))]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(await parseImport(bytes)).toEqual({
+      headers: ['First', 'Last', 'Email', 'Expires'],
+      rows: [['Zoë', 'Okafor', 'zoe@example.com', '2027-12-31'], ['Li', 'Wei', 'li@example.com', '2028-01-05']],
+    });
+  });
+
+  it('refuses empty files and unclosed quotes with a message', () => {
+    expect(() => parseCsv(Buffer.from('\n\n'))).toThrow('The file has no rows to import.');
+    expect(() => parseCsv(Buffer.from('a,b\n"unclosed,c\n'))).toThrow(/error parsing import file/);
+  });
+});
+
+describe('POST /api/recipients/import-list', () => {
+  let laurel: TestLaurel;
+  let client: ApiClient;
+  beforeAll(async () => {
+    laurel = await startTestLaurel();
+    client = (await registerConfirmedAdmin(laurel)).client;
+  });
+  afterAll(async () => {
+    await laurel?.close();
+  });
+
+  const upload = (token: string | null, parts: { name: string; value: Buffer | string; filename?: string }[]) => {
+    const boundary = `----laurel${Math.random().toString(16).slice(2)}`;
+    const payload = Buffer.concat([
+      ...parts.flatMap((p) => [
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`),
+        Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+        Buffer.from('\r\n'),
+      ]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    return laurel.app.inject({ method: 'POST', url: '/api/recipients/import-list', payload, headers: { host: 'laurel.test', 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authentication: token } : {}) } });
+  };
+
+  it('returns headers and rows', async () => {
+    const csv = Buffer.concat([BOM, Buffer.from('First;Last;Email\nZoë;Okafor;zoe@example.com\n')]);
+    const response = await upload(client.token, [{ name: 'delimiter', value: ';' }, { name: 'file', value: csv, filename: 'list.csv' }]);
+    expect(response.json()).toEqual({ headers: ['First', 'Last', 'Email'], data: [['Zoë', 'Okafor', 'zoe@example.com']], message: 'Success! Parsed import file.' });
+  });
+
+  it('refuses a bad separator, a missing file and strangers', async () => {
+    expect(errorOf(await upload(client.token, [{ name: 'delimiter', value: '|' }, { name: 'file', value: 'a|b', filename: 'x.csv' }])).field).toBe('delimiter');
+    expect((await upload(client.token, [{ name: 'delimiter', value: ',' }])).statusCode).toBe(400);
+    expect((await upload(null, [{ name: 'file', value: 'a,b', filename: 'x.csv' }])).statusCode).toBe(401);
+  });
+});
