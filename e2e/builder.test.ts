@@ -217,12 +217,12 @@ describe('every shipped template shows on the canvas as the server renders it', 
       await page.goto(`${server.baseUrl}/build/${id}`);
       const canvas = await canvasReady(page);
       // Background images load on their own: wait until every image on the canvas has been decoded.
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="certificate-canvas"] img')].every((img) => (img as HTMLImageElement).complete));
+      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="certificate-canvas"] img'), (img) => img.complete).every(Boolean));
       await page.mouse.move(5, 5);
       const shot = PNG.sync.read(await canvas.screenshot());
       const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, { headers: { Authentication: await token(page) } });
       const rendered = PNG.sync.read(await response.body());
-      const share = pixelmatch(shot.data, rendered.data, null, shot.width, shot.height, { includeAA: false }) / (shot.width * shot.height);
+      const share = pixelmatch(shot.data, rendered.data, undefined, shot.width, shot.height, { includeAA: false }) / (shot.width * shot.height);
       if (share > 0.01) {
         failures.push(`${style.name}: ${(share * 100).toFixed(2)}%`);
         writeFileSync(path.join(SHOTS, `template-${style.id}-canvas.png`), PNG.sync.write(shot));
@@ -266,6 +266,27 @@ describe('who may change what', () => {
     await screenshot(page, 'builder-admin-saved');
     await page.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/admin\/build$/);
+    await page.context().close();
+  });
+
+  it('changes the background from the stock library, and undoes it', async () => {
+    const page = await signIn();
+    const created = await page.request.post(`${server.baseUrl}/api/certificates`, { headers: { Authentication: await token(page) }, data: { name: 'Backgrounds check' } });
+    const { id } = await created.json();
+    await page.goto(`${server.baseUrl}/build/${id}`);
+    const canvas = await canvasReady(page);
+    await page.getByRole('button', { name: 'Add background' }).click();
+    await page.getByRole('tab', { name: 'Stock images' }).click();
+    const first = page.getByRole('button', { name: /^Use stock image/ }).first();
+    await first.waitFor();
+    await screenshot(page, 'builder-background-dialog');
+    await first.click();
+    await expect.poll(() => canvas.locator('img').count(), { timeout: 20_000 }).toBe(1);
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="certificate-canvas"] img'), (img) => img.complete).every(Boolean));
+    await page.mouse.move(5, 5);
+    await screenshot(page, 'builder-with-background');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => canvas.locator('img').count()).toBe(0);
     await page.context().close();
   });
 });

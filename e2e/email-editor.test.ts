@@ -140,6 +140,12 @@ describe('the certificate email editor', () => {
     await page.getByRole('button', { name: 'Insert image' }).click();
     await (await chooser).setFiles({ name: 'badge.png', mimeType: 'image/png', buffer: badgePng() });
     await expect.poll(() => body.locator('img').count()).toBe(1);
+    await body.locator('img').click();
+    const imageSize = page.getByRole('toolbar', { name: 'Image size' });
+    await imageSize.getByRole('button', { name: '100%' }).click();
+    expect(await body.locator('img').getAttribute('style')).toContain('width: 100%');
+    await imageSize.getByRole('button', { name: 'Auto' }).click();
+    expect(await body.locator('img').getAttribute('style')).toBeNull();
 
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
@@ -267,6 +273,18 @@ describe('the certificate email editor', () => {
     await expect.poll(() => page.getByTestId('body-counter').textContent()).toBe('71 / 65000');
     await page.locator('label').filter({ hasText: /^Text$/ }).click();
     expect(await body.locator('em').textContent()).toBe('HTML');
+
+    // Pasted formatting is dropped: only the words arrive.
+    await body.locator('p').first().click();
+    await page.keyboard.press('End');
+    await body.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<b style="color:red">Loud</b> <script>alert(1)</script>words');
+      data.setData('text/plain', ' Loud words');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    expect(await body.locator('p').first().textContent()).toBe('Written as HTML here. Loud words');
+    expect(await body.locator('strong, b, script').count()).toBe(0);
 
     await page.getByRole('textbox', { name: 'Subject' }).fill('Yours: [DOWNLOAD_CERTIFICATE_LINK]');
     await page.getByLabel('Reply-to').fill('');

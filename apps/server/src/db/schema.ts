@@ -286,3 +286,58 @@ export const creditLedger = pgTable('credit_ledger', {
   check('credit_ledger_bucket', sql`${t.bucket} in ('payg', 'subscription')`),
   check('credit_ledger_delta', sql`${t.delta} <> 0`),
 ]);
+
+/**
+ * A project: one list of recipients sent one certificate set. It keeps its own snapshot of the set
+ * (design and email as they were when the project was saved), so later edits of the set never change
+ * certificates already issued.
+ */
+export const projects = pgTable('projects', {
+  id: serial('id').primaryKey(),
+  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  user_id: integer('user_id'),
+  certificate_id: integer('certificate_id'),
+  title: text('title').notNull(),
+  /** The memo (spec: `key`). */
+  key: text('key').notNull().default(''),
+  snapshot: jsonb('snapshot').$type<{ name: string; design: Record<string, unknown>; email: Record<string, unknown> }>().notNull(),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull().default({}),
+  filename: text('filename'),
+  sender_name: text('sender_name'),
+  resend_attempts: integer('resend_attempts').notNull().default(0),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  index('projects_account_idx').on(t.account_id, t.id),
+  uniqueIndex('projects_title_unique').on(t.account_id, sql`lower(${t.title})`).where(sql`${t.deleted_at} is null`),
+]);
+
+/** A recipient of a project and the delivery state of their certificate. */
+export const recipients = pgTable('recipients', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  project_id: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  account_id: integer('account_id').notNull(),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull(),
+  email: text('email').notNull(),
+  /** The certificate's data fields by their upper-case names; EXPIRATION_DATE as YYYY-MM-DD. */
+  meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
+  /** The public certificate link's identifier: 192 random bits. */
+  token: text('token').notNull(),
+  certificate_number: text('certificate_number').notNull(),
+  state: text('state').notNull().default('draft'),
+  attempt: integer('attempt').notNull().default(0),
+  message_id: text('message_id'),
+  sent_at: timestamp('sent_at', { withTimezone: true }),
+  accessed_at: timestamp('accessed_at', { withTimezone: true }),
+  sent_details: jsonb('sent_details').$type<{ event: string; at: string; detail?: string }[]>().notNull().default([]),
+  resend_errored: integer('resend_errored').notNull().default(0),
+  resend_individual: integer('resend_individual').notNull().default(0),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  uniqueIndex('recipients_token_unique').on(t.token),
+  index('recipients_project_idx').on(t.project_id, t.last_name),
+  index('recipients_account_email_idx').on(t.account_id, t.email),
+  check('recipients_state', sql`${t.state} in ('draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed')`),
+]);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, primaryRole, type RoleName } from '@laurel/domain';
+import { MESSAGES, primaryRole, type AccessUser, type RoleName } from '@laurel/domain';
 import type { AppContext } from '../context.ts';
 import { resolveSession, type SessionRow, type UserRow } from '../modules/auth/sessions.ts';
 import { notFound, unauthorized, forbidden } from './errors.ts';
@@ -54,10 +54,15 @@ export function requireAuth(request: FastifyRequest): Auth {
     : unauthorized('Please sign in to continue.', { error_type: 'unauthenticated' });
 }
 
+/** A stored user as the shared access rules read it (roles are stored as plain names). */
+export function accessUser(user: UserRow): AccessUser {
+  return { ...user, roles: user.roles.map((name) => ({ name })) };
+}
+
 /** The signed-in user with one of the given roles, or 403. */
 export function requireRole(request: FastifyRequest, roles: readonly RoleName[]): Auth {
   const auth = requireAuth(request);
-  const role = primaryRole({ roles: auth.user.roles.map((name) => ({ name })) });
+  const role = primaryRole(accessUser(auth.user));
   if (!role || !roles.includes(role)) throw forbidden();
   return auth;
 }

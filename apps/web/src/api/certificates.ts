@@ -148,8 +148,6 @@ export async function fetchBinary(url: string): Promise<Blob> {
   return response.blob();
 }
 
-export const designUrl = (target: BuilderTarget, what: 'pdf' | 'image') =>
-  what === 'pdf' ? `${API_BASE}${base(target)}/${target.id}/pdf?type=stream` : `${API_BASE}${base(target)}/${target.id}/image/image.png`;
 
 /** Signed links to a set's preview, for a new window where no Authentication header goes along. */
 export const getPreviewLink = (id: number) => api.get<{ pdf: string; image: string }>(`/certificates/${id}/preview-link`);

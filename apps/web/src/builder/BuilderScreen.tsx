@@ -84,7 +84,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
   const listPath = isTemplate ? '/admin/build' : '/build';
 
   const onAdd = (kind: AddKind) => {
-    if (kind === 'qrcode' && !access.qrCode) return upgrade('QR codes are available on the Advanced Monthly plan or higher.');
+    if (kind === 'qrcode' && !access.qrCode && !isTemplate) return upgrade('QR codes are available on the Advanced Monthly plan or higher.');
     if (kind === 'logo') {
       if (!access.logo && !isTemplate) return upgrade('Adding your logo needs a premium account.');
       const logo = user.account?.imagepath;
@@ -150,7 +150,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
       <div className={classes.body}>
         <AddContentPanel
           disabled={readOnly}
-          gated={{ logo: access.logo || isTemplate, qrcode: access.qrCode }}
+          gated={{ logo: access.logo || isTemplate, qrcode: access.qrCode || isTemplate }}
           onAdd={onAdd}
           onBackground={() => setDialog('background')}
           onAttach={isTemplate || !access.editEmail ? null : () => setDialog('attach')}

@@ -6,7 +6,7 @@ import { nextMergeField, px } from './state/elements.ts';
 const IMAGE_MAX_PX = 400;
 const LOGO_PX = 75;
 
-export function fitWithin(width: number, height: number, max: number) {
+function fitWithin(width: number, height: number, max: number) {
   const scale = Math.min(1, max / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }

@@ -121,7 +121,11 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
       <PageHeader
         eyebrow={type === 'admin' ? 'Global template email' : 'Certificate email'}
         title={record.name}
-        description="Write the email that delivers the certificate. Each recipient gets their own copy, with their name and their download button."
+        description={
+          readOnly
+            ? 'The email that delivers this certificate, as each recipient gets it.'
+            : 'Write the email that delivers the certificate. Each recipient gets their own copy, with their name and their download button.'
+        }
         actions={
           <Group gap="sm">
             <Button component={Link} to={returnTo ?? backTo} variant="default" leftSection={<IconArrowLeft size={16} />}>

@@ -25,5 +25,7 @@ export function useEmailDesignState() {
     });
   }, []);
 
-  return { design, dirty, errors, load, change, setErrors, markSaved: useCallback(() => setDirty(false), []) };
+  const markSaved = useCallback(() => setDirty(false), []);
+
+  return { design, dirty, errors, load, change, setErrors, markSaved };
 }

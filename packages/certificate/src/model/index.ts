@@ -8,3 +8,4 @@ export * from './styles.ts';
 export * from './migrate.ts';
 export * from './validate.ts';
 export * from './builder-rules.ts';
+export * from './recipient-fields.ts';

@@ -16,7 +16,7 @@ export const awardOfMerit: TemplateSeed = {
       text('Award', { top: 168, size: 60, family: 'Cinzel', weight: 700, color: GOLD, width: 360 }),
       text('of Merit', { top: 244, size: 26, family: 'Cinzel', weight: 500, color: GOLD, width: 300 }),
       text('is hereby presented to', { top: 322, size: 16, family: 'Lora', italic: true, color: INK, width: 300 }),
-      recipientName({ top: 350, size: 60, family: 'Allura', color: INK, width: 480 }),
+      recipientName({ top: 350, size: 58, family: 'Allura', color: INK, width: 530 }),
       mergeText('in appreciation of outstanding merit and commitment to [ACHIEVEMENT]', { top: 450, size: 16, family: 'Lora', color: INK, width: 400, lineHeight: 1.5 }),
       ...signatureBlock({
         centre: 200, top: 664, width: 170, ruleColor: GOLD, caption: 'Date',

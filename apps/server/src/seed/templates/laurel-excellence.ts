@@ -15,7 +15,7 @@ export const laurelExcellence: TemplateSeed = {
     elements: [
       text('Award of Excellence', { top: 106, size: 32, family: 'Cinzel', weight: 700, color: GOLD, width: 500 }),
       text('is presented to', { top: 158, size: 15, family: 'Lora', italic: true, color: INK, width: 300 }),
-      recipientName({ top: 180, size: 58, family: 'Allura', color: INK, width: 470 }),
+      recipientName({ top: 180, size: 58, family: 'Allura', color: INK, width: 530 }),
       mergeText('in honour of exceptional performance and dedication in [ACHIEVEMENT]', { top: 262, size: 15, family: 'Lora', color: INK, width: 420, lineHeight: 1.4 }),
       ...signatureBlock({
         centre: 190, top: 372, width: 170, ruleColor: GOLD, caption: 'Date',

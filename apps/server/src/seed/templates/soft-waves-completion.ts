@@ -15,7 +15,7 @@ export const softWavesCompletion: TemplateSeed = {
     elements: [
       text('CERTIFICATE OF COMPLETION', { top: 96, size: 26, family: 'Josefin Sans', weight: 300, color: INDIGO, width: 520 }),
       text('proudly awarded to', { top: 142, size: 14, family: 'Raleway', italic: true, color: BODY, width: 300 }),
-      recipientName({ top: 162, size: 60, family: 'Allura', color: INDIGO, width: 480 }),
+      recipientName({ top: 164, size: 56, family: 'Allura', color: INDIGO, width: 520 }),
       mergeText('for successfully completing [COURSE NAME]', { top: 242, size: 15, family: 'Raleway', color: BODY, width: 440, lineHeight: 1.45 }),
       ...signatureBlock({
         centre: 200, top: 360, width: 170, ruleColor: INDIGO, caption: 'Date',

@@ -1,5 +1,6 @@
 import { canvasSize, type Element } from '@laurel/certificate';
 import { useState, type Dispatch, type PointerEvent as ReactPointerEvent } from 'react';
+import { ELEMENT_NAMES } from '../element-names.ts';
 import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
 import { isText } from '../state/elements.ts';
@@ -21,20 +22,6 @@ interface SelectionOverlayProps {
 }
 
 const mayEditText = (e: Element) => isText(e) && e.restrictions !== 'read-only' && e.restrictions !== 'read-only-text';
-
-const LABELS: Partial<Record<Element['type'], string>> = {
-  text: 'Text',
-  dynamic: 'Merge field',
-  dynamicText: 'Text with merge fields',
-  name: 'Recipient name',
-  certificate_number: 'Certificate number',
-  expiration_date: 'Expiration date',
-  image: 'Image',
-  logo: 'Logo',
-  qrcode: 'QR code',
-  line: 'Line',
-  portrait: 'Portrait',
-};
 
 /**
  * Everything on top of the certificate that is the editor's own: hit areas, selection outlines, resize
@@ -99,7 +86,7 @@ export function SelectionOverlay({ state, layouts, dispatch, readOnly, editing, 
           <div
             key={index}
             role="button"
-            aria-label={`${LABELS[element.type] ?? element.type} element`}
+            aria-label={`${ELEMENT_NAMES[element.type]} element`}
             aria-pressed={isSelected}
             data-element-index={index}
             className={classes.hit}

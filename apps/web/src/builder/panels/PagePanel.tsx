@@ -1,7 +1,8 @@
 import { canvasSize, PAGE_FORMATS, type Element, type PageFormat } from '@laurel/certificate';
-import { Badge, Button, Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
+import { ELEMENT_NAMES } from '../element-names.ts';
 import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
 import { position, sideList } from '../state/elements.ts';
@@ -17,19 +18,6 @@ interface PagePanelProps {
   twoSidedAllowed: boolean;
   onTwoSidedBlocked: () => void;
 }
-
-const TYPE_NAMES: Partial<Record<Element['type'], string>> = {
-  text: 'Text',
-  dynamic: 'Merge field',
-  dynamicText: 'Text with merge fields',
-  name: 'Recipient name',
-  certificate_number: 'Certificate number',
-  expiration_date: 'Expiration date',
-  image: 'Image',
-  logo: 'Logo',
-  qrcode: 'QR code',
-  line: 'Line',
-};
 
 /** The page's settings (side, format, orientation) and what is selected, on the right of the canvas. */
 export function PagePanel({ state, dispatch, readOnly, twoSidedAllowed, onTwoSidedBlocked }: PagePanelProps) {
@@ -123,7 +111,7 @@ function SelectedDetails({ element }: { element: Element }) {
     <Stack gap={6}>
       <Group gap={6}>
         <Text size="sm" fw={600}>
-          {TYPE_NAMES[element.type] ?? element.type}
+          {ELEMENT_NAMES[element.type]}
         </Text>
         {element.lock && <Badge size="xs" color="orange">Locked</Badge>}
         {element.restrictions === 'read-only' && <Badge size="xs" color="gray">Read-only</Badge>}

@@ -18,7 +18,6 @@ export function PreviewFrame({ html, device, title }: { html: string; device: Pr
   return (
     <Box ref={ref} w="100%" style={{ height: FRAME_HEIGHT * scale, overflow: 'hidden' }}>
       <Box
-        mx="auto"
         style={{ width, height: FRAME_HEIGHT, transform: `scale(${scale})`, transformOrigin: 'top left', marginLeft: available > width ? (available - width) / 2 : 0 }}
       >
         <iframe

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireAccountMember } from '../../http/auth.ts';
+import { presentProject, presentRecipient } from './presenter.ts';
+import { createProject, findProject, listRecipients, projectCounters } from './service.ts';
+
+const projectBody = z.object({
+  title: z.string().trim().min(1, 'Project title is required.').max(200),
+  key: z.string().trim().max(2_000).optional(),
+  certificate_id: z.number().int().positive(),
+  filename: z.string().max(255).nullable().optional(),
+  recipients: z.array(z.record(z.string().max(100), z.string().max(2_000))).min(1, 'Add at least one recipient.').max(50_000),
+});
+
+/** Projects of the send wizard and the store (spec 3 §7). */
+export function projectRoutes(app: FastifyInstance, context: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['projects'];
+
+  r.post('/api/projects', { schema: { tags, body: projectBody }, bodyLimit: 30 * 1024 * 1024 }, async (request) => {
+    const project = await createProject(context, requireAccountMember(request), request.body);
+    return presentProject(project, await projectCounters(context, project.id));
+  });
+
+  r.get('/api/projects/:id', { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+    const project = await findProject(context, requireAccountMember(request), request.params.id);
+    return presentProject(project, await projectCounters(context, project.id));
+  });
+
+  r.get(
+    '/api/recipients',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          project_id: z.coerce.number().int().positive(),
+          limit: z.coerce.number().int().min(1).max(100).default(10),
+          offset: z.coerce.number().int().min(0).default(0),
+          like: z.string().trim().max(200).optional(),
+          sort: z.enum(['last_name', 'first_name', 'email', 'newest']).default('last_name'),
+        }),
+      },
+    },
+    async (request) => {
+      const { rows, count } = await listRecipients(context, requireAccountMember(request), request.query);
+      return { recipients: rows.map(presentRecipient), count };
+    },
+  );
+}

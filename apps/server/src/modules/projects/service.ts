@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { mappingProblem, migrateDesign, recipientFields } from '@laurel/certificate';
+import { canSend } from '@laurel/domain';
+import type { AppContext } from '../../context.ts';
+import { projects, recipients } from '../../db/schema.ts';
+import { accessUser } from '../../http/auth.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { findCertificateSet, type Member } from '../certificates/service.ts';
+import { cleanRecipients, type MappedRow } from './recipient-rows.ts';
+
+export const PROJECT_MESSAGES = { titleTaken: 'Project title must be unique.' } as const;
+const INSERT_BATCH = 1_000;
+
+export interface ProjectInput {
+  title: string;
+  key?: string;
+  certificate_id: number;
+  filename?: string | null;
+  recipients: MappedRow[];
+}
+
+/** Sub-users see only the projects they made unless allowed all (spec 3 §6). */
+function visibleProjects(member: Member): SQL {
+  const conditions = [eq(projects.account_id, member.accountId), isNull(projects.deleted_at)];
+  if (member.user.roles[0] === 'account_user' && !member.user.allow_all_users_projects) conditions.push(eq(projects.user_id, member.user.id));
+  return and(...conditions)!;
+}
+
+export async function findProject(context: AppContext, member: Member, id: number) {
+  const [project] = await context.db.select().from(projects).where(and(eq(projects.id, id), visibleProjects(member)));
+  if (!project) throw notFound();
+  return project;
+}
+
+const isTitleTaken = (error: unknown) => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return (e.code ?? e.cause?.code) === '23505' && /projects_title_unique/.test(e.constraint ?? e.cause?.constraint ?? String((error as Error).message));
+};
+
+/**
+ * Saves a project: the recipients checked against the set's fields, a snapshot of the set, and one
+ * certificate number and public link per recipient, all in one transaction.
+ */
+export async function createProject(context: AppContext, member: Member, input: ProjectInput) {
+  if (!canSend(accessUser(member.user))) throw forbidden();
+  const set = await findCertificateSet(context, member, input.certificate_id);
+  const design = migrateDesign(set.design);
+  const fields = recipientFields(design);
+  const mapped = new Set(input.recipients.flatMap((row) => Object.keys(row).filter((k) => (row[k] ?? '').trim() !== '')));
+  const problem = mappingProblem(fields, mapped);
+  if (problem) throw badRequest(problem, { error_type: 'mapping' });
+  const clean = cleanRecipients(input.recipients, fields, design);
+  const now = context.clock.now();
+  try {
+    return await context.db.transaction(async (tx) => {
+      const [project] = await tx
+        .insert(projects)
+        .values({
+          account_id: member.accountId,
+          user_id: member.user.id,
+          certificate_id: set.id,
+          title: input.title,
+          key: input.key ?? '',
+          snapshot: { name: set.name, design: design as unknown as Record<string, unknown>, email: set.email },
+          mapping: Object.fromEntries(fields.map((f) => [f.key, f.key])),
+          filename: input.filename ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning();
+      for (let start = 0; start < clean.length; start += INSERT_BATCH) {
+        await tx.insert(recipients).values(
+          clean.slice(start, start + INSERT_BATCH).map((r, i) => ({
+            ...r,
+            project_id: project!.id,
+            account_id: member.accountId,
+            token: randomBytes(24).toString('base64url'),
+            certificate_number: `${project!.id}-${String(start + i + 1).padStart(4, '0')}`,
+            created_at: now,
+            updated_at: now,
+          })),
+        );
+      }
+      return project!;
+    });
+  } catch (error) {
+    if (isTitleTaken(error)) throw badRequest(PROJECT_MESSAGES.titleTaken, { error_type: 'exist', field: 'title' });
+    throw error;
+  }
+}
+
+/** The project counters of spec 3 §3, counted from the recipients' states. */
+export async function projectCounters(context: AppContext, projectId: number) {
+  const [row] = await context.db
+    .select({
+      recipients_count: count(),
+      sent_count: sql<number>`count(*) filter (where ${recipients.state} = 'sent')::int`,
+      sent_pending: sql<number>`count(*) filter (where ${recipients.state} in ('queued', 'sending'))::int`,
+      unsent_count: sql<number>`count(*) filter (where ${recipients.state} = 'draft')::int`,
+      undeliverable: sql<number>`count(*) filter (where ${recipients.state} in ('bounced', 'failed', 'suppressed'))::int`,
+      unvisited_recipients: sql<number>`count(*) filter (where ${recipients.state} = 'sent' and ${recipients.accessed_at} is null)::int`,
+    })
+    .from(recipients)
+    .where(eq(recipients.project_id, projectId));
+  return row!;
+}
+
+const SORTS = {
+  last_name: [asc(recipients.last_name), asc(recipients.first_name)],
+  first_name: [asc(recipients.first_name)],
+  email: [asc(recipients.email)],
+  newest: [desc(recipients.id)],
+} as const;
+export type RecipientSort = keyof typeof SORTS;
+
+export async function listRecipients(context: AppContext, member: Member, query: { project_id: number; limit: number; offset: number; like?: string; sort: RecipientSort }) {
+  const project = await findProject(context, member, query.project_id);
+  const conditions = [eq(recipients.project_id, project.id)];
+  if (query.like) {
+    const pattern = `%${query.like.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(recipients.first_name, pattern), ilike(recipients.last_name, pattern), ilike(recipients.email, pattern))!);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    context.db.select().from(recipients).where(where).orderBy(...SORTS[query.sort], asc(recipients.id)).limit(query.limit).offset(query.offset),
+    context.db.select({ value: count() }).from(recipients).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
