@@ -181,6 +181,12 @@ describe('the certificate builder', () => {
     expect(different / (shot.width * shot.height)).toBeLessThanOrEqual(0.01);
   });
 
+  it('opens the preview PDF in a new window', async () => {
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Preview' }).click()]);
+    await popup.waitForURL(/\/api\/certificates\/\d+\/pdf\?type=stream/);
+    await popup.close();
+  });
+
   it('lists the set with its server thumbnail, and offers templates and more sets', async () => {
     await page.goto(`${server.baseUrl}/build`);
     const card = page.getByTestId('design-card');

@@ -5,10 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_DESIGN_MESSAGES } from '../packages/domain/src/index.ts';
 import { newDesign, newElement } from '../packages/certificate/src/index.ts';
-import { accounts, users } from '../apps/server/src/db/schema.ts';
+import { accounts, styles, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { startServer, type RunningLaurel } from './helpers/server.ts';
+import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
 
 const PASSWORD = 'amber-harbour-compass-58';
 const OWNER = 'owner@tidewater.example';
@@ -59,11 +59,11 @@ function badgePng(): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-async function signIn(email = OWNER): Promise<Page> {
+async function signIn(email = OWNER, password = PASSWORD): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
   await page.goto(`${server.baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   return page;
@@ -88,9 +88,9 @@ async function api<T>(page: Page, method: string, url: string, body?: unknown): 
 function editorSnapshot(page: Page) {
   return page.getByRole('textbox', { name: 'Email body' }).evaluate((el) => ({
     text: el.textContent,
-    bold: [...el.querySelectorAll('strong')].map((s) => s.textContent),
-    headings: [...el.querySelectorAll('h2')].map((h) => h.textContent),
-    images: [...el.querySelectorAll('img')].map((i) => i.getAttribute('src')),
+    bold: Array.from(el.querySelectorAll('strong')).map((s) => s.textContent),
+    headings: Array.from(el.querySelectorAll('h2')).map((h) => h.textContent),
+    images: Array.from(el.querySelectorAll('img')).map((i) => i.getAttribute('src')),
   }));
 }
 
@@ -205,7 +205,7 @@ describe('the certificate email editor', () => {
     for (const width of [600, 360]) {
       const reader = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
       await reader.setContent(html, { waitUntil: 'load' });
-      expect(await reader.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+      expect(await reader.evaluate(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
       // Nothing may force a phone to scroll sideways.
       expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await reader.screenshot({ path: path.resolve(`e2e/artifacts/email-received-${width}.png`), fullPage: true });
@@ -238,7 +238,7 @@ describe('the certificate email editor', () => {
       body.evaluate((el) => {
         let longest = 0;
         let run = 0;
-        for (const child of el.children) {
+        for (const child of Array.from(el.children)) {
           run = child.tagName === 'P' && !child.textContent ? run + 1 : 0;
           longest = Math.max(longest, run);
         }
@@ -286,11 +286,18 @@ describe('the certificate email editor', () => {
     expect(await body.locator('p').first().textContent()).toBe('Written as HTML here. Loud words');
     expect(await body.locator('strong, b, script').count()).toBe(0);
 
+    await page.getByText('Add a LinkedIn “Add to profile” button').click();
+    await page.getByRole('dialog', { name: 'Upgrade your plan' }).waitFor();
+    await page.getByRole('button', { name: 'Not now' }).click();
+    expect(await page.getByRole('switch', { name: /Add a LinkedIn/ }).isChecked()).toBe(false);
+
+    await page.getByRole('textbox', { name: 'Link text' }).fill('');
     await page.getByRole('textbox', { name: 'Subject' }).fill('Yours: [DOWNLOAD_CERTIFICATE_LINK]');
     await page.getByLabel('Reply-to').fill('');
     await page.getByRole('button', { name: /Save email/ }).click();
     await page.getByText(EMAIL_DESIGN_MESSAGES.replyToRequired).first().waitFor();
     await page.getByText(EMAIL_DESIGN_MESSAGES.downloadLinkOnlyInBody).first().waitFor();
+    await page.getByText(EMAIL_DESIGN_MESSAGES.portalLinkTextEmpty).first().waitFor();
     expect(await page.getByLabel('Reply-to').evaluate((el) => el === document.activeElement)).toBe(true);
     await screenshot(page, 'email-editor-rules');
 
@@ -298,6 +305,19 @@ describe('the certificate email editor', () => {
     await page.getByRole('dialog', { name: 'Exit Without Saving?' }).waitFor();
     await page.getByRole('button', { name: 'Stay on this page' }).click();
     expect(new URL(page.url()).pathname).toBe(`/build/${set.id}/email`);
+    await page.context().close();
+  });
+
+  it('returns to where a quick edit was opened from once it is saved', async () => {
+    const page = await signIn();
+    const set = await api<{ id: number }>(page, 'POST', '/api/certificates', { name: 'Quick Edit Crossing', ...newDesign() });
+    await page.goto(`${server.baseUrl}/build/${set.id}/email?return=${encodeURIComponent(`/build/${set.id}`)}`);
+    await page.getByRole('heading', { name: 'Quick Edit Crossing' }).waitFor();
+    await page.getByRole('textbox', { name: 'Reply-to' }).fill('crew@tidewater.example');
+    await page.getByRole('button', { name: /Save email/ }).click();
+    await page.waitForURL((url) => url.pathname === `/build/${set.id}`);
+    const saved = await api<{ reply_to: string }>(page, 'GET', `/api/certificates/${set.id}`);
+    expect(saved.reply_to).toBe('crew@tidewater.example');
     await page.context().close();
   });
 
@@ -316,6 +336,26 @@ describe('the certificate email editor', () => {
     const preview = page.frameLocator('[data-testid="email-preview-frame"]');
     await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('Congratulations Alex!');
     await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-read-only.png') });
+    await page.context().close();
+  });
+
+  it('lets a super-admin edit a global template’s email and send it to themselves', async () => {
+    const [style] = await server.laurel.context.db.insert(styles).values({ name: 'Harbour Classic', design: newDesign(), email: {} }).returning();
+    const page = await signIn(ADMIN.email, ADMIN.password);
+    await page.goto(`${server.baseUrl}/admin/build/${style!.id}/email`);
+    await page.getByRole('heading', { name: 'Harbour Classic' }).waitFor();
+    await page.getByRole('textbox', { name: 'Subject' }).fill('A certificate from [ACCOUNT_NAME] for [FIRST NAME]');
+    await page.getByRole('button', { name: 'Send test to me' }).click();
+    await page.getByText('You must first save the Certificate in order to preview').waitFor();
+    await page.getByRole('button', { name: /Save email/ }).click();
+    await page.getByText('Global template saved.').waitFor();
+    const saved = await api<{ email_subject: string }>(page, 'GET', `/api/styles/${style!.id}`);
+    expect(saved.email_subject).toBe('A certificate from [ACCOUNT_NAME] for [FIRST NAME]');
+    await page.getByRole('button', { name: 'Send test to me' }).click();
+    await page.getByText('Email sent. Please check admin email inbox.').waitFor();
+    const mail = await server.smtp!.waitFor((m) => !!m.subject?.includes('A certificate from'), 30_000);
+    expect(JSON.stringify(mail.to)).toContain(ADMIN.email);
+    await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-admin.png') });
     await page.context().close();
   });
 });

@@ -16,6 +16,7 @@ import { fontFileRoutes } from './modules/fonts/font-files.ts';
 import { fontRoutes } from './modules/fonts/routes.ts';
 import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
+import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { renderRoutes } from './modules/certificates/render-routes.ts';
@@ -27,7 +28,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, stockRoutes];
+const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, stockRoutes];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({
@@ -58,6 +59,8 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
     reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
+  // RFC 8058 one-click unsubscribe posts a form body; its content is not needed, only the link.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, { form: body }));
   registerAuth(app, context);
   for (const routes of ROUTE_MODULES) routes(app, context);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -106,7 +106,7 @@ describe('seeding again', () => {
     expect(renamed.statusCode).toBe(200);
 
     const report = await seedGlobalContent(laurel.context);
-    expect(report).toMatchObject({ backgroundsDrawn: 0, templatesAdded: [], backgroundsListed: 0 });
+    expect(report).toMatchObject({ backgroundsStored: 0, templatesAdded: [], backgroundsListed: 0 });
     const names = (await listStyles()).map((s) => s.name);
     expect(names).not.toContain(first!.name);
     expect(names).not.toContain(second!.name);

@@ -341,3 +341,15 @@ export const recipients = pgTable('recipients', {
   index('recipients_account_email_idx').on(t.account_id, t.email),
   check('recipients_state', sql`${t.state} in ('draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed')`),
 ]);
+
+/** Addresses an account may no longer mail: the recipient unsubscribed, or their server refused them for good. */
+export const suppressions = pgTable('suppressions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  reason: text('reason').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('suppressions_account_email_unique').on(t.account_id, t.email),
+  check('suppressions_reason', sql`${t.reason} in ('unsubscribe', 'bounce', 'complaint')`),
+]);

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { canvasSize } from '@laurel/certificate';
 import type { AppContext } from '../context.ts';
@@ -12,7 +14,7 @@ import type { BackgroundArt } from './backgrounds/types.ts';
 
 /**
  * Bumped whenever the art changes: a new key makes existing installs store the new image beside the
- * old one (certificates using the old image keep it), and it invalidates the drawing cache below.
+ * old one, while certificates using the old image keep it.
  */
 const ART_VERSION = 1;
 
@@ -28,22 +30,39 @@ export function backgroundPath(slug: string): string {
 /**
  * A throwaway data dir (memory://, as tests use) gets a fresh file store on every start; drawing the
  * whole set each time would add seconds to each, so the drawn images are kept in the system's
- * temporary folder. Real installs need no such cache: their file store keeps the images.
+ * temporary folder under a fingerprint of the drawing code, which any change to the art renews.
+ * Real installs need no such cache: their file store keeps the images.
  */
-const THROWAWAY_CACHE = path.join(tmpdir(), 'laurel-seed-art');
+function throwawayCacheDir(): string | null {
+  try {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const hash = createHash('sha256');
+    for (const dir of ['art', 'backgrounds']) {
+      for (const file of readdirSync(path.join(here, dir)).sort()) hash.update(readFileSync(path.join(here, dir, file)));
+    }
+    return path.join(tmpdir(), 'laurel-seed-art', hash.digest('hex').slice(0, 16));
+  } catch {
+    // A bundled build has no sources beside it to fingerprint: it simply draws.
+    return null;
+  }
+}
+
+let cacheDir: string | null | undefined;
 const drawnInProcess = new Map<string, Promise<Buffer>>();
 
 async function drawOnce(art: BackgroundArt, throwaway: boolean): Promise<Buffer> {
   const key = backgroundKey(art.slug);
-  const cached = throwaway ? await readFile(path.join(THROWAWAY_CACHE, key)).catch(() => null) : null;
+  if (throwaway && cacheDir === undefined) cacheDir = throwawayCacheDir();
+  const dir = throwaway ? cacheDir : null;
+  const cached = dir ? await readFile(path.join(dir, key)).catch(() => null) : null;
   if (cached) return cached;
   const bytes = await renderBackground(art);
-  if (throwaway) {
+  if (dir) {
     // Written under a unique name and renamed, so parallel test processes never read half a file.
-    await mkdir(THROWAWAY_CACHE, { recursive: true });
-    const partial = path.join(THROWAWAY_CACHE, `${key}.${process.pid}.${Math.random().toString(36).slice(2)}`);
+    await mkdir(dir, { recursive: true });
+    const partial = path.join(dir, `${key}.${process.pid}.${Math.random().toString(36).slice(2)}`);
     await writeFile(partial, bytes);
-    await rename(partial, path.join(THROWAWAY_CACHE, key));
+    await rename(partial, path.join(dir, key));
   }
   return bytes;
 }

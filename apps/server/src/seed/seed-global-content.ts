@@ -10,13 +10,13 @@ import { BACKGROUNDS } from './backgrounds/index.ts';
 import { TEMPLATES, type TemplateSeed } from './templates/index.ts';
 
 /** What has been offered once. A name or path listed here is never added again, so a deletion sticks. */
-export const SEEDED_TEMPLATES_KEY = 'seed.templates';
-export const SEEDED_BACKGROUNDS_KEY = 'seed.backgrounds';
+const SEEDED_TEMPLATES_KEY = 'seed.templates';
+const SEEDED_BACKGROUNDS_KEY = 'seed.backgrounds';
 /** Serialises seeding between API processes starting at the same moment on one database. */
 const SEED_LOCK = 7_310_421;
 
 export interface SeedReport {
-  backgroundsDrawn: number;
+  backgroundsStored: number;
   templatesAdded: string[];
   backgroundsListed: number;
   ms: number;
@@ -50,15 +50,14 @@ function templateRow(template: TemplateSeed, sorting: number) {
  */
 export async function seedGlobalContent(context: AppContext): Promise<SeedReport> {
   const started = performance.now();
-  const backgroundsDrawn = await ensureBackgroundFiles(context);
+  const backgroundsStored = await ensureBackgroundFiles(context);
   const templatesAdded: string[] = [];
   let backgroundsListed = 0;
   await context.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const now = context.clock.now();
     const seededTemplates = await readList(tx as Db, SEEDED_TEMPLATES_KEY);
-    const pendingTemplates = TEMPLATES.filter((t) => !seededTemplates.has(t.name));
-    if (pendingTemplates.length) {
+    if (TEMPLATES.some((t) => !seededTemplates.has(t.name))) {
       for (const [index, template] of TEMPLATES.entries()) {
         if (seededTemplates.has(template.name)) continue;
         // A style of the same name (made or renamed by a super-admin) wins over the seed.
@@ -84,7 +83,7 @@ export async function seedGlobalContent(context: AppContext): Promise<SeedReport
       await writeList(tx as Db, SEEDED_BACKGROUNDS_KEY, listed, now);
     }
   });
-  const report = { backgroundsDrawn, templatesAdded, backgroundsListed, ms: Math.round(performance.now() - started) };
+  const report = { backgroundsStored, templatesAdded, backgroundsListed, ms: Math.round(performance.now() - started) };
   context.log.info(report, 'global templates and backgrounds in place');
   return report;
 }

@@ -47,7 +47,7 @@ const NOT_SAVED = 'You must first save the Certificate in order to preview';
 export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEditorProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const state = useEmailDesignState();
+  const state = useEmailDesignState(useMemo(() => designFromRecord(record), [record]));
   const { design, dirty, errors, change } = state;
   const readOnly = type === 'preview';
   const replyToRef = useRef<HTMLInputElement>(null);
@@ -60,10 +60,6 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   const dataFields = useMemo(() => certificateDataFields(record), [record]);
   const bodyText = useRef<() => string>(() => '');
 
-  useEffect(() => {
-    state.load(designFromRecord(record));
-  }, [record, state.load]);
-
   useExitGuard(dirty && !readOnly);
 
   // Leaving after a save waits for the render in which the design is clean, or the exit guard would ask.
@@ -72,7 +68,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   }, [leaveTo, dirty, navigate]);
 
   const save = async () => {
-    if (!design || readOnly || saving) return;
+    if (readOnly || saving) return;
     const problems = checkBeforeSave(design);
     if (problems) {
       state.setErrors(problems);
@@ -82,9 +78,10 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
     setSaving(true);
     try {
       await saveEmailDesign(owner, id, design);
-      state.markSaved();
+      state.markSaved(design);
       state.setErrors({});
-      await queryClient.invalidateQueries({ queryKey: ['email-record', owner, id] });
+      // The next visit opens what was saved; this one keeps the editor as it is.
+      queryClient.setQueryData<EmailRecord>(['email-record', owner, id], (old) => (old ? { ...old, ...design } : old));
       if (type === 'admin') {
         notifySuccess('Global template saved.');
       } else if (type === 'quick-email-edit' && returnTo) {
@@ -104,8 +101,6 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   };
 
   useHotkeys([['mod+S', () => void save()]], [], true);
-
-  if (!design) return null;
 
   const account = user.account;
   const paid = type === 'admin' || (!!account && !!activePlan(account));

@@ -1,22 +1,19 @@
 import type { EmailDesign } from '@laurel/domain';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /**
  * The design being edited and whether it differs from what was saved. Any change marks it dirty
  * (spec 2 §4) and saving clears it; field errors are dropped as the field they belong to changes.
  */
-export function useEmailDesignState() {
-  const [design, setDesign] = useState<EmailDesign | null>(null);
+export function useEmailDesignState(initial: EmailDesign) {
+  const [design, setDesign] = useState(initial);
+  const latest = useRef(initial);
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const load = useCallback((loaded: EmailDesign) => {
-    setDesign(loaded);
-    setDirty(false);
-  }, []);
-
   const change = useCallback((patch: Partial<EmailDesign>) => {
-    setDesign((current) => (current ? { ...current, ...patch } : current));
+    latest.current = { ...latest.current, ...patch };
+    setDesign(latest.current);
     setDirty(true);
     setErrors((current) => {
       const touched = Object.keys(patch);
@@ -25,7 +22,10 @@ export function useEmailDesignState() {
     });
   }, []);
 
-  const markSaved = useCallback(() => setDirty(false), []);
+  /** Clean again, unless the issuer kept writing while `saved` was on its way to the server. */
+  const markSaved = useCallback((saved: EmailDesign) => {
+    if (latest.current === saved) setDirty(false);
+  }, []);
 
-  return { design, dirty, errors, load, change, setErrors, markSaved };
+  return { design, dirty, errors, change, setErrors, markSaved };
 }

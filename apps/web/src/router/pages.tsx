@@ -6,7 +6,6 @@ import { OutboxListPage } from '../pages/admin/outbox/OutboxListPage.tsx';
 import { OutboxMessagePage } from '../pages/admin/outbox/OutboxMessagePage.tsx';
 import { LoginPage } from '../pages/auth/LoginPage.tsx';
 import { AdminTemplatesPage } from '../pages/build/AdminTemplatesPage.tsx';
-import { BuildPage } from '../pages/build/BuildPage.tsx';
 import { EditorPage } from '../pages/build/EditorPage.tsx';
 import { ExistingSetsPage } from '../pages/build/ExistingSetsPage.tsx';
 import { NewCertificatePage } from '../pages/build/NewCertificatePage.tsx';

@@ -1,4 +1,4 @@
-import { seededRandom } from './kit.ts';
+import { seededRandom } from './random.ts';
 
 /** Smooth 2D value noise with fractal octaves: the base of marble veins and watercolour edges. */
 export function fractalNoise(seed: number): (x: number, y: number, octaves?: number) => number {

@@ -21,11 +21,11 @@ function rosetteBadge(colour: string, dark: string) {
 function wreath(fill: 'gold' | string, veins?: string) {
   return (ctx: Ctx, w: number, h: number) => {
     const paint = fill === 'gold' ? goldGradient(ctx, 0, 0, w, h) : fill;
-    laurelWreath(ctx, w / 2, h / 2, w * 0.36, { fill: paint, leaves: 12, leafSize: w * 0.11, ...(veins ? { veins } : {}) });
+    laurelWreath(ctx, w / 2, h * 0.47, w * 0.34, { fill: paint, leaves: 14, leafSize: w * 0.14, ...(veins ? { veins } : {}) });
   };
 }
 
-function seal(tone: 'gold' | 'silver' | 'rose', centre: 'star' | 'laurel', tails?: [string, string]) {
+function seal(tone: 'gold' | 'silver', centre: 'star' | 'laurel', tails?: [string, string]) {
   return (ctx: Ctx, w: number, h: number) => {
     const cy = tails ? h * 0.4 : h / 2;
     if (tails) ribbonTails(ctx, w / 2, cy + w * 0.2, h * 0.5, w * 0.16, tails[0], tails[1]);

@@ -7,7 +7,6 @@ const RED = '#7c1d1d';
 export const academicDiploma: TemplateSeed = {
   name: 'Academic Diploma',
   kind: 'academic',
-  background: 'academic-parchment',
   subject: 'Your Diploma from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

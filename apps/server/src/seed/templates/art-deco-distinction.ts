@@ -8,7 +8,6 @@ const MUTED = '#aeb8c8';
 export const artDecoDistinction: TemplateSeed = {
   name: 'Art Deco Award of Distinction',
   kind: 'award',
-  background: 'art-deco-gold',
   subject: '[FIRST NAME], your Award of Distinction from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

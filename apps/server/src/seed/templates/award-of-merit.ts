@@ -7,7 +7,6 @@ const INK = '#2d2a26';
 export const awardOfMerit: TemplateSeed = {
   name: 'Award of Merit',
   kind: 'award',
-  background: 'laurel-award-portrait',
   subject: 'Congratulations! Your Award of Merit from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: true,

@@ -8,7 +8,6 @@ const BODY = '#3d3d3a';
 export const classicAchievement: TemplateSeed = {
   name: 'Classic Achievement',
   kind: 'classic',
-  background: 'classic-guilloche',
   subject: 'Your Certificate of Achievement from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

@@ -8,7 +8,6 @@ const BODY = '#3d3d3a';
 export const classicExcellence: TemplateSeed = {
   name: 'Classic Excellence',
   kind: 'classic',
-  background: 'classic-guilloche-portrait',
   subject: 'Your Certificate of Excellence from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: true,

@@ -7,7 +7,6 @@ const BODY = '#3e4a5c';
 export const corporateRecognition: TemplateSeed = {
   name: 'Corporate Recognition',
   kind: 'corporate',
-  background: 'corporate-navy',
   subject: 'Your Certificate of Recognition from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

@@ -8,7 +8,6 @@ const MUTED = '#aeb8c8';
 export const decoAppreciation: TemplateSeed = {
   name: 'Art Deco Appreciation',
   kind: 'corporate',
-  background: 'art-deco-gold-portrait',
   subject: 'With thanks: your Certificate of Appreciation from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: true,

@@ -7,7 +7,6 @@ const BODY = '#3b3434';
 export const heritageAppreciation: TemplateSeed = {
   name: 'Heritage Appreciation',
   kind: 'classic',
-  background: 'heritage-double-rule',
   subject: 'A Certificate of Appreciation from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

@@ -3,11 +3,10 @@ import { backgroundPath } from '../background-files.ts';
 
 export type TemplateKind = 'classic' | 'modern' | 'academic' | 'corporate' | 'training' | 'award';
 
-/** A global template as shipped: its design, the background it is drawn on and its email subject. */
+/** A global template as shipped: its design and the subject of its delivery email. */
 export interface TemplateSeed {
   name: string;
   kind: TemplateKind;
-  background: string;
   subject: string;
   design: CertificateDesign;
 }

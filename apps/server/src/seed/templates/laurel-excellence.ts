@@ -7,7 +7,6 @@ const INK = '#2d2a26';
 export const laurelExcellence: TemplateSeed = {
   name: 'Laurel Award of Excellence',
   kind: 'award',
-  background: 'laurel-award',
   subject: 'Congratulations! Your Award of Excellence from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

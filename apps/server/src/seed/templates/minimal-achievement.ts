@@ -8,7 +8,6 @@ const GOLD = '#b0924a';
 export const minimalAchievement: TemplateSeed = {
   name: 'Minimal Achievement',
   kind: 'modern',
-  background: 'minimal-elegance',
   subject: 'Your Certificate of Achievement from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

@@ -8,7 +8,6 @@ const BODY = '#4b5563';
 export const modernParticipation: TemplateSeed = {
   name: 'Modern Participation',
   kind: 'modern',
-  background: 'modern-geometric',
   subject: 'Thanks for taking part! Your certificate from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

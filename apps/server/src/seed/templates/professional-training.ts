@@ -8,7 +8,6 @@ const BODY = '#3e4a5c';
 export const professionalTraining: TemplateSeed = {
   name: 'Professional Training',
   kind: 'training',
-  background: 'corporate-navy-portrait',
   subject: 'Your training certificate from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: true,

@@ -7,7 +7,6 @@ const BODY = '#4f4d63';
 export const softWavesCompletion: TemplateSeed = {
   name: 'Soft Waves Completion',
   kind: 'modern',
-  background: 'soft-waves',
   subject: 'Well done, [FIRST NAME]! Your certificate from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

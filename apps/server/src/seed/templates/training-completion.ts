@@ -11,7 +11,6 @@ const BODY = '#4a5759';
 export const trainingCompletion: TemplateSeed = {
   name: 'Training Completion',
   kind: 'training',
-  background: 'training-ribbon',
   subject: 'Course complete: your certificate from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: false,

@@ -7,7 +7,6 @@ const RED = '#7c1d1d';
 export const universityDiploma: TemplateSeed = {
   name: 'University Diploma',
   kind: 'academic',
-  background: 'academic-parchment-portrait',
   subject: 'Your Diploma from [ACCOUNT_NAME]',
   design: letterDesign({
     portrait: true,

@@ -1,5 +1,5 @@
 import { layoutSide, type CertificateDesign, type DesignSide, type Element, type FaceRef, type FontProvider, type LayoutItem } from '@laurel/certificate';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { isHidden, sideList } from '../state/elements.ts';
 
 export interface ElementLayout {
@@ -19,30 +19,41 @@ const z = (e: Element) => (e.type === 'background' ? -Infinity : Number(e.styles
  */
 const cache = new WeakMap<Element, { key: string; provider: FontProvider; result: Omit<ElementLayout, 'index'> }>();
 
-function layoutOne(design: CertificateDesign, element: Element, provider: FontProvider, showHidden: boolean): Omit<ElementLayout, 'index'> {
+function layoutOne(design: CertificateDesign, element: Element, provider: FontProvider, showHidden: boolean): Omit<ElementLayout, 'index'> | null {
   const key = `${design.format}|${design.is_portrait}|${design.rotate_bg}|${showHidden}`;
   const hit = cache.get(element);
   if (hit && hit.key === key && hit.provider === provider) return hit.result;
   const hidden = isHidden(element);
   const drawn = hidden && showHidden ? { ...element, hideSpan: false, styles: { ...element.styles, display: 'block' } } : element;
-  let result: Omit<ElementLayout, 'index'>;
   try {
     const layout = layoutSide({ ...design, elements: [drawn], back_side_elements: [] }, 'front', undefined, provider);
-    result = { element, items: layout.items, faces: layout.faces, hidden };
+    const result = { element, items: layout.items, faces: layout.faces, hidden };
+    cache.set(element, { key, provider, result });
+    return result;
   } catch {
-    // A face still loading: the element appears once its font has arrived.
-    result = { element, items: [], faces: {}, hidden };
+    // A face still loading (a font just picked): null, and the caller keeps showing the last layout.
+    return null;
   }
-  cache.set(element, { key, provider, result });
-  return result;
 }
 
 export function useElementLayouts(design: CertificateDesign, side: DesignSide, provider: FontProvider | null, showHidden: boolean): ElementLayout[] {
+  // The last layout of each element, shown while the font it now asks for is on its way.
+  const previous = useRef(new Map<string, ElementLayout>());
   return useMemo(() => {
     if (!provider) return [];
     return sideList(design, side)
       .map((element, index) => ({ element, index }))
       .sort((a, b) => z(a.element) - z(b.element) || a.index - b.index)
-      .map(({ element, index }) => ({ index, ...layoutOne(design, element, provider, showHidden) }));
+      .flatMap(({ element, index }) => {
+        const key = `${side}:${index}`;
+        const fresh = layoutOne(design, element, provider, showHidden);
+        if (!fresh) {
+          const last = previous.current.get(key);
+          return last ? [{ ...last, element }] : [];
+        }
+        const layout = { index, ...fresh };
+        previous.current.set(key, layout);
+        return [layout];
+      });
   }, [design, side, provider, showHidden]);
 }

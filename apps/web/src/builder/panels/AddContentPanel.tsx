@@ -53,7 +53,7 @@ export function AddContentPanel({ disabled, gated, onAdd, onBackground, onAttach
                 <span className={classes.icon}>
                   <IconUserCircle size={20} />
                 </span>
-                <Text size="xs" fw={500}>
+                <Text size="xs" fw={500} lh={1.2} ta="center">
                   Name
                 </Text>
               </UnstyledButton>

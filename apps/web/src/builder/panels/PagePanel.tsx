@@ -1,5 +1,5 @@
 import { canvasSize, PAGE_FORMATS, type Element, type PageFormat } from '@laurel/certificate';
-import { Badge, Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
 import { ELEMENT_NAMES } from '../element-names.ts';
@@ -98,17 +98,47 @@ export function PagePanel({ state, dispatch, readOnly, twoSidedAllowed, onTwoSid
             Click an element to select it. Hold Ctrl or ⌘ to select several; arrow keys nudge by one pixel.
           </Text>
         )}
-        {selected.length === 1 && selected[0] && <SelectedDetails element={selected[0]} />}
+        {selected.length === 1 && selected[0] && (
+          <SelectedDetails element={selected[0]} readOnly={readOnly} onPlace={(box) => dispatch({ type: 'place', index: state.selection[0]!, box })} />
+        )}
         {selected.length > 1 && <Text size="sm">{selected.length} elements selected</Text>}
       </div>
     </Stack>
   );
 }
 
-function SelectedDetails({ element }: { element: Element }) {
-  const p = position(element);
+type Box = { left: number; top: number; width: number; height: number };
+
+function Coordinate({ label, value, disabled, onCommit }: { label: string; value: number | undefined; disabled: boolean; onCommit: (n: number) => void }) {
   return (
-    <Stack gap={6}>
+    <NumberInput
+      key={value}
+      label={label}
+      aria-label={label}
+      size="xs"
+      defaultValue={value !== undefined ? Math.round(value) : undefined}
+      placeholder="auto"
+      disabled={disabled || value === undefined}
+      hideControls
+      allowDecimal={false}
+      onBlur={(e) => {
+        const n = Number(e.currentTarget.value);
+        if (e.currentTarget.value !== '' && Number.isFinite(n) && n !== Math.round(value ?? NaN)) onCommit(n);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.currentTarget.blur();
+      }}
+      rightSection={<Text size="10px" c="dimmed">px</Text>}
+    />
+  );
+}
+
+/** The selected element's kind, state and box; typed coordinates move and size it exactly. */
+function SelectedDetails({ element, readOnly, onPlace }: { element: Element; readOnly: boolean; onPlace: (box: Partial<Box>) => void }) {
+  const p = position(element);
+  const fixed = readOnly || element.lock;
+  return (
+    <Stack gap={8}>
       <Group gap={6}>
         <Text size="sm" fw={600}>
           {ELEMENT_NAMES[element.type]}
@@ -116,16 +146,12 @@ function SelectedDetails({ element }: { element: Element }) {
         {element.lock && <Badge size="xs" color="orange">Locked</Badge>}
         {element.restrictions === 'read-only' && <Badge size="xs" color="gray">Read-only</Badge>}
       </Group>
-      <div className={classes.metrics}>
-        <span>X</span>
-        <strong>{Math.round(p.left)}</strong>
-        <span>Y</span>
-        <strong>{Math.round(p.top)}</strong>
-        <span>W</span>
-        <strong>{p.width !== undefined ? Math.round(p.width) : 'auto'}</strong>
-        <span>H</span>
-        <strong>{p.height !== undefined ? Math.round(p.height) : 'auto'}</strong>
-      </div>
+      <SimpleGrid cols={2} spacing={8} verticalSpacing={6}>
+        <Coordinate label="X" value={p.left} disabled={fixed} onCommit={(left) => onPlace({ left })} />
+        <Coordinate label="Y" value={p.top} disabled={fixed} onCommit={(top) => onPlace({ top })} />
+        <Coordinate label="Width" value={p.width} disabled={fixed || !element.resize} onCommit={(width) => onPlace({ width })} />
+        <Coordinate label="Height" value={element.type === 'line' ? undefined : p.height} disabled={fixed || !element.resize} onCommit={(height) => onPlace({ height })} />
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -43,6 +43,7 @@ export type EditorAction =
   | { type: 'setText'; index: number; text: string }
   | { type: 'moveBy'; dx: number; dy: number; transient?: boolean }
   | { type: 'resize'; index: number; box: { left: number; top: number; width: number; height?: number }; transient?: boolean }
+  | { type: 'place'; index: number; box: Partial<{ left: number; top: number; width: number; height: number }> }
   | { type: 'beginGesture' }
   | { type: 'endGesture'; kind: 'move' | 'resize' }
   | { type: 'centerHorizontally' }

@@ -1,4 +1,4 @@
-import { canvasSize, elementText, newElement, type CertificateDesign, type Element } from '@laurel/certificate';
+import { canvasSize, elementText, MIN_ELEMENT_HEIGHT_PX, MIN_ELEMENT_WIDTH_PX, newElement, type CertificateDesign, type Element } from '@laurel/certificate';
 import type { EditorAction, HistoryKind } from './actions.ts';
 import type { EditorState } from './editor-state.ts';
 import {
@@ -21,6 +21,20 @@ export interface DesignChange {
   design: CertificateDesign;
   selection?: number[];
 }
+
+/** Actions on the selection: with nothing selected they change nothing (and record nothing). */
+const SELECTION_ACTIONS = new Set<EditorAction['type']>([
+  'deleteSelected',
+  'duplicateSelected',
+  'setStyles',
+  'toggleStyle',
+  'moveBy',
+  'centerHorizontally',
+  'toggleLock',
+  'toggleHide',
+  'bringToFront',
+  'sendToBack',
+]);
 
 /** Applies `f` to the selected elements of the current side. */
 function mapSelected(state: EditorState, f: (e: Element, index: number) => Element, indices = state.selection): CertificateDesign {
@@ -45,6 +59,7 @@ function moved(design: CertificateDesign, e: Element, dx: number, dy: number): E
 export function designChange(state: EditorState, action: EditorAction): DesignChange | null {
   const { design, side } = state;
   const list = sideList(design, side);
+  if (SELECTION_ACTIONS.has(action.type) && !('indices' in action && action.indices) && state.selection.length === 0) return null;
   switch (action.type) {
     case 'add': {
       const element = placeWithoutCollision(list, action.element);
@@ -109,6 +124,22 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
           }),
         ),
       };
+    }
+    case 'place': {
+      // Typed coordinates: kept inside the canvas and above the minimum size, like a drag or resize.
+      const e = list[action.index];
+      if (!e || e.lock) return null;
+      const canvas = canvasSize(design.format, design.is_portrait);
+      const now = position(e);
+      const width = action.box.width !== undefined && e.resize ? Math.min(Math.max(MIN_ELEMENT_WIDTH_PX, action.box.width), canvas.width) : now.width;
+      const height = action.box.height !== undefined && e.resize && now.height !== undefined ? Math.min(Math.max(MIN_ELEMENT_HEIGHT_PX, action.box.height), canvas.height) : now.height;
+      const left = Math.min(Math.max(0, action.box.left ?? now.left), canvas.width - (width ?? 0));
+      const top = Math.min(Math.max(0, action.box.top ?? now.top), canvas.height - (height ?? 0));
+      const styles = { ...e.styles, left: px(left), top: px(top) };
+      if (width !== undefined) styles.width = px(width);
+      if (height !== undefined) styles.height = px(height);
+      const resized = width !== now.width || height !== now.height;
+      return { kind: resized ? 'resize' : 'move', design: withSide(design, side, list.map((x, i) => (i === action.index ? { ...x, styles } : x))) };
     }
     case 'centerHorizontally':
       // Spec 2 §9: centring puts the left edge at 320 minus half the width.

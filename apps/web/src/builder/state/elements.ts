@@ -19,7 +19,10 @@ export function sideList(design: CertificateDesign, side: DesignSide): Element[]
   return side === 'front' ? design.elements : design.back_side_elements;
 }
 
+/** The design with one side's list replaced; the same design object when no element changed, so no-ops leave no history. */
 export function withSide(design: CertificateDesign, side: DesignSide, list: Element[]): CertificateDesign {
+  const current = sideList(design, side);
+  if (list.length === current.length && list.every((e, i) => e === current[i])) return design;
   return side === 'front' ? { ...design, elements: list } : { ...design, back_side_elements: list };
 }
 
@@ -125,7 +128,7 @@ export function keepInside(design: CertificateDesign): CertificateDesign {
       if (e.styles.height !== undefined) styles.height = px(h);
       return { ...e, styles };
     });
-  return { ...design, elements: fix(design.elements), back_side_elements: fix(design.back_side_elements) };
+  return withSide(withSide(design, 'front', fix(design.elements)), 'back', fix(design.back_side_elements));
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));

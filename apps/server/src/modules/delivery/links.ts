@@ -1,0 +1,24 @@
+import type { AppContext } from '../../context.ts';
+import { senderDomain } from '../../mail/outbox.ts';
+
+/** The public addresses of one recipient's certificate, all keyed by its unguessable token. */
+export function recipientLinks(context: AppContext, token: string) {
+  const base = context.env.PUBLIC_URL;
+  return {
+    certificate: `${base}/c/${token}`,
+    pdf: `${base}/api/c/${token}/pdf`,
+    unsubscribe: `${base}/api/unsubscribe/${token}`,
+    preferences: `${base}/preferences/${token}`,
+    privacy: `${base}/privacy`,
+  };
+}
+
+/** Stable per recipient and attempt: a retried delivery carries the same Message-ID, a resend a new one. */
+export function certificateMessageId(context: AppContext, recipientId: number, attempt: number): string {
+  return `<certificate.${recipientId}.${attempt}@${senderDomain(context.env.MAIL_FROM)}>`;
+}
+
+export function portalAddress(context: AppContext, accountUrl: string): string {
+  const publicUrl = new URL(context.env.PUBLIC_URL);
+  return `${publicUrl.protocol}//${accountUrl}.${context.env.BASE_DOMAIN}${publicUrl.port ? `:${publicUrl.port}` : ''}/portal`;
+}
