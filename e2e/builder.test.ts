@@ -105,6 +105,7 @@ describe('the certificate builder', () => {
     await element.dblclick();
     const editor = page.getByLabel('Element text');
     await editor.fill(TYPED);
+    await screenshot(page, 'builder-inline-edit');
     await editor.press('Control+Enter');
     await expect.poll(() => canvas.textContent()).toContain(TYPED);
 

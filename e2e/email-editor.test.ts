@@ -286,7 +286,7 @@ describe('the certificate email editor', () => {
     expect(await body.locator('p').first().textContent()).toBe('Written as HTML here. Loud words');
     expect(await body.locator('strong, b, script').count()).toBe(0);
 
-    await page.getByText('Add a LinkedIn “Add to profile” button').click();
+    await page.getByRole('switch', { name: /Add a LinkedIn/ }).click();
     await page.getByRole('dialog', { name: 'Upgrade your plan' }).waitFor();
     await page.getByRole('button', { name: 'Not now' }).click();
     expect(await page.getByRole('switch', { name: /Add a LinkedIn/ }).isChecked()).toBe(false);

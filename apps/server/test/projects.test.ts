@@ -100,3 +100,17 @@ describe('saving a project', () => {
     expect((await sub.get(`/api/projects/${own.json().id}`)).statusCode).toBe(200);
   });
 });
+
+describe('the store’s project list', () => {
+  it('searches title and memo, renames, and soft-deletes', async () => {
+    const rows = [{ FIRST_NAME: 'A', LAST_NAME: 'B', 'Email Address': 'ab@example.com', COURSE: 'C', EXPIRATION_DATE: '01/01/2030' }];
+    const project = (await admin.client.post('/api/projects', { title: 'Winter 100% cohort', key: 'ask_me', certificate_id: setId, recipients: rows })).json();
+    const found = (await admin.client.get('/api/projects?like=100%25')).json();
+    expect(found.projects.map((p: { id: number }) => p.id)).toEqual([project.id]);
+    expect((await admin.client.get('/api/projects?like=ask_me')).json().count).toBe(1);
+    const renamed = await admin.client.post(`/api/projects/${project.id}/update-memo`, { title: 'Winter cohort', memo: 'Second run' });
+    expect(renamed.json()).toMatchObject({ message: 'Memo saved', project: { title: 'Winter cohort', key: 'Second run', recipients_count: 1 } });
+    expect((await admin.client.delete(`/api/projects/${project.id}`)).json().message).toBe('Record deleted');
+    expect((await admin.client.get(`/api/projects/${project.id}`)).statusCode).toBe(404);
+  });
+});

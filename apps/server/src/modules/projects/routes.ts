@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { presentProject, presentRecipient } from './presenter.ts';
-import { createProject, findProject, listRecipients, projectCounters } from './service.ts';
+import { createProject, deleteProject, findProject, listProjects, listRecipients, projectCounters, updateProjectMemo } from './service.ts';
 
 const projectBody = z.object({
   title: z.string().trim().min(1, 'Project title is required.').max(200),
@@ -48,4 +48,38 @@ export function projectRoutes(app: FastifyInstance, context: AppContext): void {
       return { recipients: rows.map(presentRecipient), count };
     },
   );
+
+  r.get(
+    '/api/projects',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(10),
+          offset: z.coerce.number().int().min(0).default(0),
+          like: z.string().trim().max(200).optional(),
+          sort: z.enum(['id', 'newest', 'title']).default('id'),
+        }),
+      },
+    },
+    async (request) => {
+      const { rows, count } = await listProjects(context, requireAccountMember(request), request.query);
+      const withCounters = await Promise.all(rows.map(async (p) => presentProject(p, await projectCounters(context, p.id))));
+      return { projects: withCounters, count };
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/update-memo',
+    { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ memo: z.string().trim().max(2_000).optional(), title: z.string().trim().min(1).max(200).optional() }) } },
+    async (request) => {
+      const project = await updateProjectMemo(context, requireAccountMember(request), request.params.id, request.body);
+      return { success: true, message: 'Memo saved', project: presentProject(project, await projectCounters(context, project.id)) };
+    },
+  );
+
+  r.delete('/api/projects/:id', { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+    await deleteProject(context, requireAccountMember(request), request.params.id);
+    return { success: true, message: 'Record deleted' };
+  });
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'dri
 import { mappingProblem, migrateDesign, recipientFields } from '@laurel/certificate';
 import { canSend } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
+import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { accessUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -118,7 +119,7 @@ export async function listRecipients(context: AppContext, member: Member, query:
   const project = await findProject(context, member, query.project_id);
   const conditions = [eq(recipients.project_id, project.id)];
   if (query.like) {
-    const pattern = `%${query.like.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.like);
     conditions.push(or(ilike(recipients.first_name, pattern), ilike(recipients.last_name, pattern), ilike(recipients.email, pattern))!);
   }
   const where = and(...conditions);
@@ -127,4 +128,47 @@ export async function listRecipients(context: AppContext, member: Member, query:
     context.db.select({ value: count() }).from(recipients).where(where),
   ]);
   return { rows, count: total?.value ?? 0 };
+}
+
+const PROJECT_SORTS = {
+  id: desc(projects.id),
+  newest: desc(projects.created_at),
+  title: asc(projects.title),
+} as const;
+export type ProjectSort = keyof typeof PROJECT_SORTS;
+
+/** The store's project list (spec 3 §2): search in title and memo, newest first by default. */
+export async function listProjects(context: AppContext, member: Member, query: { limit: number; offset: number; like?: string; sort: ProjectSort }) {
+  const conditions = [visibleProjects(member)];
+  if (query.like) {
+    const pattern = containsPattern(query.like);
+    conditions.push(or(ilike(projects.title, pattern), ilike(projects.key, pattern))!);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    context.db.select().from(projects).where(where).orderBy(PROJECT_SORTS[query.sort], desc(projects.id)).limit(query.limit).offset(query.offset),
+    context.db.select({ value: count() }).from(projects).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
+
+export async function updateProjectMemo(context: AppContext, member: Member, id: number, input: { memo?: string; title?: string }) {
+  const project = await findProject(context, member, id);
+  try {
+    const [updated] = await context.db
+      .update(projects)
+      .set({ key: input.memo ?? project.key, title: input.title ?? project.title, updated_at: context.clock.now() })
+      .where(eq(projects.id, project.id))
+      .returning();
+    return updated!;
+  } catch (error) {
+    if (isTitleTaken(error)) throw badRequest(PROJECT_MESSAGES.titleTaken, { error_type: 'exist', field: 'title' });
+    throw error;
+  }
+}
+
+/** Soft delete: the project leaves the store; super-admins can still recover it. */
+export async function deleteProject(context: AppContext, member: Member, id: number): Promise<void> {
+  const project = await findProject(context, member, id);
+  await context.db.update(projects).set({ deleted_at: context.clock.now() }).where(eq(projects.id, project.id));
 }
