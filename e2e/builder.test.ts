@@ -188,6 +188,19 @@ describe('the certificate builder', () => {
     await popup.close();
   });
 
+  it('sends a test certificate only when every field is filled', async () => {
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test certificate' });
+    await dialog.waitFor();
+    await dialog.getByLabel('PARTICIPANT NAME').fill('Grace Hopper');
+    await dialog.getByRole('button', { name: 'Send test email' }).click();
+    await expect.poll(() => dialog.getByText('Fill every field to send a test.').count()).toBe(1);
+    await dialog.getByLabel('COURSE').fill('Compilers 101');
+    await screenshot(page, 'builder-test-dialog');
+    await dialog.getByRole('button', { name: 'Send test email' }).click();
+    await expect.poll(() => page.getByText('Email sent. Please check admin email inbox.').count(), { timeout: 20_000 }).toBe(1);
+  });
+
   it('lists the set with its server thumbnail, and offers templates and more sets', async () => {
     await page.goto(`${server.baseUrl}/build`);
     const card = page.getByTestId('design-card');
@@ -294,6 +307,52 @@ describe('who may change what', () => {
     await screenshot(page, 'builder-with-background');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => canvas.locator('img').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('nudges with the arrow keys, resizes by a handle, duplicates and deletes, each one undo step', async () => {
+    const page = await signIn();
+    const created = await page.request.post(`${server.baseUrl}/api/certificates`, { headers: { Authentication: await token(page) }, data: { name: 'Arrange check' } });
+    const { id } = await created.json();
+    await page.goto(`${server.baseUrl}/build/${id}`);
+    await canvasReady(page);
+    await page.getByRole('button', { name: 'Add merge field' }).click();
+    const field = page.locator('[aria-pressed="true"][data-element-index]');
+    await expect.poll(() => field.count()).toBe(1);
+    const x = page.getByRole('textbox', { name: 'X', exact: true });
+    const width = page.getByRole('textbox', { name: 'Width', exact: true });
+    expect(await x.inputValue()).toBe('100');
+
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => x.inputValue()).toBe('102');
+
+    const handle = page.locator('[data-handle="e"]');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => width.inputValue()).toBe('290');
+
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    const canvas = page.getByTestId('certificate-canvas');
+    await expect.poll(() => canvas.textContent()).toContain('[MERGE FIELD (1)]');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => canvas.textContent()).not.toContain('[MERGE FIELD (1)]');
+
+    // Delete, duplicate, resize and the two nudges come off one at a time.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Undo' }).click();
+    await page.locator('[data-element-index="1"]').click();
+    await expect.poll(() => width.inputValue()).toBe('250');
+    await expect.poll(() => x.inputValue()).toBe('102');
+
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('button', { name: 'Back' }).click();
+    const ask = page.getByRole('dialog', { name: 'Exit Without Saving?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/build/${id}`);
     await page.context().close();
   });
 });

@@ -227,9 +227,18 @@ describe('the certificate email editor', () => {
     await body.click();
     await page.getByRole('button', { name: 'Text colour' }).click();
     await page.getByLabel('Hex colour').fill('#ffffff');
+    await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-text-colour.png') });
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText(EMAIL_DESIGN_MESSAGES.whiteText).waitFor();
     await page.keyboard.press('Escape');
+
+    await body.locator('p').first().click();
+    await page.keyboard.press('Home');
+    await page.getByRole('button', { name: 'Insert symbol' }).click();
+    await page.getByRole('group', { name: 'Special characters' }).getByRole('button', { name: 'Black star' }).click();
+    await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-symbols.png') });
+    await page.keyboard.press('Escape');
+    expect(await body.locator('p').first().textContent()).toMatch(/^★Congratulations/);
 
     await body.click();
     await page.keyboard.press('Control+End');
@@ -336,6 +345,11 @@ describe('the certificate email editor', () => {
     const preview = page.frameLocator('[data-testid="email-preview-frame"]');
     await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('Congratulations Alex!');
     await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-read-only.png') });
+
+    // On a phone the editor and the preview stack, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-phone.png') });
     await page.context().close();
   });
 

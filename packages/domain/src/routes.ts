@@ -24,6 +24,8 @@ export const ROUTES = {
   credentials: ['/credentials', '/credentials/login'],
   registration: ['/register', '/register/success'],
   password: ['/user/confirm/:code', '/user/reset/:code'],
+  /** A recipient's certificate and its verification: public, by unguessable token. */
+  certificate: ['/c/:token'],
 } as const;
 
 /** Super-admin screens that live outside /admin (spec 1 §2). */
@@ -48,9 +50,9 @@ export interface RouteContext {
   credentialsPortal?: boolean;
 }
 
-const PUBLIC_PATHS = ['/portal/login', '/portal/register', '/portal/set-password', '/credentials/login', '/user/confirm', '/user/reset', '/register'];
+const PUBLIC_PATHS = ['/c', '/portal/login', '/portal/register', '/portal/set-password', '/credentials/login', '/user/confirm', '/user/reset', '/register'];
 const PORTAL_HOST_PATHS = ['/portal', '/user/confirm', '/user/reset', '/credentials/login'];
-const ROLELESS_PATHS = ['/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
+const ROLELESS_PATHS = ['/c', '/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
 
 /**
  * On a portal host only portal, confirm, reset and credentials-login paths exist; everything else

@@ -67,3 +67,11 @@ describe('routeRedirect (spec 1 §2)', () => {
     expect(routeRedirect({ path: '/dashboard', user: user('account_admin'), onPortalHost: true })).toBe('/portal');
   });
 });
+
+describe('the public certificate page', () => {
+  it('is open to everyone on the main host', () => {
+    expect(main('/c/abc', null)).toBeNull();
+    expect(main('/c/abc', user(null))).toBeNull();
+    expect(main('/c/abc', user('account_admin'))).toBeNull();
+  });
+});

@@ -1,3 +1,4 @@
+import { CertificatePage } from '../pages/certificate/CertificatePage.tsx';
 import { AccountProfilePage } from '../pages/account/AccountProfilePage.tsx';
 import { SubscriptionPage } from '../pages/account/SubscriptionPage.tsx';
 import * as Account from '../pages/account/AccountPages.tsx';
@@ -92,4 +93,5 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/portal/set-password': { layout: 'portal', title: 'Choose your password', Page: Portal.PortalSetPasswordPage },
   '/credentials': { layout: 'credentials', title: 'My credentials', Page: CredentialsHomePage },
   '/credentials/login': { layout: 'credentials', title: 'Sign in', Page: CredentialsLoginPage },
+  '/c/:token': { layout: 'public', title: 'Certificate', Page: CertificatePage },
 };

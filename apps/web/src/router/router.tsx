@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
@@ -40,6 +40,8 @@ export const router = createBrowserRouter([
           },
           { element: <PortalLayout kind="portal" />, children: childrenOf('portal') },
           { element: <PortalLayout kind="credentials" />, children: childrenOf('credentials') },
+          // Public pages bring their own frame: they show the issuer, not the signed-in user.
+          { element: <Outlet />, children: childrenOf('public') },
         ],
       },
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },

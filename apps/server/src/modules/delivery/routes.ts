@@ -6,7 +6,10 @@ import type { AppContext } from '../../context.ts';
 import { accounts, projects, recipients, suppressions } from '../../db/schema.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { issuedCertificatePdf } from './certificate-file.ts';
+import { migrateDesign } from '@laurel/certificate';
+import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
+import { designPng } from '../certificates/rendering.ts';
+import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { recipientLinks } from './links.ts';
 import { queueProjectSend } from './send.ts';
 
@@ -64,8 +67,24 @@ export function deliveryRoutes(app: FastifyInstance, context: AppContext): void 
       expires_on: recipient.meta.EXPIRATION_DATE || null,
       status: status(recipient, now),
       pdf_url: links.pdf,
+      image_url: `/api/c/${recipient.token}/image.png`,
       url: links.certificate,
+      linkedin_url: linkedInAddToProfileUrl({
+        title: project.snapshot.name,
+        organizationId: String(project.snapshot.email.linkedin_org_id ?? ''),
+        organizationName: account.name,
+        issuedAt: recipient.sent_at ?? recipient.created_at,
+        expiresAt: recipient.meta.EXPIRATION_DATE ? new Date(`${recipient.meta.EXPIRATION_DATE}T00:00:00Z`) : null,
+        certUrl: links.certificate,
+        certId: recipient.certificate_number,
+      }),
     };
+  });
+
+  r.get('/api/c/:token/image.png', { schema: { tags: ['certificate'], params: tokenParams, querystring: z.object({ width: z.coerce.number().int().min(100).max(2000).default(1280) }) } }, async (request, reply) => {
+    const { recipient, project } = await byToken(context, request.params.token);
+    const png = await designPng(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), { width: request.query.width });
+    return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
   });
 
   r.get('/api/c/:token/pdf', { schema: { tags: ['certificate'], params: tokenParams } }, async (request, reply) => {

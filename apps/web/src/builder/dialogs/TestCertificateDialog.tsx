@@ -31,7 +31,6 @@ export function TestCertificateDialog({ opened, certificateId, design, defaultEm
   const fields = useMemo(() => designFields(design), [design]);
   const [sending, setSending] = useState(false);
   const form = useForm({
-    mode: 'uncontrolled',
     initialValues: { email: defaultEmail, ...Object.fromEntries(fields.map((f) => [f, ''])) } as Record<string, string>,
     validate: (values) => {
       const errors: Record<string, string> = {};
@@ -62,7 +61,7 @@ export function TestCertificateDialog({ opened, certificateId, design, defaultEm
             Fill in sample values to email yourself a test certificate, or open the preview PDF.
           </Text>
           {fields.map((name) => (
-            <TextInput key={form.key(name)} label={name} {...form.getInputProps(name)} />
+            <TextInput key={name} label={name} {...form.getInputProps(name)} />
           ))}
           <TextInput key={form.key('email')} label="Send the test to" type="email" {...form.getInputProps('email')} />
           <Group justify="space-between" mt="sm">
