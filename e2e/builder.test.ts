@@ -52,7 +52,10 @@ afterAll(async () => {
 async function signIn(viewport = { width: 1440, height: 900 }, email = EMAIL, password = PASSWORD): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
   await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email').fill(email).catch(async (error) => {
+    await screenshot(page, 'signin-failure');
+    throw error;
+  });
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
@@ -83,6 +86,9 @@ async function canvasReady(page: Page) {
 describe('the certificate builder', () => {
   let page: Page;
   let id: number;
+  afterAll(async () => {
+    await page?.context().close();
+  });
 
   it('builds a set from a template: drag, edit text, change size, undo, save', async () => {
     page = await signIn();
@@ -348,7 +354,7 @@ describe('who may change what', () => {
     await expect.poll(() => x.inputValue()).toBe('102');
 
     // Leaving with unsaved changes asks first.
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back to the list' }).click();
     const ask = page.getByRole('dialog', { name: 'Exit Without Saving?' });
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Stay on this page' }).click();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_DESIGN_MESSAGES } from '../packages/domain/src/index.ts';
 import { newDesign, newElement } from '../packages/certificate/src/index.ts';
@@ -217,6 +218,14 @@ describe('the certificate email editor', () => {
   it('holds the issuer to the email rules while they work, with the spec’s messages', async () => {
     const page = await signIn();
     const set = await api<{ id: number }>(page, 'POST', '/api/certificates', { name: 'Rules of the Road', ...newDesign() });
+    // The account gets a logo, which the editor offers to place in the body.
+    const logo = await page.evaluate(async (bytes) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+      const response = await fetch('/api/certificates/upload?noPdf=1', { method: 'POST', headers: { Authentication: localStorage.getItem('laurel.token') ?? '' }, body: form });
+      return ((await response.json()) as { imagepath: string }).imagepath;
+    }, [...badgePng()]);
+    await server.laurel.context.db.update(accounts).set({ imagepath: logo }).where(eq(accounts.url, 'tidewater'));
     await page.goto(`${server.baseUrl}/build/${set.id}/email`);
     await page.getByRole('heading', { name: 'Rules of the Road' }).waitFor();
     const body = page.getByRole('textbox', { name: 'Email body' });
@@ -231,6 +240,13 @@ describe('the certificate email editor', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText(EMAIL_DESIGN_MESSAGES.whiteText).waitFor();
     await page.keyboard.press('Escape');
+
+    await body.locator('p').first().click();
+    await page.keyboard.press('Home');
+    await page.getByRole('button', { name: 'Insert logo' }).click();
+    expect(await body.locator('img').getAttribute('src')).toBe(`${server.baseUrl}${logo}`);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => body.locator('img').count()).toBe(0);
 
     await body.locator('p').first().click();
     await page.keyboard.press('Home');

@@ -114,10 +114,13 @@ describe('seeding again', () => {
     expect(await counts(laurel)).toEqual({ ...before, styles: before.styles - 1 });
   });
 
-  // A restart needs a database that outlives the process: the PostgreSQL run has one, PGlite in memory does not.
-  it.runIf(testBackend() === 'postgres')('is idempotent across a restart on the same database', async () => {
-    const before = await counts(laurel);
-    const restarted = await startTestLaurel({ env: { DATABASE_URL: laurel.context.env.DATABASE_URL! } });
+  it('is idempotent across a restart on the same database', async () => {
+    // PGlite needs a data directory on disk to outlive the process; PostgreSQL already has one.
+    const env: Record<string, string> = testBackend() === 'postgres' ? { DATABASE_URL: laurel.context.env.DATABASE_URL! } : { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'laurel-seed-')) };
+    const first = await startTestLaurel({ env });
+    const before = await counts(first);
+    await first.close();
+    const restarted = await startTestLaurel({ env });
     try {
       expect(await counts(restarted)).toEqual(before);
     } finally {

@@ -21,7 +21,7 @@ export function BuilderHeader({ name, kindLabel, dirty, saving, readOnly, onBack
     <header className={classes.header}>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Tooltip label="Back to the list">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Back" onClick={onBack}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Back to the list" onClick={onBack}>
             <IconArrowLeft size={20} />
           </ActionIcon>
         </Tooltip>

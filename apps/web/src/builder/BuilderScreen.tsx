@@ -17,6 +17,7 @@ import { AttachFilesDialog } from './dialogs/AttachFilesDialog.tsx';
 import { BackgroundDialog } from './dialogs/BackgroundDialog.tsx';
 import { AddFontDialog, RemoveFontsDialog } from './dialogs/FontDialogs.tsx';
 import { ImageDialog } from './dialogs/ImageDialog.tsx';
+import { imageSize } from './dialogs/image-files.ts';
 import { openUpgradeDialog } from './dialogs/plan-dialogs.tsx';
 import { SavedDialog } from './dialogs/SavedDialog.tsx';
 import { TestCertificateDialog } from './dialogs/TestCertificateDialog.tsx';
@@ -88,7 +89,13 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
     if (kind === 'logo') {
       if (!access.logo && !isTemplate) return upgrade('Adding your logo needs a premium account.');
       const logo = user.account?.imagepath;
-      if (logo) return addElement(imageElement('logo', state.design, { imagepath: logo, width: 75, height: 75 }));
+      if (logo) {
+        // The account logo keeps its own proportions inside the 75 px logo box.
+        void imageSize(logo)
+          .catch(() => ({ width: 75, height: 75 }))
+          .then((size) => addElement(imageElement('logo', state.design, { imagepath: logo, ...size })));
+        return;
+      }
       return setDialog('logo');
     }
     if (kind === 'image') return setDialog('image');

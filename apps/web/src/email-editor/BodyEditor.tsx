@@ -18,6 +18,8 @@ export interface BodyEditorProps {
   /** The email's font and size, so the body reads here as it will in the message. */
   fontFamily: string;
   fontSize: string;
+  /** The download button's colours, for the field that becomes it. */
+  buttonColors: { color: string; background: string };
   dataFields: string[];
   logo: string | null;
   accountName: string;
@@ -34,7 +36,7 @@ const AREA_HEIGHT = 500;
  * source is edited as text and parsed back into the editor on the way out, so what is saved is always
  * HTML the editor understands.
  */
-export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, dataFields, logo, accountName, onAttach, textSource }: BodyEditorProps) {
+export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, buttonColors, dataFields, logo, accountName, onAttach, textSource }: BodyEditorProps) {
   const [mode, setMode] = useState<BodyMode>('text');
   const [source, setSource] = useState(value);
   const onChangeRef = useRef(onChange);
@@ -94,7 +96,13 @@ export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, da
           />
         )}
         {editor && mode === 'text' && <ImageBar editor={editor} />}
-        <Box className={classes.area} style={{ height: AREA_HEIGHT, fontFamily, fontSize: fontSize === 'inherit' ? undefined : `${fontSize.replace(/px$/, '')}px` }} hidden={mode !== 'text'}>
+        <Box className={classes.area} style={{
+            height: AREA_HEIGHT,
+            fontFamily,
+            fontSize: fontSize === 'inherit' ? undefined : `${fontSize.replace(/px$/, '')}px`,
+            '--email-button-background': buttonColors.background,
+            '--email-button-color': buttonColors.color,
+          }} hidden={mode !== 'text'}>
           <RichTextEditor.Content className={classes.content} />
         </Box>
         {mode === 'html' && (

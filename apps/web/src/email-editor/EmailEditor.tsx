@@ -155,6 +155,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
                 readOnly={readOnly}
                 fontFamily={design.email_font_family}
                 fontSize={design.email_font_size}
+                buttonColors={design.button_styles}
                 dataFields={dataFields}
                 logo={account?.imagepath ?? null}
                 accountName={account?.name ?? ''}

@@ -15,7 +15,7 @@ export const classicAchievement: TemplateSeed = {
     elements: [
       text('Certificate of Achievement', { top: 78, size: 30, family: 'Cinzel', weight: 600, color: INK, width: 500 }),
       text('This certificate is proudly presented to', { top: 132, size: 15, family: 'EB Garamond', italic: true, color: BODY, width: 400 }),
-      recipientName({ top: 164, size: 43, family: 'Great Vibes', color: INK, width: 540 }),
+      recipientName({ top: 164, size: 41, family: 'Great Vibes', color: INK, width: 510 }),
       rule({ top: 232, width: 320, color: GOLD }),
       mergeText('for outstanding accomplishment in [COURSE NAME]', { top: 248, size: 16, family: 'EB Garamond', color: BODY, width: 440 }),
       ...signatureBlock({

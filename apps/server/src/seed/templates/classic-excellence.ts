@@ -16,7 +16,7 @@ export const classicExcellence: TemplateSeed = {
       text('Certificate', { top: 128, size: 50, family: 'Cinzel', weight: 600, color: INK, width: 440 }),
       text('of Excellence', { top: 196, size: 24, family: 'Cinzel', weight: 500, color: GOLD, width: 360 }),
       text('This certificate is proudly presented to', { top: 276, size: 16, family: 'EB Garamond', italic: true, color: BODY, width: 400 }),
-      recipientName({ top: 314, size: 43, family: 'Great Vibes', color: INK, width: 540 }),
+      recipientName({ top: 316, size: 41, family: 'Great Vibes', color: INK, width: 510 }),
       rule({ top: 386, width: 300, color: GOLD }),
       mergeText('in recognition of excellence and distinguished performance in [COURSE NAME]', { top: 404, size: 17, family: 'EB Garamond', color: BODY, width: 420, lineHeight: 1.45 }),
       ...signatureBlock({

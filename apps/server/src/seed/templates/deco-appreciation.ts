@@ -17,7 +17,7 @@ export const decoAppreciation: TemplateSeed = {
       text('OF APPRECIATION', { top: 246, size: 18, family: 'Tenor Sans', color: GOLD, width: 360 }),
       rule({ top: 290, width: 120, color: GOLD }),
       text('PROUDLY PRESENTED TO', { top: 334, size: 11, family: 'Tenor Sans', color: MUTED, width: 240 }),
-      recipientName({ top: 360, size: 58, family: 'Allura', color: IVORY, width: 530 }),
+      recipientName({ top: 362, size: 54, family: 'Allura', color: IVORY, width: 500 }),
       mergeText('with heartfelt thanks for your dedication and support of [PROGRAM NAME]', { top: 462, size: 15, family: 'Josefin Sans', weight: 300, color: MUTED, width: 380, lineHeight: 1.55 }),
       ...signatureBlock({
         centre: 200, top: 632, width: 170, ruleColor: GOLD, caption: 'DATE',

@@ -15,7 +15,7 @@ export const heritageAppreciation: TemplateSeed = {
       text('CERTIFICATE', { top: 72, size: 40, family: 'Playfair Display', weight: 500, color: WINE, width: 440 }),
       text('of Appreciation', { top: 122, size: 24, family: 'Playfair Display', italic: true, color: WINE, width: 360 }),
       text('with sincere gratitude, presented to', { top: 168, size: 16, family: 'Cormorant Garamond', italic: true, weight: 500, color: BODY, width: 400 }),
-      recipientName({ top: 194, size: 49, family: 'Alex Brush', color: '#2c2424', width: 540 }),
+      recipientName({ top: 196, size: 45, family: 'Alex Brush', color: '#2c2424', width: 500 }),
       mergeText('in recognition of your generous contribution to [PROGRAM NAME]', { top: 258, size: 17, family: 'Cormorant Garamond', weight: 500, color: BODY, width: 440, lineHeight: 1.3 }),
       ...signatureBlock({
         centre: 196, top: 362, width: 176, ruleColor: WINE, caption: 'Date',

@@ -20,6 +20,14 @@ interface InlineTextEditorProps {
 export function InlineTextEditor({ element, items, rect, onCommit, onCancel }: InlineTextEditorProps) {
   const [text, setText] = useState(() => elementText(element));
   const ref = useRef<HTMLTextAreaElement>(null);
+  // Finishing unmounts the area, which can blur it: only the first way out counts (Escape must not save).
+  const finished = useRef(false);
+  const finish = (commit: boolean) => {
+    if (finished.current) return;
+    finished.current = true;
+    if (commit) onCommit(text);
+    else onCancel();
+  };
   const textItem = items.find((i) => i.kind === 'text');
   const firstRun = textItem?.kind === 'text' ? textItem.lines[0]?.runs[0] : undefined;
   const lineHeight = textItem?.kind === 'text' ? textItem.lines[0]?.height : undefined;
@@ -31,10 +39,10 @@ export function InlineTextEditor({ element, items, rect, onCommit, onCancel }: I
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     event.stopPropagation();
-    if (event.key === 'Escape') onCancel();
+    if (event.key === 'Escape') finish(false);
     if (event.key === 'Enter' && (!isMultiLine(element) || event.metaKey || event.ctrlKey)) {
       event.preventDefault();
-      onCommit(text);
+      finish(true);
     }
   };
 
@@ -44,7 +52,7 @@ export function InlineTextEditor({ element, items, rect, onCommit, onCancel }: I
       aria-label="Element text"
       value={text}
       onChange={(e) => setText(isMultiLine(element) ? e.target.value : e.target.value.replace(/\n/g, ' '))}
-      onBlur={() => onCommit(text)}
+      onBlur={() => finish(true)}
       onKeyDown={onKeyDown}
       onPointerDown={(e) => e.stopPropagation()}
       spellCheck={false}

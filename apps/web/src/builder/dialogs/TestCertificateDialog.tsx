@@ -63,7 +63,7 @@ export function TestCertificateDialog({ opened, certificateId, design, defaultEm
           {fields.map((name) => (
             <TextInput key={name} label={name} {...form.getInputProps(name)} />
           ))}
-          <TextInput key={form.key('email')} label="Send the test to" type="email" {...form.getInputProps('email')} />
+          <TextInput label="Send the test to" type="email" {...form.getInputProps('email')} />
           <Group justify="space-between" mt="sm">
             <Button variant="default" onClick={onPreview}>
               Preview PDF

@@ -2,6 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { MERGE_FIELDS } from '@laurel/domain';
 
 const FIELD = /\[[^[\]\n]{1,100}\]/g;
 
@@ -11,7 +12,8 @@ function decorate(doc: ProseMirrorNode): DecorationSet {
     if (!node.isText || !node.text) return;
     for (const match of node.text.matchAll(FIELD)) {
       const from = position + (match.index ?? 0);
-      decorations.push(Decoration.inline(from, from + match[0].length, { class: 'email-merge-field' }));
+      const download = match[0].toUpperCase() === MERGE_FIELDS.downloadLink;
+      decorations.push(Decoration.inline(from, from + match[0].length, { class: download ? 'email-download-field' : 'email-merge-field' }));
     }
   });
   return DecorationSet.create(doc, decorations);
@@ -19,7 +21,8 @@ function decorate(doc: ProseMirrorNode): DecorationSet {
 
 /**
  * Shows merge fields such as [FIRST NAME] as tags while writing, so the issuer sees at a glance what
- * each recipient's copy will fill in. Display only: the saved HTML keeps the plain bracketed text.
+ * each recipient's copy will fill in, and the download field in the colours of the button it becomes.
+ * Display only: the saved HTML keeps the plain bracketed text.
  */
 export const MergeFieldMarks = Extension.create({
   name: 'mergeFieldMarks',

@@ -3,11 +3,10 @@ import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { createCertificate, listStyles } from '../../api/certificates.ts';
+import { createCertificate, listStyles, type CertificateSet } from '../../api/certificates.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { EmptyPanel } from '../../components/EmptyPanel.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
 import { builderAccess } from '../../builder/access.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { showCreateError } from './parts/create-errors.ts';
@@ -16,6 +15,9 @@ import { Thumbnail } from './parts/Thumbnail.tsx';
 import classes from './parts/StartTile.module.css';
 
 type Start = { label: string; styleId?: number; portrait?: boolean };
+
+/** Templates with a QR code need the Advanced plan; the tile says so before the user tries. */
+const hasQrCode = (style: CertificateSet) => [...style.elements, ...style.back_side_elements].some((e) => e.type === 'qrcode');
 
 function BlankPage({ portrait }: { portrait: boolean }) {
   return (
@@ -44,7 +46,6 @@ export function NewCertificatePage() {
       const set = await createCertificate(
         start.styleId ? { name, style_id: start.styleId } : { name, is_portrait: Boolean(start.portrait), rotate_bg: Boolean(start.portrait) },
       );
-      notifySuccess('Certificate saved.');
       setStart(null);
       navigate(next === 'email' ? `/build/${set.id}/email` : `/build/${set.id}`);
     } catch (error) {
@@ -119,7 +120,7 @@ export function NewCertificatePage() {
             style.name,
             <Thumbnail src={style.image ?? `/api/styles/${style.id}/image/image.png`} portrait={style.is_portrait} label={style.name} />,
             { label: style.name, styleId: style.id },
-            `${style.format} · ${style.is_portrait ? 'Portrait' : 'Landscape'}`,
+            `${style.format} · ${style.is_portrait ? 'Portrait' : 'Landscape'}${!access.qrCode && hasQrCode(style) ? ' · QR code needs Advanced' : ''}`,
           ),
         )}
       </SimpleGrid>
