@@ -14,26 +14,24 @@ function isActive(item: NavItem, path: string, siblings: readonly NavItem[]): bo
   return !siblings.some((other) => other !== item && other.to.length > item.to.length && matches(other.to) && other.to.startsWith(item.to));
 }
 
-export function TopNavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) {
+/** One navigation link, marked as the current page when it is. */
+function NavLink({ item, siblings, className, onNavigate }: { item: NavItem; siblings: readonly NavItem[]; className?: string; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const active = isActive(item, pathname, siblings);
+  return (
+    <Link to={item.to} className={className} data-active={active || undefined} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+      <item.icon size={17} stroke={1.7} aria-hidden />
+      {item.label}
+    </Link>
+  );
+}
+
+export function TopNavLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) {
   return (
     <>
-      {items.map((item) => {
-        const active = isActive(item, pathname, items);
-        return (
-          <Link
-            key={item.to}
-            to={item.to}
-            className={classes.topLink}
-            data-active={active || undefined}
-            aria-current={active ? 'page' : undefined}
-            onClick={onNavigate}
-          >
-            <item.icon size={17} stroke={1.7} aria-hidden />
-            {item.label}
-          </Link>
-        );
-      })}
+      {items.map((item) => (
+        <NavLink key={item.to} item={item} siblings={items} className={classes.topLink} onNavigate={onNavigate} />
+      ))}
     </>
   );
 }
@@ -45,7 +43,6 @@ interface SideNavProps {
 }
 
 export function SideNav({ groups, label, onNavigate }: SideNavProps) {
-  const { pathname } = useLocation();
   const all = groups.flatMap((g) => g.items);
   return (
     <Box component="nav" aria-label={label}>
@@ -53,22 +50,9 @@ export function SideNav({ groups, label, onNavigate }: SideNavProps) {
         <Box key={group.group}>
           <div className={classes.groupLabel}>{group.group}</div>
           <Stack gap={2}>
-            {group.items.map((item) => {
-              const active = isActive(item, pathname, all);
-              return (
-                <Link
-                  key={item.to}
-                  to={item.to}
-                  className={classes.sideLink}
-                  data-active={active || undefined}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={onNavigate}
-                >
-                  <item.icon size={17} stroke={1.7} aria-hidden />
-                  {item.label}
-                </Link>
-              );
-            })}
+            {group.items.map((item) => (
+              <NavLink key={item.to} item={item} siblings={all} className={classes.sideLink} onNavigate={onNavigate} />
+            ))}
           </Stack>
         </Box>
       ))}
