@@ -19,7 +19,8 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['apps/server/test/**/*.test.ts'],
-          exclude: ['apps/server/test/certificate-email/**'],
+          // Fault tests run worker processes against one database: only a server can be shared.
+          exclude: ['apps/server/test/certificate-email/**', 'apps/server/test/postgres-only/**'],
           env: { LAUREL_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const project = await call(token, 'POST', '/api/projects', {
     title: 'Summer crew', certificate_id: set.id, recipients: [{ FIRST_NAME: 'Zoë', LAST_NAME: 'Okafor', 'Email Address': 'zoe@example.com', COURSE: 'Coastal Skipper' }],
   });
-  await call(token, 'POST', `/api/projects/${project.id}/send-emails`, {});
+  await call(token, 'POST', `/api/projects/${project.id}/send-emails`, { sender_name: 'Laurel Academy' });
   const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('zoe@example.com'));
   link = /http:\/\/localhost:\d+\/c\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
 });

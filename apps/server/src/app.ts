@@ -17,6 +17,7 @@ import { fontRoutes } from './modules/fonts/routes.ts';
 import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { renderRoutes } from './modules/certificates/render-routes.ts';
@@ -28,7 +29,7 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, stockRoutes];
+const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
+import { SendRateLimiter } from './mail/send-rate.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { resolveAppSecret } from './secrets.ts';
 import { seedGlobalContent } from './seed/index.ts';
@@ -37,6 +38,8 @@ export async function startLaurel(env: Env, options: { clock?: Clock; workerOnly
       secret: resolveAppSecret(env.APP_SECRET, env.DATA_DIR),
       queue,
       transport: createSmtpTransport(env),
+      // Wall time on purpose: a rate is about real seconds, whatever clock the business rules read.
+      sendRate: new SendRateLimiter(env.SEND_RATE_PER_ACCOUNT, systemClock),
       files: new LocalFileStore(env.DATA_DIR),
       log: app.log,
     };

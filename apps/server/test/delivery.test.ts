@@ -86,7 +86,7 @@ describe('sending a project', () => {
     const accountId = admin.user.account!.id;
     const before = (await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!;
     const projectId = await saveProject('Concurrent', 10);
-    const results = await Promise.all(Array.from({ length: 50 }, () => admin.client.post(`/api/projects/${projectId}/send-emails`, {})));
+    const results = await Promise.all(Array.from({ length: 50 }, () => admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Faculty' })));
     expect(results.map((r) => r.json().queued).filter((n) => n > 0)).toEqual([10]);
     await waitForTerminal(projectId);
     const after = (await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!;
@@ -98,7 +98,7 @@ describe('sending a project', () => {
     const accountId = admin.user.account!.id;
     const account = (await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!;
     const projectId = await saveProject('Too big', account.credits + account.subscription_credits + 3);
-    const refused = await admin.client.post(`/api/projects/${projectId}/send-emails`, {});
+    const refused = await admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Faculty' });
     expect(refused.statusCode).toBe(402);
     expect(errorOf(refused)).toMatchObject({ errors: ['You must purchase 3 more credits to continue.'], redirect: '/account/subscription' });
     expect((await admin.client.get(`/api/projects/${projectId}`)).json().unsent_count).toBeGreaterThan(0);
@@ -109,7 +109,7 @@ describe('sending a project', () => {
     const [first, second] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
     await laurel.app.inject({ method: 'POST', url: `/api/unsubscribe/${second!.token}`, headers: { host: 'laurel.test', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     sink.rejectWith = 550;
-    await admin.client.post(`/api/projects/${projectId}/send-emails`, {});
+    await admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Faculty' });
     await waitForTerminal(projectId);
     sink.rejectWith = null;
     const states = await laurel.context.db.select({ id: recipients.id, state: recipients.state }).from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);

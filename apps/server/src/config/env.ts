@@ -34,6 +34,7 @@ const envSchema = z
     ADMIN_EMAIL: optionalString,
     ADMIN_PASSWORD: optionalString,
     WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+    SEND_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(100),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     S3_ENDPOINT: urlWith(['http', 'https'], 'S3_ENDPOINT'),

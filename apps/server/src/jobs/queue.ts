@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 
+/** How often lost jobs (stopped heartbeats, expired runs) are looked for and handed back. */
+const SUPERVISE_SECONDS = 5;
+
 /** A typed job: a name, its data, its retry policy and an idempotent handler. */
 export interface JobDefinition<T extends object, C> {
   name: string;
@@ -9,6 +12,10 @@ export interface JobDefinition<T extends object, C> {
   retryDelaySeconds: number;
   /** Longest a single run may hold the job before another worker may take it over. */
   expireInSeconds: number;
+  /** When set, a running job's worker beats every half this often; a job whose beats stop is retried. */
+  heartbeatSeconds?: number;
+  /** Where a job goes once its retries are used up (its data unchanged), so it can be ended cleanly. */
+  deadLetter?: JobDefinition<T, C>;
   handle(data: T, context: C, job: Job<T>): Promise<void>;
 }
 
@@ -31,21 +38,28 @@ export class JobQueue {
   constructor(database: Database, private readonly onError: (error: unknown) => void) {
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-        : new PgBoss({ connectionString: database.connectionString, max: 4 });
+        ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', superviseIntervalSeconds: SUPERVISE_SECONDS })
+        : new PgBoss({ connectionString: database.connectionString, max: 4, superviseIntervalSeconds: SUPERVISE_SECONDS });
     this.boss.on('error', onError);
   }
 
   async start(definitions: JobDefinition<object, unknown>[]): Promise<void> {
     await this.boss.start();
     this.started = true;
-    for (const definition of definitions) {
-      await this.boss.createQueue(definition.name, {
+    // Dead-letter queues first: a queue can only name one that exists.
+    const ordered = [...definitions].sort((a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)));
+    for (const definition of ordered) {
+      const options = {
         retryLimit: definition.retryLimit,
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds,
-      });
+        ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}),
+        ...(definition.deadLetter ? { deadLetter: definition.deadLetter.name } : {}),
+      };
+      // Existing databases keep their queues: bring their policy up to date with the definition.
+      if (await this.boss.getQueue(definition.name)) await this.boss.updateQueue(definition.name, options);
+      else await this.boss.createQueue(definition.name, options);
     }
   }
 

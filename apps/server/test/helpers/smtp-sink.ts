@@ -9,9 +9,12 @@ export class SmtpSink {
   /** Set to a code (e.g. 451 or 550) to answer the next messages with that reply. */
   rejectWith: number | null = null;
 
-  async start(): Promise<string> {
+  /** Starts listening; `port` lets a stopped sink come back on the address senders already know. */
+  async start(port = 0): Promise<string> {
     this.server = new SMTPServer({
       authOptional: true,
+      // Stopping drops open connections at once, as a crashed relay would.
+      closeTimeout: 100,
       disabledCommands: ['STARTTLS'],
       logger: false,
       onData: (stream, _session, callback) => {
@@ -27,7 +30,7 @@ export class SmtpSink {
         });
       },
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
     this.port = (this.server.server.address() as { port: number }).port;
     return `smtp://127.0.0.1:${this.port}?tls=off`;
   }

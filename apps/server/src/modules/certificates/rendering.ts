@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { CertificateDesign, Recipient } from '@laurel/certificate';
-import { nodeFontProvider, registerCustomFont, renderPdf, renderPng, type ImageLoader, type RenderOptions } from '@laurel/certificate/node';
+import { createPdfRenderer, nodeFontProvider, registerCustomFont, renderPdf, renderPng, type ImageLoader, type PdfRenderer, type RenderOptions } from '@laurel/certificate/node';
 import type { AppContext } from '../../context.ts';
 import { accountFonts } from '../../db/schema.ts';
 
@@ -75,4 +75,9 @@ export async function designPng(context: AppContext, accountId: number | null, d
 
 export async function designPdf(context: AppContext, accountId: number | null, design: CertificateDesign, recipient: Recipient | undefined, title: string) {
   return renderPdf(design, recipient, { ...(await renderOptionsFor(context, accountId)), title });
+}
+
+/** A renderer prepared once for a design (fonts subset, images decoded), for many recipients in a row. */
+export async function preparedPdfRenderer(context: AppContext, accountId: number, design: CertificateDesign, title: string): Promise<PdfRenderer> {
+  return createPdfRenderer(design, { ...(await renderOptionsFor(context, accountId)), title });
 }

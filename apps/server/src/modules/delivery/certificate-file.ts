@@ -1,7 +1,8 @@
 import { migrateDesign, type Recipient } from '@laurel/certificate';
 import type { AppContext } from '../../context.ts';
 import type { projects, recipients } from '../../db/schema.ts';
-import { designPdf } from '../certificates/rendering.ts';
+import type { PdfRenderer } from '@laurel/certificate/node';
+import { preparedPdfRenderer } from '../certificates/rendering.ts';
 import { recipientLinks } from './links.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
@@ -21,6 +22,28 @@ export function recipientData(context: AppContext, recipient: RecipientRow): Rec
 }
 
 /**
+ * Prepared renderers of the projects being sent, so a send of thousands prepares its design once per
+ * worker. Few projects are sent at once; entries expire so that an account's new fonts are picked up.
+ */
+const RENDERER_TTL_MS = 10 * 60_000;
+const RENDERER_CACHE_SIZE = 16;
+const cachesByContext = new WeakMap<AppContext, Map<number, { renderer: Promise<PdfRenderer>; at: number }>>();
+
+function projectRenderer(context: AppContext, project: ProjectRow): Promise<PdfRenderer> {
+  let renderers = cachesByContext.get(context);
+  if (!renderers) cachesByContext.set(context, (renderers = new Map()));
+  const now = Date.now();
+  const cached = renderers.get(project.id);
+  if (cached && now - cached.at < RENDERER_TTL_MS) return cached.renderer;
+  const renderer = preparedPdfRenderer(context, project.account_id, migrateDesign(project.snapshot.design), project.snapshot.name);
+  renderer.catch(() => renderers.delete(project.id));
+  renderers.delete(project.id);
+  renderers.set(project.id, { renderer, at: now });
+  if (renderers.size > RENDERER_CACHE_SIZE) renderers.delete(renderers.keys().next().value!);
+  return renderer;
+}
+
+/**
  * The recipient's PDF, rendered once from the project's snapshot and kept: the certificate they
  * download later is the one issued, whatever happens to the design afterwards.
  */
@@ -28,7 +51,7 @@ export async function issuedCertificatePdf(context: AppContext, project: Project
   const key = certificateFileKey(recipient);
   const stored = await context.files.get(key);
   if (stored) return stored;
-  const pdf = await designPdf(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), project.snapshot.name);
+  const pdf = (await projectRenderer(context, project)).render(recipientData(context, recipient));
   await context.files.put(key, pdf);
   return pdf;
 }

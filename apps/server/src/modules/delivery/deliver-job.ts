@@ -3,131 +3,125 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, mailMessages, projects, recipients, suppressions, users } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { composeCertificateEmail } from '../../mail/certificate-email/index.ts';
-import { isPermanentSmtpFailure } from '../../mail/transport.ts';
+import { isPermanentSmtpFailure, type OutgoingMessage } from '../../mail/transport.ts';
 import { grantCredits } from '../credits/ledger.ts';
 import { issuedCertificatePdf } from './certificate-file.ts';
+import { certificateMessage } from './certificate-message.ts';
 import { withEvent } from './events.ts';
-import { certificateMessageId, portalAddress, recipientLinks } from './links.ts';
 
-const RETRY_LIMIT = 6;
+type DeliveryJob = { recipientId: number; attempt: number };
+const STILL_DELIVERING = ['queued', 'sending'];
 
-async function load(context: AppContext, recipientId: number) {
+/**
+ * The claim: the recipient moves to `sending` for this attempt, committed before anything leaves.
+ * No row back means the job is stale (a newer attempt exists, or the delivery already ended).
+ */
+async function claim(context: AppContext, { recipientId, attempt }: DeliveryJob, retry: number) {
+  const now = context.clock.now();
+  const claimed = await context.db
+    .update(recipients)
+    .set({ state: 'sending', sent_details: withEvent(retry ? 'retry' : 'sending', now), updated_at: now })
+    .where(and(eq(recipients.id, recipientId), eq(recipients.attempt, attempt), inArray(recipients.state, STILL_DELIVERING)))
+    .returning({ id: recipients.id });
+  if (!claimed.length) return null;
   const [row] = await context.db
-    .select({ recipient: recipients, project: projects, account: accounts })
+    .select({ recipient: recipients, project: projects, account: accounts, ownerEmail: users.email, suppressed: suppressions.reason })
     .from(recipients)
     .innerJoin(projects, eq(projects.id, recipients.project_id))
     .innerJoin(accounts, eq(accounts.id, recipients.account_id))
+    .leftJoin(users, eq(users.id, projects.user_id))
+    .leftJoin(suppressions, and(eq(suppressions.account_id, recipients.account_id), eq(suppressions.email, recipients.email)))
     .where(eq(recipients.id, recipientId));
-  return row;
+  return row ?? null;
 }
 
-/** Ends a delivery that sent nothing (failed for good, suppressed): the credit goes back. */
-async function endWithoutSending(context: AppContext, recipientId: number, attempt: number, accountId: number, state: 'failed' | 'suppressed', detail: string) {
+/** Ends an attempt in a terminal state; an attempt that sent nothing gives its credit back. */
+async function finish(context: AppContext, job: DeliveryJob, state: 'sent' | 'bounced' | 'failed' | 'suppressed', detail?: string, messageId?: string) {
   const now = context.clock.now();
   await context.db.transaction(async (tx) => {
     const ended = await tx
       .update(recipients)
-      .set({ state, sent_details: withEvent(state, now, detail), updated_at: now })
-      .where(and(eq(recipients.id, recipientId), eq(recipients.attempt, attempt), inArray(recipients.state, ['queued', 'sending'])))
-      .returning({ id: recipients.id });
-    if (ended.length) {
-      await grantCredits(tx as Db, { accountId, bucket: 'payg', amount: 1, kind: 'refund', reference: `refund:${recipientId}:${attempt}`, at: now });
+      .set({
+        state,
+        sent_details: withEvent(state, now, detail),
+        updated_at: now,
+        ...(state === 'sent' ? { sent_at: now, message_id: messageId } : {}),
+      })
+      .where(and(eq(recipients.id, job.recipientId), eq(recipients.attempt, job.attempt), inArray(recipients.state, STILL_DELIVERING)))
+      .returning({ account_id: recipients.account_id, email: recipients.email });
+    const row = ended[0];
+    if (!row) return;
+    if (state === 'failed' || state === 'suppressed') {
+      await grantCredits(tx as Db, { accountId: row.account_id, bucket: 'payg', amount: 1, kind: 'refund', reference: `refund:${job.recipientId}:${job.attempt}`, at: now });
+    }
+    if (state === 'bounced') {
+      await tx.insert(suppressions).values({ account_id: row.account_id, email: row.email, reason: 'bounce', created_at: now }).onConflictDoNothing();
     }
   });
 }
+
+/** The embedded default keeps certificate mail in the outbox, where super-admins can read it. */
+async function keepInOutbox(context: AppContext, accountId: number, email: OutgoingMessage) {
+  const [kept] = await context.db.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.message_id, email.messageId));
+  if (kept) return;
+  await context.db.insert(mailMessages).values({
+    account_id: accountId, kind: 'certificate', to_address: email.to, from_address: email.from, subject: email.subject,
+    html: email.html, text: email.text, reply_to: email.replyTo ?? null, cc: email.cc, bcc: email.bcc, headers: email.headers,
+    message_id: email.messageId, status: 'kept', attempts: 1, created_at: context.clock.now(),
+  });
+}
+
+/**
+ * Runs when a delivery has used up its retries, or its last run was lost (a worker killed with it):
+ * the recipient ends `failed` and the account gets the credit back, so no recipient is left pending.
+ */
+export const deliveryGaveUpJob = defineJob<DeliveryJob, AppContext>({
+  name: 'certificate.deliver.gave-up',
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  expireInSeconds: 60,
+  async handle(job, context) {
+    await finish(context, job, 'failed', 'Delivery gave up after repeated temporary failures.');
+  },
+});
 
 /**
  * One recipient's delivery: claim, render (once), compose, send, record. Idempotent: a job for an
  * older attempt or a recipient already done does nothing; the claim is committed before SMTP, and a
  * retry after a crash sends the same message again with the same Message-ID.
  */
-export const deliverCertificateJob = defineJob<{ recipientId: number; attempt: number }, AppContext>({
+export const deliverCertificateJob = defineJob<DeliveryJob, AppContext>({
   name: 'certificate.deliver',
-  retryLimit: RETRY_LIMIT,
+  retryLimit: 6,
   retryDelaySeconds: 10,
-  expireInSeconds: 120,
-  async handle({ recipientId, attempt }, context, job) {
-    const found = await load(context, recipientId);
-    if (!found) return;
-    const { recipient, project, account } = found;
-    if (recipient.attempt !== attempt || !['queued', 'sending'].includes(recipient.state)) return;
+  expireInSeconds: 300,
+  // A worker that dies mid-delivery stops beating; its job is retried within seconds, not minutes.
+  heartbeatSeconds: 10,
+  deadLetter: deliveryGaveUpJob,
+  async handle(job, context, run) {
+    const delivery = await claim(context, job, run.retryCount);
+    if (!delivery) return;
+    if (delivery.suppressed) return finish(context, job, 'suppressed', delivery.suppressed);
 
-    const now = context.clock.now();
-    await context.db
-      .update(recipients)
-      .set({ state: 'sending', sent_details: withEvent('sending', now), updated_at: now })
-      .where(and(eq(recipients.id, recipient.id), eq(recipients.attempt, attempt)));
-
-    const [suppressed] = await context.db
-      .select({ reason: suppressions.reason })
-      .from(suppressions)
-      .where(and(eq(suppressions.account_id, account.id), eq(suppressions.email, recipient.email)));
-    if (suppressed) return endWithoutSending(context, recipient.id, attempt, account.id, 'suppressed', suppressed.reason);
-
-    await issuedCertificatePdf(context, project, recipient);
-    const [owner] = project.user_id ? await context.db.select({ email: users.email }).from(users).where(eq(users.id, project.user_id)) : [];
-    const links = recipientLinks(context, recipient.token);
-    const email = composeCertificateEmail({
-      design: project.snapshot.email,
-      account: {
-        name: account.name,
-        email: owner?.email ?? context.env.MAIL_FROM,
-        logoUrl: account.imagepath ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
-        portalUrl: portalAddress(context, account.url),
-        customSender: project.sender_name ? { name: project.sender_name, email: /<([^>]+)>/.exec(context.env.MAIL_FROM)?.[1] ?? context.env.MAIL_FROM } : null,
-      },
-      recipient: {
-        first_name: recipient.first_name,
-        last_name: recipient.last_name,
-        email: recipient.email,
-        fields: recipient.meta,
-        certificate: {
-          url: links.certificate,
-          id: recipient.certificate_number,
-          issuedAt: recipient.created_at,
-          expiresAt: recipient.meta.EXPIRATION_DATE ? new Date(`${recipient.meta.EXPIRATION_DATE}T00:00:00Z`) : null,
-          title: project.snapshot.name,
-        },
-      },
-      links: { unsubscribeUrl: links.unsubscribe, preferencesUrl: links.preferences, privacyUrl: links.privacy },
-      messageId: certificateMessageId(context, recipient.id, attempt),
-      productFrom: context.env.MAIL_FROM,
-    });
-
+    await issuedCertificatePdf(context, delivery.project, delivery.recipient);
+    const email = certificateMessage(context, delivery);
     try {
       if (context.transport) {
+        await context.sendRate.acquire(String(delivery.account.id));
         await context.transport.send({ ...email, attachments: [] });
       } else {
-        // The embedded default keeps the message in the outbox, where it can be read.
-        const [kept] = await context.db.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.message_id, email.messageId));
-        if (!kept) {
-          await context.db.insert(mailMessages).values({
-            account_id: account.id, kind: 'certificate', to_address: email.to, from_address: email.from, subject: email.subject,
-            html: email.html, text: email.text, reply_to: email.replyTo, cc: email.cc, bcc: email.bcc, headers: email.headers,
-            message_id: email.messageId, status: 'kept', attempts: 1, created_at: now,
-          });
-        }
+        await keepInOutbox(context, delivery.account.id, { ...email, attachments: [] });
       }
     } catch (error) {
       const message = String((error as Error).message ?? error);
-      if (isPermanentSmtpFailure(error)) {
-        const at = context.clock.now();
-        await context.db.transaction(async (tx) => {
-          await tx.update(recipients).set({ state: 'bounced', sent_details: withEvent('bounced', at, message), updated_at: at }).where(eq(recipients.id, recipient.id));
-          await tx.insert(suppressions).values({ account_id: account.id, email: recipient.email, reason: 'bounce', created_at: at }).onConflictDoNothing();
-        });
-        return;
-      }
-      if (job.retryCount >= RETRY_LIMIT) return endWithoutSending(context, recipient.id, attempt, account.id, 'failed', message);
-      await context.db.update(recipients).set({ state: 'queued', sent_details: withEvent('retry', context.clock.now(), message) }).where(eq(recipients.id, recipient.id));
+      if (isPermanentSmtpFailure(error)) return finish(context, job, 'bounced', message);
+      await context.db
+        .update(recipients)
+        .set({ state: 'queued', sent_details: withEvent('deferred', context.clock.now(), message) })
+        .where(and(eq(recipients.id, job.recipientId), eq(recipients.attempt, job.attempt), eq(recipients.state, 'sending')));
       throw error;
     }
-
-    const sentAt = context.clock.now();
-    await context.db
-      .update(recipients)
-      .set({ state: 'sent', sent_at: sentAt, message_id: email.messageId, sent_details: withEvent('sent', sentAt), updated_at: sentAt })
-      .where(and(eq(recipients.id, recipient.id), eq(recipients.attempt, attempt)));
+    await finish(context, job, 'sent', undefined, email.messageId);
   },
 });
+

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { SUPPORT_EMAIL } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { projects, recipients } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import { debitCredits } from '../credits/ledger.ts';
 import { findProject } from '../projects/service.ts';
@@ -12,35 +14,100 @@ import { withEvent } from './events.ts';
 
 /** Sends of this size or more show the queued message and go to history (spec 3 §4). */
 export const QUEUED_SEND_THRESHOLD = 500;
+/** Resend limits (spec 3 §9). */
+export const PROJECT_RESEND_LIMIT = 5;
+export const INDIVIDUAL_RESEND_LIMIT = 3;
+
+export const SEND_MESSAGES = {
+  senderName: 'Please fill out the Sender Name field.',
+  projectResendLimit: `This project has already been resent ${PROJECT_RESEND_LIMIT} times. Please contact ${SUPPORT_EMAIL} if it needs to go out again.`,
+  individualResendLimit: `This certificate has already been resent ${INDIVIDUAL_RESEND_LIMIT} times. Please contact ${SUPPORT_EMAIL} if it needs to go out again.`,
+  inFlight: 'This certificate is being sent right now.',
+  nothing: 'There is no unsent recipient in this project.',
+} as const;
 
 export interface SendRequest {
   sender_name?: string;
   /** Only these recipients (still unsent); all unsent ones otherwise. */
   recipients?: number[];
+  /** Send again to everyone who received the certificate and never opened it. */
+  resend_never_logged_in?: boolean;
+  /** Send again to everyone whose delivery failed. */
+  resend_failed?: boolean;
+  /** Send again to this one recipient. */
+  resend_individual?: number;
+}
+
+type Mode = 'first' | 'project-resend' | 'individual-resend';
+
+/**
+ * Whose certificate is not paid for: never sent, or sent nothing and had the credit back. A resend
+ * of a certificate already issued costs nothing; one that failed costs its credit again.
+ */
+const UNPAID_STATES = ['draft', 'failed', 'suppressed'];
+
+function targetsOf(projectId: number, request: SendRequest): { mode: Mode; where: SQL } {
+  const inProject = eq(recipients.project_id, projectId);
+  if (request.resend_individual !== undefined) return { mode: 'individual-resend', where: and(inProject, eq(recipients.id, request.resend_individual))! };
+  if (request.resend_never_logged_in) {
+    return { mode: 'project-resend', where: and(inProject, eq(recipients.state, 'sent'), isNull(recipients.accessed_at), isNull(recipients.revoked_at))! };
+  }
+  if (request.resend_failed) return { mode: 'project-resend', where: and(inProject, eq(recipients.state, 'failed'))! };
+  const conditions = [inProject, eq(recipients.state, 'draft')];
+  if (request.recipients?.length) conditions.push(inArray(recipients.id, request.recipients));
+  return { mode: 'first', where: and(...conditions)! };
 }
 
 /**
- * Queues a project's unsent recipients: under the project's row lock, each chosen recipient goes
- * from draft to queued, their credits are debited and one delivery job per recipient is enqueued,
- * all in one transaction. A second request finds nothing left to queue, so concurrent clicks on
- * Send cost credits once.
+ * Queues recipients of a project for delivery: under the project's row lock, each chosen recipient
+ * goes to `queued` with a new attempt, unpaid certificates are debited and one delivery job per
+ * recipient is enqueued, all in one transaction. A second request finds nothing left to queue, so
+ * concurrent clicks on Send cost credits once.
  */
 export async function queueProjectSend(context: AppContext, member: Member, projectId: number, request: SendRequest) {
   const project = await findProject(context, member, projectId);
+  const senderName = request.sender_name?.trim() || project.sender_name;
+  if (!senderName) throw badRequest(SEND_MESSAGES.senderName, { field: 'sender_name' });
+  const { mode, where } = targetsOf(project.id, request);
   const now = context.clock.now();
+
   const queued = await context.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from projects where id = ${project.id} for update`);
-    const conditions = [eq(recipients.project_id, project.id), eq(recipients.state, 'draft')];
-    if (request.recipients?.length) conditions.push(inArray(recipients.id, request.recipients));
-    const targets = await tx.select({ id: recipients.id, attempt: recipients.attempt }).from(recipients).where(and(...conditions));
+    const [locked] = await tx.select({ resend_attempts: projects.resend_attempts }).from(projects).where(eq(projects.id, project.id)).for('update');
+    if (mode === 'project-resend' && locked!.resend_attempts >= PROJECT_RESEND_LIMIT) throw badRequest(SEND_MESSAGES.projectResendLimit, { error_type: 'resend_limit' });
+
+    const targets = await tx.select({ id: recipients.id, attempt: recipients.attempt, state: recipients.state, resend_individual: recipients.resend_individual }).from(recipients).where(where);
+    if (mode === 'individual-resend') {
+      const target = targets[0];
+      if (!target) throw badRequest('Recipient not found in this project.');
+      if (target.state === 'queued' || target.state === 'sending') throw badRequest(SEND_MESSAGES.inFlight);
+      if (target.resend_individual >= INDIVIDUAL_RESEND_LIMIT) throw badRequest(SEND_MESSAGES.individualResendLimit, { error_type: 'resend_limit' });
+    }
     if (!targets.length) return 0;
-    await debitCredits(tx as Db, { accountId: project.account_id, amount: targets.length, kind: 'send', reference: `send:${project.id}:${randomUUID()}`, actorId: member.user.id, at: now });
+
+    const unpaid = targets.filter((t) => UNPAID_STATES.includes(t.state)).length;
+    if (unpaid) {
+      await debitCredits(tx as Db, { accountId: project.account_id, amount: unpaid, kind: 'send', reference: `send:${project.id}:${randomUUID()}`, actorId: member.user.id, at: now });
+    }
     const ids = targets.map((t) => t.id);
     await tx
       .update(recipients)
-      .set({ state: 'queued', attempt: sql`${recipients.attempt} + 1`, sent_details: withEvent('queued', now), updated_at: now })
+      .set({
+        state: 'queued',
+        attempt: sql`${recipients.attempt} + 1`,
+        sent_details: withEvent(mode === 'first' ? 'queued' : 'resend', now),
+        updated_at: now,
+        ...(mode === 'individual-resend' ? { resend_individual: sql`${recipients.resend_individual} + 1` } : {}),
+        ...(mode === 'project-resend' ? { resend_errored: sql`${recipients.resend_errored} + 1` } : {}),
+      })
       .where(inArray(recipients.id, ids));
-    if (request.sender_name !== undefined) await tx.update(projects).set({ sender_name: request.sender_name, updated_at: now }).where(eq(projects.id, project.id));
+    await tx
+      .update(projects)
+      .set({
+        sender_name: senderName,
+        updated_at: now,
+        ...(mode === 'project-resend' ? { resend_attempts: sql`${projects.resend_attempts} + 1` } : {}),
+      })
+      .where(eq(projects.id, project.id));
     await context.queue.enqueueMany(
       deliverCertificateJob,
       targets.map((t) => ({ data: { recipientId: t.id, attempt: t.attempt + 1 }, key: `deliver:${t.id}:${t.attempt + 1}` })),
@@ -48,10 +115,12 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
     );
     return targets.length;
   });
+
+  const big = queued >= QUEUED_SEND_THRESHOLD;
   return {
     success: true,
     queued,
-    message: queued >= QUEUED_SEND_THRESHOLD ? `${queued} certificates are queued and will be sent in the next minutes.` : queued ? 'Emails sent' : 'There is no unsent recipient in this project.',
-    redirect: queued >= QUEUED_SEND_THRESHOLD ? `/store/history/${project.id}` : undefined,
+    message: big ? `${queued} certificates are queued and will be sent in the next minutes.` : queued ? 'Emails sent' : SEND_MESSAGES.nothing,
+    redirect: big ? `/store/history/${project.id}` : undefined,
   };
 }

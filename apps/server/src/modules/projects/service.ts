@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { mappingProblem, migrateDesign, recipientFields } from '@laurel/certificate';
+import { mappingProblem, migrateDesign, recipientFields, type CertificateDesign } from '@laurel/certificate';
 import { canSend } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { accessUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findCertificateSet, type Member } from '../certificates/service.ts';
-import { cleanRecipients, type MappedRow } from './recipient-rows.ts';
+import { cleanRecipients, type CleanRecipient, type MappedRow } from './recipient-rows.ts';
+
+type ProjectRow = typeof projects.$inferSelect;
 
 export const PROJECT_MESSAGES = { titleTaken: 'Project title must be unique.' } as const;
 const INSERT_BATCH = 1_000;
@@ -34,6 +37,17 @@ export async function findProject(context: AppContext, member: Member, id: numbe
   return project;
 }
 
+/** A recipient of a project the member can see; anyone else's is a 404. */
+export async function findRecipient(context: AppContext, member: Member, id: number) {
+  const [row] = await context.db
+    .select({ recipient: recipients, project: projects })
+    .from(recipients)
+    .innerJoin(projects, eq(projects.id, recipients.project_id))
+    .where(and(eq(recipients.id, id), visibleProjects(member)));
+  if (!row) throw notFound();
+  return row;
+}
+
 const isTitleTaken = (error: unknown) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   return (e.code ?? e.cause?.code) === '23505' && /projects_title_unique/.test(e.constraint ?? e.cause?.constraint ?? String((error as Error).message));
@@ -47,11 +61,7 @@ export async function createProject(context: AppContext, member: Member, input: 
   if (!canSend(accessUser(member.user))) throw forbidden();
   const set = await findCertificateSet(context, member, input.certificate_id);
   const design = migrateDesign(set.design);
-  const fields = recipientFields(design);
-  const mapped = new Set(input.recipients.flatMap((row) => Object.keys(row).filter((k) => (row[k] ?? '').trim() !== '')));
-  const problem = mappingProblem(fields, mapped);
-  if (problem) throw badRequest(problem, { error_type: 'mapping' });
-  const clean = cleanRecipients(input.recipients, fields, design);
+  const clean = validRecipients(design, input.recipients);
   const now = context.clock.now();
   try {
     return await context.db.transaction(async (tx) => {
@@ -64,31 +74,64 @@ export async function createProject(context: AppContext, member: Member, input: 
           title: input.title,
           key: input.key ?? '',
           snapshot: { name: set.name, design: design as unknown as Record<string, unknown>, email: set.email },
-          mapping: Object.fromEntries(fields.map((f) => [f.key, f.key])),
+          mapping: Object.fromEntries(recipientFields(design).map((f) => [f.key, f.key])),
           filename: input.filename ?? null,
           created_at: now,
           updated_at: now,
         })
         .returning();
-      for (let start = 0; start < clean.length; start += INSERT_BATCH) {
-        await tx.insert(recipients).values(
-          clean.slice(start, start + INSERT_BATCH).map((r, i) => ({
-            ...r,
-            project_id: project!.id,
-            account_id: member.accountId,
-            token: randomBytes(24).toString('base64url'),
-            certificate_number: `${project!.id}-${String(start + i + 1).padStart(4, '0')}`,
-            created_at: now,
-            updated_at: now,
-          })),
-        );
-      }
+      await insertRecipients(tx as Db, project!, clean, 0, now);
       return project!;
     });
   } catch (error) {
     if (isTitleTaken(error)) throw badRequest(PROJECT_MESSAGES.titleTaken, { error_type: 'exist', field: 'title' });
     throw error;
   }
+}
+
+/** The rows checked against the design's fields: every field mapped, names, emails and dates valid. */
+function validRecipients(design: CertificateDesign, rows: MappedRow[]) {
+  const fields = recipientFields(design);
+  const mapped = new Set(rows.flatMap((row) => Object.keys(row).filter((k) => (row[k] ?? '').trim() !== '')));
+  const problem = mappingProblem(fields, mapped);
+  if (problem) throw badRequest(problem, { error_type: 'mapping' });
+  return cleanRecipients(rows, fields, design);
+}
+
+/** Inserts recipients in batches, each with its certificate number and a 192-bit public token. */
+async function insertRecipients(tx: Db, project: ProjectRow, clean: CleanRecipient[], numberedSoFar: number, now: Date) {
+  for (let start = 0; start < clean.length; start += INSERT_BATCH) {
+    await tx.insert(recipients).values(
+      clean.slice(start, start + INSERT_BATCH).map((r, i) => ({
+        ...r,
+        project_id: project.id,
+        account_id: project.account_id,
+        token: randomBytes(24).toString('base64url'),
+        certificate_number: `${project.id}-${String(numberedSoFar + start + i + 1).padStart(4, '0')}`,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
+  }
+}
+
+/**
+ * Adds recipients to a project, sent or not: they are checked against the design the project was
+ * saved with (its snapshot) and wait, unsent, for the next send.
+ */
+export async function addRecipients(context: AppContext, member: Member, projectId: number, rows: MappedRow[]) {
+  if (!canSend(accessUser(member.user))) throw forbidden();
+  const project = await findProject(context, member, projectId);
+  const clean = validRecipients(migrateDesign(project.snapshot.design), rows);
+  const now = context.clock.now();
+  await context.db.transaction(async (tx) => {
+    // Under the project's lock, so two additions at once number their certificates apart.
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('update');
+    const [numbered] = await tx.select({ value: count() }).from(recipients).where(eq(recipients.project_id, project.id));
+    await insertRecipients(tx as Db, project, clean, numbered?.value ?? 0, now);
+    await tx.update(projects).set({ updated_at: now }).where(eq(projects.id, project.id));
+  });
+  return { project, added: clean.length };
 }
 
 /** The project counters of spec 3 §3, counted from the recipients' states. */

@@ -1,0 +1,37 @@
+import type { AppContext } from '../../context.ts';
+import type { accounts, projects, recipients } from '../../db/schema.ts';
+import { composeCertificateEmail } from '../../mail/certificate-email/index.ts';
+import { certificateMessageId, portalAddress, recipientLinks } from './links.ts';
+
+interface Delivery {
+  recipient: typeof recipients.$inferSelect;
+  project: typeof projects.$inferSelect;
+  account: typeof accounts.$inferSelect;
+  ownerEmail: string | null;
+}
+
+/** The certificate email of one delivery attempt, composed from the project's snapshot of the email design. */
+export function certificateMessage(context: AppContext, { recipient, project, account, ownerEmail }: Delivery) {
+  const links = recipientLinks(context, recipient.token);
+  const expiresAt = recipient.meta.EXPIRATION_DATE ? new Date(`${recipient.meta.EXPIRATION_DATE}T00:00:00Z`) : null;
+  return composeCertificateEmail({
+    design: project.snapshot.email,
+    account: {
+      name: account.name,
+      email: ownerEmail ?? context.env.MAIL_FROM,
+      logoUrl: account.imagepath ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
+      portalUrl: portalAddress(context, account.url),
+      customSender: project.sender_name ? { name: project.sender_name, email: /<([^>]+)>/.exec(context.env.MAIL_FROM)?.[1] ?? context.env.MAIL_FROM } : null,
+    },
+    recipient: {
+      first_name: recipient.first_name,
+      last_name: recipient.last_name,
+      email: recipient.email,
+      fields: recipient.meta,
+      certificate: { url: links.certificate, id: recipient.certificate_number, issuedAt: recipient.created_at, expiresAt, title: project.snapshot.name },
+    },
+    links: { unsubscribeUrl: links.unsubscribe, preferencesUrl: links.preferences, privacyUrl: links.privacy },
+    messageId: certificateMessageId(context, recipient.id, recipient.attempt),
+    productFrom: context.env.MAIL_FROM,
+  });
+}

@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { recipients } from '../../db/schema.ts';
+import { forbidden } from '../../http/errors.ts';
+import { canSend } from '@laurel/domain';
+import { accessUser } from '../../http/auth.ts';
+import { findRecipient } from '../projects/service.ts';
+import type { Member } from '../certificates/service.ts';
+import { withEvent } from './events.ts';
+
+/**
+ * Revoking keeps the certificate and its page: a verifier who opens the link learns that the issuer
+ * withdrew it, and when. Reinstating makes it valid again; both leave an event in its history.
+ */
+export async function setRevoked(context: AppContext, member: Member, recipientId: number, revoked: boolean, reason?: string) {
+  if (!canSend(accessUser(member.user))) throw forbidden();
+  const { recipient } = await findRecipient(context, member, recipientId);
+  if ((recipient.revoked_at !== null) === revoked) return recipient;
+  const now = context.clock.now();
+  const [updated] = await context.db
+    .update(recipients)
+    .set({ revoked_at: revoked ? now : null, sent_details: withEvent(revoked ? 'revoked' : 'reinstated', now, reason), updated_at: now })
+    .where(eq(recipients.id, recipient.id))
+    .returning();
+  return updated!;
+}

@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { accounts, recipients } from '../src/db/schema.ts';
+import { grantCredits, ledgerBalances } from '../src/modules/credits/ledger.ts';
+import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { SmtpSink } from './helpers/smtp-sink.ts';
+
+const sink = new SmtpSink();
+let laurel: TestLaurel;
+let admin: Awaited<ReturnType<typeof registerConfirmedAdmin>>;
+let other: Awaited<ReturnType<typeof registerConfirmedAdmin>>;
+let setId: number;
+
+beforeAll(async () => {
+  laurel = await startTestLaurel({ smtpUrl: await sink.start(), env: { WORKERS: '2' } });
+  admin = await registerConfirmedAdmin(laurel);
+  other = await registerConfirmedAdmin(laurel);
+  const accountId = admin.user.account!.id;
+  await laurel.context.db.update(accounts).set({ allowed_sets: 5 }).where(eq(accounts.id, accountId));
+  await laurel.context.db.transaction((tx) => grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: 40, kind: 'purchase', at: new Date() }));
+  setId = (
+    await admin.client.post('/api/certificates', {
+      name: 'Resends',
+      elements: [{ type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' } }],
+    })
+  ).json().id;
+});
+afterAll(async () => {
+  await laurel?.close();
+  await sink.stop();
+});
+
+const rows = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ FIRST_NAME: 'Ada', LAST_NAME: `Lovelace ${i}`, 'Email Address': `${prefix}.${i}@example.com` }));
+
+async function sentProject(title: string, count: number) {
+  const project = (await admin.client.post('/api/projects', { title, certificate_id: setId, recipients: rows(title.toLowerCase().replace(/\W/g, ''), count) })).json();
+  expect((await admin.client.post(`/api/projects/${project.id}/send-emails`, { sender_name: 'Registrar' })).json().queued).toBe(count);
+  await finished(project.id);
+  return project.id as number;
+}
+
+async function finished(projectId: number) {
+  for (let i = 0; i < 300; i++) {
+    const progress = (await admin.client.get(`/api/projects/${projectId}/progress`)).json();
+    if (progress.finished) return progress;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('delivery did not finish');
+}
+
+const available = async () => {
+  const [account] = await laurel.context.db.select().from(accounts).where(eq(accounts.id, admin.user.account!.id));
+  return account!.credits + account!.subscription_credits;
+};
+
+describe('sending, following and resending', () => {
+  it('asks for a sender name before the first send', async () => {
+    const project = (await admin.client.post('/api/projects', { title: 'No sender', certificate_id: setId, recipients: rows('nosender', 1) })).json();
+    const refused = await admin.client.post(`/api/projects/${project.id}/send-emails`, {});
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).errors).toEqual(['Please fill out the Sender Name field.']);
+    expect((await admin.client.get(`/api/projects/${project.id}/progress`)).json()).toMatchObject({ total: 1, draft: 1, pending: 0, sent: 0 });
+  });
+
+  it('reports progress counted from the recipients, and who opened their certificate', async () => {
+    const projectId = await sentProject('Progress', 3);
+    const [first] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    await laurel.app.inject({ method: 'GET', url: `/api/c/${first!.token}`, headers: { host: 'laurel.test' } });
+    expect((await admin.client.get(`/api/projects/${projectId}/progress`)).json()).toEqual({
+      project_id: projectId, total: 3, draft: 0, pending: 0, sent: 3, bounced: 0, failed: 0, suppressed: 0, opened: 1, finished: true,
+    });
+    expect((await other.client.get(`/api/projects/${projectId}/progress`)).statusCode).toBe(404);
+  });
+
+  it('resends to those who never opened, free of charge, with a new Message-ID, at most 5 times', async () => {
+    const projectId = await sentProject('Never opened', 2);
+    const [opened, unopened] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    await laurel.app.inject({ method: 'GET', url: `/api/c/${opened!.token}`, headers: { host: 'laurel.test' } });
+    const before = await available();
+
+    for (let round = 1; round <= 5; round++) {
+      const resend = (await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_never_logged_in: true })).json();
+      expect(resend).toMatchObject({ success: true, queued: 1 });
+      await finished(projectId);
+    }
+    const limited = await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_never_logged_in: true });
+    expect(limited.statusCode).toBe(400);
+    expect(errorOf(limited).errors[0]).toMatch(/already been resent 5 times.*contact/i);
+
+    expect(await available()).toBe(before);
+    const mails = sink.messages.filter((m) => JSON.stringify(m.to).includes(unopened!.email));
+    expect(mails).toHaveLength(6);
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(6);
+    expect(sink.messages.filter((m) => JSON.stringify(m.to).includes(opened!.email))).toHaveLength(1);
+    expect((await admin.client.get(`/api/projects/${projectId}`)).json().resend_attempts).toBe(5);
+  });
+
+  it('resends one recipient at most 3 times', async () => {
+    const projectId = await sentProject('Individual', 1);
+    const [recipient] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId));
+    for (let round = 1; round <= 3; round++) {
+      expect((await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_individual: recipient!.id })).json().queued).toBe(1);
+      await finished(projectId);
+    }
+    const limited = await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_individual: recipient!.id });
+    expect(limited.statusCode).toBe(400);
+    expect(errorOf(limited).errors[0]).toMatch(/already been resent 3 times/);
+    const [after] = await laurel.context.db.select().from(recipients).where(eq(recipients.id, recipient!.id));
+    expect(after).toMatchObject({ state: 'sent', attempt: 4, resend_individual: 3 });
+    expect(after!.sent_details.map((e) => e.event).filter((e) => e === 'sent')).toHaveLength(4);
+  });
+
+  it('resends failed deliveries and charges their credit again, since a failure gave it back', async () => {
+    const projectId = await sentProject('Failed', 2);
+    const [first, second] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    // A delivery that gave up (retries used) ends failed with its credit refunded, as the dead-letter job does.
+    const { deliveryGaveUpJob } = await import('../src/modules/delivery/deliver-job.ts');
+    await laurel.context.db.update(recipients).set({ state: 'queued', attempt: 9 }).where(eq(recipients.id, first!.id));
+    const before = await available();
+    await deliveryGaveUpJob.handle({ recipientId: first!.id, attempt: 9 }, laurel.context, {} as never);
+    expect(await available()).toBe(before + 1);
+
+    const resend = (await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_failed: true })).json();
+    expect(resend.queued).toBe(1);
+    await finished(projectId);
+    expect(await available()).toBe(before);
+    const states = await laurel.context.db.select({ id: recipients.id, state: recipients.state }).from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    expect(states).toEqual([{ id: first!.id, state: 'sent' }, { id: second!.id, state: 'sent' }]);
+    const accountId = admin.user.account!.id;
+    const [account] = await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(await ledgerBalances(laurel.context.db, accountId)).toEqual({ payg: account!.credits, subscription: account!.subscription_credits });
+  });
+
+  it('adds recipients to a sent project; only they go out on the next send, numbered after the others', async () => {
+    const projectId = await sentProject('Added later', 2);
+    const bad = await admin.client.post(`/api/projects/${projectId}/add-recipients`, { recipients: [{ FIRST_NAME: 'Grace', LAST_NAME: 'Hopper', 'Email Address': 'not-an-email' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).errors[0]).toMatch(/Invalid email format/);
+
+    const added = await admin.client.post(`/api/projects/${projectId}/add-recipients`, { recipients: [{ FIRST_NAME: 'Grace', LAST_NAME: 'Hopper', 'Email Address': 'grace@example.com' }] });
+    expect(added.json()).toMatchObject({ success: true, added: 1, project: { recipients_count: 3, unsent_count: 1, sent_count: 2 } });
+    expect((await admin.client.post(`/api/projects/${projectId}/send-emails`, {})).json().queued).toBe(1);
+    await finished(projectId);
+    const [grace] = await laurel.context.db.select().from(recipients).where(eq(recipients.email, 'grace@example.com'));
+    expect(grace).toMatchObject({ state: 'sent', certificate_number: `${projectId}-0003` });
+    expect((await other.client.post(`/api/projects/${projectId}/add-recipients`, { recipients: rows('intruder', 1) })).statusCode).toBe(404);
+  });
+
+  it('revokes and reinstates a certificate; the public page tells a verifier', async () => {
+    const projectId = await sentProject('Revocation', 1);
+    const [recipient] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId));
+    const page = () => laurel.app.inject({ method: 'GET', url: `/api/c/${recipient!.token}`, headers: { host: 'laurel.test' } }).then((r) => r.json());
+    expect((await page()).status).toBe('valid');
+
+    expect((await other.client.post(`/api/recipients/${recipient!.id}/revoke`, {})).statusCode).toBe(404);
+    const revoked = await admin.client.post(`/api/recipients/${recipient!.id}/revoke`, { reason: 'Issued in error' });
+    expect(revoked.json()).toMatchObject({ success: true, recipient: { revoked: true } });
+    expect((await page()).status).toBe('revoked');
+
+    const reinstated = await admin.client.post(`/api/recipients/${recipient!.id}/reinstate`, {});
+    expect(reinstated.json()).toMatchObject({ success: true, recipient: { revoked: false } });
+    expect((await page()).status).toBe('valid');
+    const events = reinstated.json().recipient.sent_details.map((e: { event: string; detail?: string }) => [e.event, e.detail]);
+    expect(events).toContainEqual(['revoked', 'Issued in error']);
+    expect(events).toContainEqual(['reinstated', undefined]);
+  });
+});
