@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job, type JobResult } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 
 /** How often lost jobs (stopped heartbeats, expired runs) are looked for and handed back. */
@@ -80,19 +80,30 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Runs a job kind in this process, up to about `concurrency` at once: two fetch loops, each taking a
+   * batch and running its jobs side by side. A full batch fetches the next one at once; polling
+   * (every half second) only applies when the queue runs dry. Each job settles on its own, so one
+   * failure retries that job alone.
+   */
   async work<T extends object, C>(definition: JobDefinition<T, C>, context: C, concurrency: number): Promise<void> {
+    const loops = concurrency > 1 ? 2 : 1;
+    const batchSize = Math.max(2, Math.ceil(concurrency / loops));
     await this.boss.work<T>(
       definition.name,
-      { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true },
-      async ([job]) => {
-        if (!job) return;
-        try {
-          await definition.handle(job.data, context, job);
-        } catch (error) {
-          this.onError(error);
-          throw error;
-        }
-      },
+      { batchSize, localConcurrency: loops, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true, perJobResults: true },
+      async (jobs) =>
+        Promise.all(
+          jobs.map(async (job): Promise<JobResult> => {
+            try {
+              await definition.handle(job.data, context, job);
+              return { id: job.id, status: 'completed' };
+            } catch (error) {
+              this.onError(error);
+              return { id: job.id, status: 'failed', output: { message: String((error as Error).message ?? error) } };
+            }
+          }),
+        ),
     );
   }
 

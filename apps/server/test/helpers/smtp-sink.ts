@@ -30,6 +30,10 @@ export class SmtpSink {
         });
       },
     });
+    // A sender that dies mid-conversation resets its connection; that is the sender's failure, not ours.
+    this.server.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET') throw error;
+    });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
     this.port = (this.server.server.address() as { port: number }).port;
     return `smtp://127.0.0.1:${this.port}?tls=off`;
