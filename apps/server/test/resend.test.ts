@@ -73,6 +73,8 @@ describe('sending, following and resending', () => {
       project_id: projectId, total: 3, draft: 0, pending: 0, sent: 3, bounced: 0, failed: 0, suppressed: 0, opened: 1, finished: true,
     });
     expect((await other.client.get(`/api/projects/${projectId}/progress`)).statusCode).toBe(404);
+    const [seen] = await laurel.context.db.select().from(recipients).where(eq(recipients.id, first!.id));
+    expect(seen!.sent_details.map((e) => e.event)).toEqual(['queued', 'sending', 'sent', 'opened']);
   });
 
   it('resends to those who never opened, free of charge, with a new Message-ID, at most 5 times', async () => {

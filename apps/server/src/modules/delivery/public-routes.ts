@@ -9,6 +9,7 @@ import { migrateDesign } from '@laurel/certificate';
 import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
 import { designPng } from '../certificates/rendering.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
+import { withEvent } from './events.ts';
 import { recipientLinks } from './links.ts';
 
 const tokenParams = z.object({ token: z.string().min(20).max(64).regex(/^[A-Za-z0-9_-]+$/) });
@@ -42,7 +43,7 @@ export function certificatePageRoutes(app: FastifyInstance, context: AppContext)
     const { recipient, project, account } = await byToken(context, request.params.token);
     const now = context.clock.now();
     if (!recipient.accessed_at) {
-      await context.db.update(recipients).set({ accessed_at: now }).where(sql`${recipients.id} = ${recipient.id} and ${recipients.accessed_at} is null`);
+      await context.db.update(recipients).set({ accessed_at: now, sent_details: withEvent('opened', now) }).where(sql`${recipients.id} = ${recipient.id} and ${recipients.accessed_at} is null`);
     }
     const links = recipientLinks(context, recipient.token);
     return {
