@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.ts';
 import { accounts, recipients, suppressions } from '../src/db/schema.ts';
-import { grantCredits, ledgerBalances } from '../src/modules/credits/ledger.ts';
+import { ledgerBalances } from '../src/modules/credits/ledger.ts';
 import { parseCsv } from '../src/modules/imports/parse.ts';
 import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { issuerWithCertificate, NAME_ELEMENT } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { SmtpSink } from './helpers/smtp-sink.ts';
 
@@ -16,19 +16,11 @@ let setId: number;
 
 beforeAll(async () => {
   laurel = await startTestLaurel({ smtpUrl: await sink.start(), env: { WORKERS: '4' } });
-  admin = await registerConfirmedAdmin(laurel);
-  const accountId = admin.user.account!.id;
-  await laurel.context.db.update(accounts).set({ allowed_sets: 5 }).where(eq(accounts.id, accountId));
-  await laurel.context.db.transaction((tx) => grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: 250, kind: 'purchase', at: new Date() }));
-  setId = (
-    await admin.client.post('/api/certificates', {
-      name: 'Statistics',
-      elements: [
-        { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' } },
-        { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px' } },
-      ],
-    })
-  ).json().id;
+  ({ admin, setId } = await issuerWithCertificate(laurel, {
+    credits: 250,
+    name: 'Statistics',
+    elements: [NAME_ELEMENT, { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px' } }],
+  }));
 });
 afterAll(async () => {
   await laurel?.close();

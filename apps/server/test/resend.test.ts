@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.ts';
 import { accounts, recipients } from '../src/db/schema.ts';
-import { grantCredits, ledgerBalances } from '../src/modules/credits/ledger.ts';
+import { ledgerBalances } from '../src/modules/credits/ledger.ts';
 import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { issuerWithCertificate } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { SmtpSink } from './helpers/smtp-sink.ts';
 
@@ -15,17 +15,8 @@ let setId: number;
 
 beforeAll(async () => {
   laurel = await startTestLaurel({ smtpUrl: await sink.start(), env: { WORKERS: '2' } });
-  admin = await registerConfirmedAdmin(laurel);
+  ({ admin, setId } = await issuerWithCertificate(laurel, { credits: 40, name: 'Resends' }));
   other = await registerConfirmedAdmin(laurel);
-  const accountId = admin.user.account!.id;
-  await laurel.context.db.update(accounts).set({ allowed_sets: 5 }).where(eq(accounts.id, accountId));
-  await laurel.context.db.transaction((tx) => grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: 40, kind: 'purchase', at: new Date() }));
-  setId = (
-    await admin.client.post('/api/certificates', {
-      name: 'Resends',
-      elements: [{ type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' } }],
-    })
-  ).json().id;
 });
 afterAll(async () => {
   await laurel?.close();
