@@ -134,7 +134,7 @@ describe('sending, following and resending', () => {
     expect(errorOf(bad).errors[0]).toMatch(/Invalid email format/);
 
     const added = await admin.client.post(`/api/projects/${projectId}/add-recipients`, { recipients: [{ FIRST_NAME: 'Grace', LAST_NAME: 'Hopper', 'Email Address': 'grace@example.com' }] });
-    expect(added.json()).toMatchObject({ success: true, added: 1, project: { recipients_count: 3, unsent_count: 1, sent_count: 2 } });
+    expect(added.json()).toMatchObject({ success: true, added: 1, project: { recipients_count: 3, unsent_count: 1, sent_count: 2, sendable_recipients: 1 } });
     expect((await admin.client.post(`/api/projects/${projectId}/send-emails`, {})).json().queued).toBe(1);
     await finished(projectId);
     const [grace] = await laurel.context.db.select().from(recipients).where(eq(recipients.email, 'grace@example.com'));

@@ -144,6 +144,8 @@ export async function projectCounters(context: AppContext, projectId: number) {
       unsent_count: sql<number>`count(*) filter (where ${recipients.state} = 'draft')::int`,
       undeliverable: sql<number>`count(*) filter (where ${recipients.state} in ('bounced', 'failed', 'suppressed'))::int`,
       unvisited_recipients: sql<number>`count(*) filter (where ${recipients.state} = 'sent' and ${recipients.accessed_at} is null)::int`,
+      /** Waiting for a first send, or failed and still within the resend limits. */
+      sendable_recipients: sql<number>`count(*) filter (where ${recipients.state} = 'draft' or (${recipients.state} = 'failed' and ${recipients.resend_errored} < 5))::int`,
     })
     .from(recipients)
     .where(eq(recipients.project_id, projectId));
