@@ -27,9 +27,12 @@ import { stockRoutes } from './modules/stock/routes.ts';
 import { styleRoutes } from './modules/styles/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { mappingRoutes } from './modules/mappings/routes.ts';
+import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
+import { creditRequestRoutes } from './modules/credits/request-routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes];
+const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes, mappingRoutes, sendSelectRoutes, creditRequestRoutes];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({

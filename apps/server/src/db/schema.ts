@@ -353,3 +353,20 @@ export const suppressions = pgTable('suppressions', {
   uniqueIndex('suppressions_account_email_unique').on(t.account_id, t.email),
   check('suppressions_reason', sql`${t.reason} in ('unsubscribe', 'bounce', 'complaint')`),
 ]);
+
+/**
+ * Saved column mappings of the send wizard (spec 3 §3): an account's own, or global ones
+ * (account_id null) that super-admins keep for everyone. Each rule maps an import column (title)
+ * to a certificate field key, or to nothing.
+ */
+export const mappings = pgTable('mappings', {
+  id: serial('id').primaryKey(),
+  account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  rules: jsonb('rules').$type<{ title: string; mapped: string | string[] | null }[]>().notNull(),
+  created_by: integer('created_by'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('mappings_account_idx').on(t.account_id, t.id),
+  uniqueIndex('mappings_name_unique').on(sql`coalesce(${t.account_id}, 0)`, sql`lower(${t.name})`),
+]);

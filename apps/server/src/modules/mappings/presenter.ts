@@ -1,0 +1,15 @@
+import type { mappings } from '../../db/schema.ts';
+
+type MappingRow = typeof mappings.$inferSelect;
+
+/** A saved mapping as the wizard and the admin screens read it (spec 3 §3: Mapping). */
+export function presentMapping(row: MappingRow) {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    global: row.account_id === null,
+    rules: row.rules,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,76 @@
+import { asc, eq, isNull } from 'drizzle-orm';
+import { planLevel } from '@laurel/domain';
+import type { AppContext } from '../../context.ts';
+import { accounts, mappings } from '../../db/schema.ts';
+import type { Auth } from '../../http/auth.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+
+export interface MappingRule {
+  title: string;
+  mapped: string | string[] | null;
+}
+
+export const MAPPING_MESSAGES = {
+  upgrade: 'Saving mappings is available on paid plans. Upgrade your account to reuse your column choices.',
+  nameTaken: 'A mapping with this name already exists.',
+  saved: 'Saved mapping',
+} as const;
+
+const isSuperAdmin = (auth: Auth) => auth.user.roles[0] === 'global_admin';
+
+const isNameTaken = (error: unknown) => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return (e.code ?? e.cause?.code) === '23505' && /mappings_name_unique/.test(e.constraint ?? e.cause?.constraint ?? String((error as Error).message));
+};
+
+/**
+ * Saves a mapping. A global one (for every account) is a super-admin's; an account's own needs a
+ * paid plan (spec 3 §5: saving a mapping is premium), checked here and not only in the wizard.
+ */
+export async function saveMapping(context: AppContext, auth: Auth, input: { name: string; rules: MappingRule[]; global?: boolean }) {
+  let accountId: number | null = null;
+  if (input.global) {
+    if (!isSuperAdmin(auth)) throw forbidden();
+  } else {
+    if (auth.user.account_id === null) throw forbidden();
+    const [account] = await context.db.select().from(accounts).where(eq(accounts.id, auth.user.account_id));
+    if (!account) throw notFound();
+    if (planLevel(account) < 1) throw forbidden(MAPPING_MESSAGES.upgrade, { error_type: 'upgrade', redirect: '/account/subscription' });
+    accountId = account.id;
+  }
+  try {
+    const [row] = await context.db
+      .insert(mappings)
+      .values({ account_id: accountId, name: input.name, rules: input.rules, created_by: auth.user.id, created_at: context.clock.now() })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isNameTaken(error)) throw badRequest(MAPPING_MESSAGES.nameTaken, { error_type: 'exist', field: 'name' });
+    throw error;
+  }
+}
+
+export function listGlobalMappings(context: AppContext) {
+  return context.db.select().from(mappings).where(isNull(mappings.account_id)).orderBy(asc(mappings.name), asc(mappings.id));
+}
+
+/** An account's own mappings: its members read them, super-admins read any account's. */
+export async function listAccountMappings(context: AppContext, auth: Auth, accountId: number) {
+  if (auth.user.account_id !== accountId && !isSuperAdmin(auth)) throw notFound();
+  return context.db.select().from(mappings).where(eq(mappings.account_id, accountId)).orderBy(asc(mappings.name), asc(mappings.id));
+}
+
+/**
+ * Deletes a mapping. Another account's is a 404 like anything of another tenant; a global one is
+ * visible to everyone, so refusing it to a non-super-admin is a plain 403.
+ */
+export async function deleteMapping(context: AppContext, auth: Auth, id: number): Promise<void> {
+  const [row] = await context.db.select().from(mappings).where(eq(mappings.id, id));
+  if (!row) throw notFound();
+  if (row.account_id === null) {
+    if (!isSuperAdmin(auth)) throw forbidden();
+  } else if (row.account_id !== auth.user.account_id && !isSuperAdmin(auth)) {
+    throw notFound();
+  }
+  await context.db.delete(mappings).where(eq(mappings.id, row.id));
+}

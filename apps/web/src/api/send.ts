@@ -1,0 +1,151 @@
+import type { ExpirationDateFormat, RecipientField } from '@laurel/certificate';
+import { api, API_BASE } from './client.ts';
+import { ApiError, toErrorBody } from './errors.ts';
+import { getToken } from './token.ts';
+
+/** Calls of the send wizard and the send step (spec 3 §7, Send and projects). */
+
+/** A certificate set as the wizard uses it: what it looks like and which fields an import fills. */
+export interface SendCertificate {
+  id: number;
+  name: string;
+  is_portrait: boolean;
+  use_two_side: boolean;
+  expiration_date_format: ExpirationDateFormat | null;
+  fields: RecipientField[];
+  updated_at: string;
+  image: string;
+}
+
+export const listSendCertificates = (accountId: number, page: { limit: number; offset: number }) =>
+  api.get<{ certificates: SendCertificate[]; count: number }>(`/certificates/send_select/${accountId}`, { query: page });
+
+/** An imported table: the header row (named or generated) and the data rows. */
+export interface ImportedTable {
+  headers: string[];
+  data: string[][];
+  message: string;
+}
+
+export type Separator = ',' | ';' | ':' | 'tab';
+
+/**
+ * Sends a file (or pasted text, as a tab-separated file) to the server's parser, which reads CSV
+ * and XLSX alike, finds the header row and applies the import limits.
+ */
+export async function importList(file: Blob, filename: string, delimiter?: Separator): Promise<ImportedTable> {
+  const form = new FormData();
+  if (delimiter) form.append('delimiter', delimiter);
+  form.append('file', file, filename);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authentication = token;
+  const response = await fetch(`${API_BASE}/recipients/import-list`, { method: 'POST', headers, body: form, credentials: 'same-origin' });
+  const text = await response.text();
+  let payload: unknown = null;
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = text;
+  }
+  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, payload));
+  return payload as ImportedTable;
+}
+
+/** One recipient row keyed by field: FIRST_NAME, LAST_NAME, 'Email Address', EXPIRATION_DATE, COURSE … */
+export type RecipientValues = Record<string, string>;
+
+export interface ProjectCounters {
+  recipients_count: number;
+  sent_count: number;
+  sent_pending: number;
+  unsent_count: number;
+  undeliverable: number;
+  unvisited_recipients: number;
+}
+
+export interface Project extends ProjectCounters {
+  id: number;
+  title: string;
+  key: string;
+  status: number;
+  certificate_id: number | null;
+  certificate_name: string;
+  email_sender_name: string | null;
+  filename: string | null;
+  resend_attempts: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const createProject = (body: { title: string; key?: string; certificate_id: number; filename?: string | null; recipients: RecipientValues[] }) =>
+  api.post<Project>('/projects', body);
+
+export const getProject = (id: number) => api.get<Project>(`/projects/${id}`);
+
+export type RecipientState = 'draft' | 'queued' | 'sending' | 'sent' | 'bounced' | 'failed' | 'suppressed';
+
+export interface StoredRecipient {
+  id: number;
+  project_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  meta: Record<string, string>;
+  certificate_number: string;
+  state: RecipientState;
+  sent: boolean;
+  sent_at: string | null;
+  revoked: boolean;
+}
+
+export const listProjectRecipients = (projectId: number, page: { limit: number; offset: number }) =>
+  api.get<{ recipients: StoredRecipient[]; count: number }>('/recipients', { query: { project_id: projectId, sort: 'last_name', ...page } });
+
+export interface SendResult {
+  success: boolean;
+  queued: number;
+  message: string;
+  redirect?: string;
+}
+
+export const sendProjectEmails = (id: number, body: { sender_name: string; recipients?: number[] }) => api.post<SendResult>(`/projects/${id}/send-emails`, body);
+
+export interface SendProgress {
+  project_id: number;
+  total: number;
+  draft: number;
+  pending: number;
+  sent: number;
+  bounced: number;
+  failed: number;
+  suppressed: number;
+  opened: number;
+  finished: boolean;
+}
+
+export const getSendProgress = (id: number) => api.get<SendProgress>(`/projects/${id}/progress`);
+
+export const requestCredits = (requestedCredits: number) =>
+  api.post<{ success: boolean; admin_email: string | null; message: string }>('/accounts/send-credits-request', { requestedCredits });
+
+export interface EmailPreview {
+  subject: string;
+  html: string | null;
+  text: string;
+  from: string;
+  to: string;
+  reply_to: string;
+}
+
+export const previewRecipientEmail = (certificateId: number, recipient: RecipientValues, senderName?: string) =>
+  api.post<EmailPreview>(`/certificates/${certificateId}/recipient-email-preview`, { recipient, sender_name: senderName });
+
+/** The certificate drawn with one row's values: the PNG route takes the fields as its query. */
+export function recipientImageUrl(certificateId: number, values: RecipientValues, options: { back?: boolean; width?: number } = {}): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (key !== 'Email Address' && value) query.set(key, value);
+  if (options.width) query.set('width', String(options.width));
+  if (options.back) query.set('is_back_side', '1');
+  return `${API_BASE}/certificates/${certificateId}/image/image.png?${query}`;
+}

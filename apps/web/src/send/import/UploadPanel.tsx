@@ -1,0 +1,96 @@
+import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+import { importList, type SendCertificate, type Separator } from '../../api/send.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { sampleCsv } from '../fields.ts';
+import type { ImportTable } from '../rows.ts';
+import { SeparatorDialog } from './SeparatorDialog.tsx';
+
+/** The server takes lists up to 10 MB (well over the 50,000 rows one import holds). */
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+const ACCEPT = {
+  'text/csv': ['.csv'],
+  'text/plain': ['.csv', '.txt', '.tsv'],
+  'text/tab-separated-values': ['.tsv'],
+  'application/vnd.ms-excel': ['.csv'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+};
+
+const isWorkbook = (file: File) => /\.xlsx$/i.test(file.name) || file.type === ACCEPT['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'][0];
+
+/** Upload a CSV (separator confirmed in a dialog) or an XLSX workbook (its first sheet). */
+export function UploadPanel({ certificate, onTable }: { certificate: SendCertificate; onTable: (table: ImportTable) => void }) {
+  const [pending, setPending] = useState<{ file: File; sample: string } | null>(null);
+  const upload = useMutation({
+    mutationFn: ({ file, separator }: { file: File; separator?: Separator }) => importList(file, file.name, separator),
+    onSuccess: (table, { file }) => onTable({ headers: table.headers, rows: table.data, kind: 'file', filename: file.name }),
+  });
+
+  const onFile = async (file: File) => {
+    upload.reset();
+    if (isWorkbook(file)) return upload.mutate({ file });
+    setPending({ file, sample: await file.slice(0, 4096).text() });
+  };
+
+  // A template the import maps on its own: this certificate's fields as the header row.
+  const template = useMemo(() => URL.createObjectURL(new Blob([sampleCsv(certificate.fields, certificate.expiration_date_format)], { type: 'text/csv' })), [certificate]);
+  useEffect(() => () => URL.revokeObjectURL(template), [template]);
+
+  return (
+    <Stack gap="md">
+      <Dropzone
+        onDrop={(files) => files[0] && void onFile(files[0])}
+        onReject={(rejections) =>
+          notifyError(rejections[0]?.errors[0]?.code === 'file-too-large' ? 'The file is larger than 10 MB.' : 'Choose a CSV file or an Excel workbook (.xlsx).')
+        }
+        maxSize={MAX_IMPORT_BYTES}
+        accept={ACCEPT}
+        multiple={false}
+        loading={upload.isPending}
+        aria-label="Upload a recipient list"
+      >
+        <Group justify="center" mih={170} style={{ pointerEvents: 'none' }}>
+          {upload.isPending ? (
+            <Stack align="center" gap={6}>
+              <Loader size="sm" />
+              <Text size="sm">Reading {upload.variables?.file.name}…</Text>
+            </Stack>
+          ) : (
+            <Stack align="center" gap={6} ta="center">
+              <IconFileSpreadsheet size={38} stroke={1.4} color="var(--mantine-color-laurel-6)" />
+              <Text fw={600}>Drop your CSV or Excel file here</Text>
+              <Text size="sm" c="dimmed">
+                or click to choose one. CSV separated by commas, semicolons, colons or tabs, or .xlsx; up to 10 MB.
+              </Text>
+            </Stack>
+          )}
+        </Group>
+      </Dropzone>
+      {upload.isError && (
+        <Alert color="red" icon={<IconInfoCircle size={18} />} title={`${upload.variables?.file.name ?? 'The file'} could not be imported`}>
+          {errorMessage(upload.error)}
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed">
+        Not sure how to lay out your file?{' '}
+        <Anchor href={template} download={`${certificate.name.replace(/[^\w\- ]+/g, '').trim() || 'recipients'} recipients.csv`}>
+          <IconDownload size={14} style={{ verticalAlign: -2 }} /> Download a template with this certificate’s columns
+        </Anchor>
+      </Text>
+      <SeparatorDialog
+        file={pending?.file ?? null}
+        sample={pending?.sample ?? ''}
+        onCancel={() => setPending(null)}
+        onConfirm={(separator) => {
+          const file = pending!.file;
+          setPending(null);
+          upload.mutate({ file, separator });
+        }}
+      />
+    </Stack>
+  );
+}

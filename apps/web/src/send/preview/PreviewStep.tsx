@@ -1,0 +1,272 @@
+import { ActionIcon, Badge, Button, Group, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowLeft, IconArrowRight, IconCertificate, IconMail, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FIELD_KEYS } from '@laurel/certificate';
+import { useEffect, useMemo, useState } from 'react';
+import type { RecipientValues, SendCertificate } from '../../api/send.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
+import { creditsOf } from '../credits/credits.ts';
+import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';
+import { fieldLabel } from '../fields.ts';
+import { newRow, rowMatches, type RecipientRow } from '../rows.ts';
+import { CertificateModal } from './CertificateModal.tsx';
+import { EmailModal } from './EmailModal.tsx';
+import { RecipientDialog } from './RecipientDialog.tsx';
+
+const PAGE_SIZE = 10;
+
+interface PreviewStepProps {
+  certificate: SendCertificate;
+  rows: RecipientRow[];
+  onRows: (rows: RecipientRow[]) => void;
+  onBack: () => void;
+  onContinue: () => void;
+}
+
+const fullName = (values: RecipientValues) => `${values[FIELD_KEYS.first] ?? ''} ${values[FIELD_KEYS.last] ?? ''}`.trim() || '(no name)';
+
+/**
+ * Step 4, "Send Certificates" (spec 3 §2): every recipient, 10 a page, to search, add, edit, delete
+ * and look at (certificate and email) before saving. Rows beyond the account's credits are marked
+ * `certificate_allowed: false`: shown greyed, not editable, and explained.
+ */
+export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: PreviewStepProps) {
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const { available, canBuy } = creditsOf(user);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<{ uid: number | null; values: RecipientValues } | null>(null);
+  const [viewing, setViewing] = useState<{ kind: 'certificate' | 'email'; values: RecipientValues } | null>(null);
+
+  // Credits change elsewhere (a purchase, another send): read them fresh for this screen.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: USER_KEY });
+  }, [queryClient]);
+
+  const listed = useMemo(() => rows.map((row, index) => ({ row, index, certificate_allowed: index < available })).filter(({ row }) => rowMatches(row, search)), [rows, available, search]);
+  const pages = Math.max(1, Math.ceil(listed.length / PAGE_SIZE));
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+  const shown = listed.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const extraColumns = certificate.fields.filter((f) => f.kind === 'data' || f.kind === 'expiration_date');
+  const beyond = Math.max(0, rows.length - available);
+
+  const save = (values: RecipientValues) => {
+    if (editing?.uid == null) {
+      onRows([...rows, newRow(values)]);
+      notifySuccess('Recipient added');
+      setSearch('');
+      setPage(Math.ceil((rows.length + 1) / PAGE_SIZE));
+    } else {
+      onRows(rows.map((r) => (r.uid === editing.uid ? { ...r, values: { ...r.values, ...values } } : r)));
+      notifySuccess('Record saved');
+    }
+    setEditing(null);
+  };
+
+  const confirmDelete = (row: RecipientRow) =>
+    modals.openConfirmModal({
+      title: 'Delete this recipient?',
+      children: (
+        <Text size="sm">
+          {fullName(row.values)} ({row.values[FIELD_KEYS.email]}) will not be part of this project.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        onRows(rows.filter((r) => r.uid !== row.uid));
+        notifySuccess('Record deleted');
+      },
+    });
+
+  const actions = (row: RecipientRow, name: string, allowed: boolean) => (
+    <>
+      <Tooltip label="View certificate">
+        <ActionIcon variant="subtle" color="gray" aria-label={`View certificate of ${name}`} onClick={() => setViewing({ kind: 'certificate', values: row.values })}>
+          <IconCertificate size={17} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="View email">
+        <ActionIcon variant="subtle" color="gray" aria-label={`View email to ${name}`} onClick={() => setViewing({ kind: 'email', values: row.values })}>
+          <IconMail size={17} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={allowed ? 'Edit' : 'Beyond your available credits'}>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${name}`} disabled={!allowed} onClick={() => setEditing({ uid: row.uid, values: row.values })}>
+          <IconPencil size={17} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={() => confirmDelete(row)}>
+          <IconTrash size={17} />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+  const emptyMessage = rows.length ? `No recipient matches “${search}”.` : 'No recipients left. Add one, or go back and import a list.';
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+          <div>
+            <Title order={2} fz="lg">
+              Send Certificates
+            </Title>
+            <Text size="sm" c="stone.7">
+              {rows.length} {rows.length === 1 ? 'recipient' : 'recipients'} · {available} {available === 1 ? 'credit' : 'credits'} available
+            </Text>
+          </div>
+          <Group gap="sm">
+            <TextInput
+              aria-label="Search recipients"
+              placeholder="Search recipients"
+              leftSection={<IconSearch size={16} />}
+              size="sm"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', xs: 240 }}
+            />
+            <Button size="sm" variant="light" leftSection={<IconPlus size={16} />} onClick={() => setEditing({ uid: null, values: {} })}>
+              Add recipient
+            </Button>
+          </Group>
+        </Group>
+
+        {beyond > 0 && (
+          <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+            <CreditsShortNotice available={available} needed={rows.length} canBuy={canBuy}>
+              <Text size="sm" mt={4}>
+                The last {beyond} {beyond === 1 ? 'row is' : 'rows are'} greyed out: they are saved with the project and can be sent once the account has enough credits.
+              </Text>
+            </CreditsShortNotice>
+          </div>
+        )}
+
+        <ScrollArea type="auto" offsetScrollbars="present" visibleFrom="sm">
+          <Table miw={640} verticalSpacing="xs" highlightOnHover aria-label="Recipients">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={48}>#</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                {extraColumns.map((f) => (
+                  <Table.Th key={f.key}>{fieldLabel(f)}</Table.Th>
+                ))}
+                <Table.Th w={150} ta="right">
+                  Actions
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map(({ row, index, certificate_allowed }) => {
+                const name = fullName(row.values);
+                return (
+                  <Table.Tr key={row.uid} style={certificate_allowed ? undefined : { opacity: 0.5, background: 'var(--mantine-color-stone-0)' }} data-allowed={certificate_allowed}>
+                    <Table.Td c="dimmed" fz="sm">
+                      {index + 1}
+                    </Table.Td>
+                    <Table.Td fw={500}>
+                      {name}
+                      {!certificate_allowed && (
+                        <Badge ml={8} size="xs" color="orange" variant="light">
+                          Needs credit
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td fz="sm">{row.values[FIELD_KEYS.email]}</Table.Td>
+                    {extraColumns.map((f) => (
+                      <Table.Td key={f.key} fz="sm">
+                        {row.values[f.key] ?? ''}
+                      </Table.Td>
+                    ))}
+                    <Table.Td>
+                      <Group gap={2} justify="flex-end" wrap="nowrap">
+                        {actions(row, name, certificate_allowed)}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+              {!shown.length && (
+                <Table.Tr>
+                  <Table.Td colSpan={4 + extraColumns.length}>
+                    <Text ta="center" c="dimmed" py="lg" size="sm">
+                      {emptyMessage}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        {/* Phones: one card per recipient, every action in reach without scrolling sideways. */}
+        <Stack gap="sm" hiddenFrom="sm" role="list" aria-label="Recipients">
+          {shown.map(({ row, index, certificate_allowed }) => {
+            const name = fullName(row.values);
+            return (
+              <Paper key={row.uid} withBorder radius="md" p="sm" role="listitem" style={certificate_allowed ? undefined : { opacity: 0.5 }} bg={certificate_allowed ? undefined : 'stone.0'}>
+                <Text fw={600} size="sm">
+                  <Text span c="dimmed" fw={400}>
+                    {index + 1}.{' '}
+                  </Text>
+                  {name}
+                  {!certificate_allowed && (
+                    <Badge ml={8} size="xs" color="orange" variant="light">
+                      Needs credit
+                    </Badge>
+                  )}
+                </Text>
+                <Text size="sm" c="stone.7" style={{ wordBreak: 'break-all' }}>
+                  {row.values[FIELD_KEYS.email]}
+                </Text>
+                {extraColumns.map((f) => (
+                  <Text key={f.key} size="xs">
+                    <Text span c="dimmed">
+                      {fieldLabel(f)}:{' '}
+                    </Text>
+                    {row.values[f.key] ?? ''}
+                  </Text>
+                ))}
+                <Group gap={2} mt={6} justify="flex-end">
+                  {actions(row, name, certificate_allowed)}
+                </Group>
+              </Paper>
+            );
+          })}
+          {!shown.length && (
+            <Text ta="center" c="dimmed" py="lg" size="sm">
+              {emptyMessage}
+            </Text>
+          )}
+        </Stack>
+        {pages > 1 && (
+          <Group justify="flex-end" mt="md">
+            <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={0} size="sm" aria-label="Recipient pages" />
+          </Group>
+        )}
+      </Paper>
+
+      <Group justify="space-between">
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+          Back to import
+        </Button>
+        <Button rightSection={<IconArrowRight size={16} />} disabled={!rows.length} onClick={onContinue}>
+          Save project
+        </Button>
+      </Group>
+
+      <RecipientDialog certificate={certificate} initial={editing?.values ?? null} mode={editing?.uid == null ? 'add' : 'edit'} onSave={save} onClose={() => setEditing(null)} />
+      <CertificateModal certificate={certificate} values={viewing?.kind === 'certificate' ? viewing.values : null} name={viewing ? fullName(viewing.values) : ''} onClose={() => setViewing(null)} />
+      <EmailModal certificate={certificate} values={viewing?.kind === 'email' ? viewing.values : null} name={viewing ? fullName(viewing.values) : ''} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowLeft, IconCertificate, IconDeviceFloppy, IconFileSpreadsheet, IconUsers } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../api/errors.ts';
+import { createProject, type Project, type SendCertificate } from '../../api/send.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { projectRow, type ImportTable, type RecipientRow } from '../rows.ts';
+
+const today = () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
+
+/** Step 5: the project's title (unique in the account) and memo; saving stores every recipient. */
+export function SaveStep({ certificate, rows, table, onBack, onSaved }: { certificate: SendCertificate; rows: RecipientRow[]; table: ImportTable | null; onBack: () => void; onSaved: (project: Project) => void }) {
+  const [title, setTitle] = useState(`${certificate.name} · ${today()}`);
+  const [memo, setMemo] = useState('');
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () =>
+      createProject({ title: title.trim(), key: memo.trim() || undefined, certificate_id: certificate.id, filename: table?.filename ?? null, recipients: rows.map((r) => projectRow(r.values)) }),
+    onSuccess: (project) => {
+      notifySuccess('Project saved. Choose the sender name, then send.');
+      onSaved(project);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.body.field === 'title') setTitleError(errorMessage(error));
+    },
+  });
+  const otherError = save.isError && !(save.error instanceof ApiError && save.error.body.field === 'title') ? errorMessage(save.error) : null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!title.trim()) return setTitleError('Project title is required.');
+        save.mutate();
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Title order={2} fz="lg" mb={4}>
+            Save the project
+          </Title>
+          <Text size="sm" c="stone.7" mb="md">
+            A project keeps this list, the certificate as it is now, and everything that happens to each email. You find it later in the Store.
+          </Text>
+          <Stack gap="md">
+            <TextInput
+              label="Project title"
+              withAsterisk
+              value={title}
+              maxLength={200}
+              error={titleError}
+              onChange={(event) => {
+                setTitle(event.currentTarget.value);
+                setTitleError(null);
+              }}
+            />
+            <Textarea label="Memo" description="A note for your team, for example the course date or the cohort." autosize minRows={3} maxLength={2000} value={memo} onChange={(event) => setMemo(event.currentTarget.value)} />
+            {otherError && (
+              <Alert color="red" role="alert" title="The project was not saved">
+                {otherError}
+              </Alert>
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} bg="stone.0">
+          <Text fw={650} mb="md">
+            In this project
+          </Text>
+          <List spacing="md" center>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" radius="xl">
+                  <IconCertificate size={16} />
+                </ThemeIcon>
+              }
+            >
+              <Text size="sm">{certificate.name}</Text>
+            </List.Item>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" radius="xl">
+                  <IconUsers size={16} />
+                </ThemeIcon>
+              }
+            >
+              <Text size="sm">
+                {rows.length} {rows.length === 1 ? 'recipient' : 'recipients'}
+              </Text>
+            </List.Item>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" radius="xl">
+                  <IconFileSpreadsheet size={16} />
+                </ThemeIcon>
+              }
+            >
+              <Text size="sm">{table?.filename ?? (table?.kind === 'clipboard' ? 'Pasted from a spreadsheet' : 'Entered by hand')}</Text>
+            </List.Item>
+          </List>
+          <Text size="xs" c="dimmed" mt="lg">
+            Nothing is sent yet: you choose the sender name and send on the next step.
+          </Text>
+        </Paper>
+      </SimpleGrid>
+      <Group justify="space-between" mt="lg">
+        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+          Back to preview
+        </Button>
+        <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
+          Save and continue
+        </Button>
+      </Group>
+    </form>
+  );
+}
