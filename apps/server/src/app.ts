@@ -30,9 +30,11 @@ import { userRoutes } from './modules/users/routes.ts';
 import { mappingRoutes } from './modules/mappings/routes.ts';
 import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
 import { creditRequestRoutes } from './modules/credits/request-routes.ts';
+import { storeRoutes } from './modules/store/routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes, mappingRoutes, sendSelectRoutes, creditRequestRoutes];
+const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes, mappingRoutes, sendSelectRoutes, creditRequestRoutes, storeRoutes, exportRoutes];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({

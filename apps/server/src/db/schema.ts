@@ -370,3 +370,33 @@ export const mappings = pgTable('mappings', {
   index('mappings_account_idx').on(t.account_id, t.id),
   uniqueIndex('mappings_name_unique').on(sql`coalesce(${t.account_id}, 0)`, sql`lower(${t.name})`),
 ]);
+
+/**
+ * Recipient exports to CSV or XLSX (spec 3 §7 `run-export`): one row per request, unique by a digest of
+ * what was asked and when (to the minute), so a repeated click starts nothing new. The job writes the
+ * file under `file_key` (unguessable) and mails a signed link once it is ready.
+ */
+export const dataExports = pgTable('exports', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  kind: text('kind').notNull(),
+  export_type: text('export_type').notNull(),
+  email: text('email').notNull(),
+  title: text('title').notNull(),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+  status: text('status').notNull().default('queued'),
+  file_key: text('file_key').notNull(),
+  row_count: integer('row_count'),
+  error: text('error'),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finished_at: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('exports_key_unique').on(t.key),
+  uniqueIndex('exports_file_key_unique').on(t.file_key),
+  index('exports_account_idx').on(t.account_id, t.id),
+  check('exports_kind', sql`${t.kind} in ('projects', 'search')`),
+  check('exports_type', sql`${t.export_type} in ('csv', 'xlsx')`),
+  check('exports_status', sql`${t.status} in ('queued', 'done', 'failed')`),
+]);

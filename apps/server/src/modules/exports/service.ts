@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { normalizeEmail, planLevel } from '@laurel/domain';
+import type { AppContext } from '../../context.ts';
+import { accounts, dataExports, projects, recipients, users } from '../../db/schema.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import type { Executor } from '../../jobs/queue.ts';
+import type { Member } from '../certificates/service.ts';
+import { findProject } from '../projects/service.ts';
+import { searchConditions, type SearchFilter } from '../store/search.ts';
+import { exportEstimateMinutes } from './estimate.ts';
+import { exportJob } from './job.ts';
+
+export type ExportType = 'csv' | 'xlsx';
+
+/** A whole export is built in one worker's memory; beyond this it must be split. */
+export const EXPORT_ROW_LIMIT = 100_000;
+
+export const EXPORT_MESSAGES = {
+  started: 'Export started',
+  premium: 'Exports are available on every paid plan. Upgrade to export your recipients.',
+  address: 'The export can only be sent to a user of this account.',
+  empty: 'There are no recipients to export.',
+  tooLarge: `An export holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-US')} recipients. Export fewer projects or narrow the search.`,
+} as const;
+
+/** Exports are shown only for premium accounts (spec 3 §6): any active paid plan. */
+export async function assertMayExport(context: AppContext, member: Member): Promise<void> {
+  const [account] = await context.db.select().from(accounts).where(eq(accounts.id, member.accountId));
+  if (!account || planLevel(account) < 1) throw forbidden(EXPORT_MESSAGES.premium, { error_type: 'upgrade', redirect: '/account/subscription' });
+}
+
+/**
+ * Where the download link goes: the requester by default, or another user of the same account. A
+ * file of recipients' personal data is never mailed outside the account.
+ */
+async function exportAddress(context: AppContext, member: Member, email: string | undefined): Promise<string> {
+  const address = email ? normalizeEmail(email) : member.user.email;
+  if (address === member.user.email) return address;
+  const [colleague] = await context.db.select({ id: users.id }).from(users).where(and(eq(users.email, address), eq(users.account_id, member.accountId)));
+  if (!colleague) throw badRequest(EXPORT_MESSAGES.address, { field: 'email' });
+  return address;
+}
+
+/** How many recipients the projects hold, each project checked against what the member may see. */
+export async function projectsRecipientsCount(context: AppContext, member: Member, ids: number[]): Promise<number> {
+  const unique = [...new Set(ids)];
+  for (const id of unique) await findProject(context, member, id);
+  if (!unique.length) return 0;
+  const [row] = await context.db.select({ value: count() }).from(recipients).where(and(inArray(recipients.project_id, unique), eq(recipients.account_id, member.accountId)));
+  return row?.value ?? 0;
+}
+
+export async function searchRecipientsCount(context: AppContext, member: Member, filter: SearchFilter): Promise<number> {
+  const [row] = await context.db
+    .select({ value: count() })
+    .from(recipients)
+    .innerJoin(projects, eq(projects.id, recipients.project_id))
+    .where(searchConditions(member, filter));
+  return row?.value ?? 0;
+}
+
+interface ExportRequest {
+  kind: 'projects' | 'search';
+  export_type: ExportType;
+  email?: string;
+  title: string;
+  params: Record<string, unknown>;
+  rows: number;
+}
+
+/**
+ * Records the export and enqueues its job in one transaction. The row is unique by a digest of who
+ * asked for what, where to, and the minute it was asked: a double click starts one export, while the
+ * same export asked for later is a new one with the data as it is then.
+ */
+async function startExport(context: AppContext, member: Member, request: ExportRequest) {
+  if (request.rows === 0) throw badRequest(EXPORT_MESSAGES.empty);
+  if (request.rows > EXPORT_ROW_LIMIT) throw badRequest(EXPORT_MESSAGES.tooLarge);
+  const email = await exportAddress(context, member, request.email);
+  const now = context.clock.now();
+  const key = createHash('sha256')
+    .update(JSON.stringify([member.accountId, member.user.id, request.kind, request.params, request.export_type, email, Math.floor(now.getTime() / 60_000)]))
+    .digest('base64url');
+  await context.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(dataExports)
+      .values({
+        account_id: member.accountId,
+        user_id: member.user.id,
+        key,
+        kind: request.kind,
+        export_type: request.export_type,
+        email,
+        title: request.title,
+        params: request.params,
+        file_key: `export-${randomBytes(18).toString('base64url')}.${request.export_type}`,
+        created_at: now,
+      })
+      .onConflictDoNothing({ target: dataExports.key })
+      .returning({ id: dataExports.id });
+    if (row) await context.queue.enqueue(exportJob, { exportId: row.id }, { tx: tx as Executor, key: `export:${row.id}` });
+  });
+  return { success: true, message: EXPORT_MESSAGES.started, email, recipients_count: request.rows, estimated_minutes: exportEstimateMinutes(request.rows) };
+}
+
+export async function exportProjects(context: AppContext, member: Member, input: { projectIds: number[]; export_type: ExportType; email?: string }) {
+  await assertMayExport(context, member);
+  const ids = [...new Set(input.projectIds)];
+  const rows = await projectsRecipientsCount(context, member, ids);
+  const title = ids.length === 1 ? (await findProject(context, member, ids[0]!)).title : `${ids.length} projects`;
+  return startExport(context, member, { kind: 'projects', export_type: input.export_type, email: input.email, title, params: { project_ids: ids }, rows });
+}
+
+export async function exportSearch(context: AppContext, member: Member, input: { filter: SearchFilter; columns: string[]; export_type: ExportType; email?: string }) {
+  await assertMayExport(context, member);
+  const rows = await searchRecipientsCount(context, member, input.filter);
+  return startExport(context, member, {
+    kind: 'search', export_type: input.export_type, email: input.email, title: 'Search results', params: { filter: input.filter, columns: input.columns }, rows,
+  });
+}

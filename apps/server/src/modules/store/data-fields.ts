@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { FIELD_KEYS, migrateDesign, recipientFields } from '@laurel/certificate';
+import type { AppContext } from '../../context.ts';
+import { projects } from '../../db/schema.ts';
+import { visibleProjectsOf, type Viewer } from './scope.ts';
+
+type ProjectRow = typeof projects.$inferSelect;
+
+export interface DataField {
+  key: string;
+  label: string;
+  kind: 'data' | 'expiration_date';
+}
+
+/** Names and the address are columns of their own; the data fields are everything else a design asks for. */
+const NOT_DATA = new Set<string>([FIELD_KEYS.first, FIELD_KEYS.last, FIELD_KEYS.full, FIELD_KEYS.email]);
+
+/** "COURSE_NAME" reads "Course name". */
+export function fieldLabel(key: string): string {
+  if (key === FIELD_KEYS.expiration) return 'Expiration date';
+  const words = key.replace(/_/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const toField = (key: string): DataField => ({ key, label: fieldLabel(key), kind: key === FIELD_KEYS.expiration ? 'expiration_date' : 'data' });
+
+/** The data fields of one project's certificate, as it was saved with the project. */
+export function projectDataFields(project: ProjectRow): { fields: DataField[]; expiration_date_format: string | null } {
+  const design = migrateDesign(project.snapshot.design);
+  const fields = recipientFields(design).filter((f) => f.kind === 'data' || f.kind === 'expiration_date').map((f) => toField(f.key));
+  return { fields, expiration_date_format: fields.some((f) => f.kind === 'expiration_date') ? (design.expiration_date_format ?? 'MM/DD/YYYY') : null };
+}
+
+/**
+ * Every data field the account's projects use (spec 3 §7 `accounts/{id}/data-fields`), for the global
+ * search. Read from the projects' field lists rather than from every recipient's values.
+ */
+export async function accountDataFields(context: AppContext, viewer: Viewer): Promise<DataField[]> {
+  const rows = await context.db
+    .selectDistinct({ key: sql<string>`jsonb_object_keys(${projects.mapping})` })
+    .from(projects)
+    .where(visibleProjectsOf(viewer));
+  return rows
+    .map((r) => r.key)
+    .filter((key) => !NOT_DATA.has(key))
+    .sort((a, b) => a.localeCompare(b))
+    .map(toField);
+}

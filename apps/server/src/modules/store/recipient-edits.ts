@@ -1,0 +1,123 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { expirationDateMessage, FIELD_KEYS, parseDateInFormat, type ExpirationDateFormat } from '@laurel/certificate';
+import { isValidEmail, MESSAGES, normalizeEmail } from '@laurel/domain';
+import type { AppContext } from '../../context.ts';
+import { projects, recipients } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { Member } from '../certificates/service.ts';
+import { certificateFileKey } from '../delivery/certificate-file.ts';
+import { withEvent } from '../delivery/events.ts';
+import { findRecipient } from '../projects/service.ts';
+import { projectDataFields } from './data-fields.ts';
+import { assertMayChangeRecipients, visibleProjectsOf } from './scope.ts';
+
+type RecipientRow = typeof recipients.$inferSelect;
+
+export const RECIPIENT_MESSAGES = {
+  inFlight: 'This certificate is being sent right now. Try again once it has been delivered.',
+  nameRequired: 'Required',
+  notDeletable: 'A recipient who has been sent a certificate cannot be deleted. Revoke the certificate instead.',
+} as const;
+
+const IN_FLIGHT = ['queued', 'sending'];
+
+function assertNotInFlight(recipient: RecipientRow): void {
+  if (IN_FLIGHT.includes(recipient.state)) throw badRequest(RECIPIENT_MESSAGES.inFlight, { error_type: 'in_flight' });
+}
+
+export interface RecipientUpdate {
+  first_name?: string;
+  last_name?: string;
+  meta?: Record<string, string>;
+}
+
+/** An expiration date as the issuer typed it (the certificate's format) or as the API returns it (ISO). */
+function expirationValue(value: string, format: string): string {
+  const trimmed = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed) && parseDateInFormat(trimmed, 'YYYY-MM-DD' as ExpirationDateFormat)) return trimmed;
+  const iso = parseDateInFormat(trimmed, format as ExpirationDateFormat);
+  if (!iso) throw badRequest(expirationDateMessage(format), { error_type: 'invalid_date', field: FIELD_KEYS.expiration });
+  return iso;
+}
+
+/**
+ * Corrects a recipient's names or data fields. Only the fields the project's certificate uses are
+ * kept. A certificate already issued is re-rendered from the corrected data the next time it is
+ * opened: the stored PDF is dropped, so the recipient's link and download agree with the fix.
+ */
+export async function updateRecipient(context: AppContext, member: Member, id: number, input: RecipientUpdate) {
+  assertMayChangeRecipients(member);
+  const { recipient, project } = await findRecipient(context, member, id);
+  assertNotInFlight(recipient);
+  const first = input.first_name?.trim() ?? recipient.first_name;
+  const last = input.last_name?.trim() ?? recipient.last_name;
+  if (!first && !last) throw badRequest(RECIPIENT_MESSAGES.nameRequired, { field: 'first_name' });
+
+  const { fields, expiration_date_format } = projectDataFields(project);
+  const meta = { ...recipient.meta };
+  for (const field of fields) {
+    const value = input.meta?.[field.key];
+    if (value === undefined) continue;
+    meta[field.key] = field.kind === 'expiration_date' ? expirationValue(value, expiration_date_format!) : value.trim().slice(0, 500);
+  }
+
+  const now = context.clock.now();
+  const [updated] = await context.db
+    .update(recipients)
+    .set({ first_name: first.slice(0, 200), last_name: last.slice(0, 200), meta, sent_details: withEvent('edited', now), updated_at: now })
+    .where(and(eq(recipients.id, recipient.id), sql`${recipients.state} not in ('queued', 'sending')`))
+    .returning();
+  if (!updated) throw badRequest(RECIPIENT_MESSAGES.inFlight, { error_type: 'in_flight' });
+  await context.files.delete(certificateFileKey(updated));
+  return { recipient: updated, project };
+}
+
+/**
+ * Changes the address of one or more of the account's recipients (spec 3 §7 `recipient-email`). The
+ * certificate stays as issued; a resend goes to the new address. Each change is kept in the history.
+ */
+export async function changeRecipientEmail(context: AppContext, member: Member, ids: number[], email: string) {
+  assertMayChangeRecipients(member);
+  const address = normalizeEmail(email);
+  if (!isValidEmail(address)) throw badRequest(MESSAGES.invalidEmail, { field: 'update_email' });
+  const rows = await context.db
+    .select({ recipient: recipients })
+    .from(recipients)
+    .innerJoin(projects, eq(projects.id, recipients.project_id))
+    .where(and(inArray(recipients.id, ids), eq(recipients.account_id, member.accountId), visibleProjectsOf(member)));
+  if (rows.length !== new Set(ids).size) throw notFound();
+  for (const { recipient } of rows) assertNotInFlight(recipient);
+
+  const now = context.clock.now();
+  return context.db.transaction(async (tx) => {
+    const changed: RecipientRow[] = [];
+    for (const { recipient } of rows) {
+      if (recipient.email === address) {
+        changed.push(recipient);
+        continue;
+      }
+      const [row] = await tx
+        .update(recipients)
+        .set({ email: address, sent_details: withEvent('email_changed', now, `${recipient.email} → ${address}`), updated_at: now })
+        .where(eq(recipients.id, recipient.id))
+        .returning();
+      changed.push(row!);
+    }
+    return changed;
+  });
+}
+
+/** Only a recipient who was never sent anything may disappear; an issued certificate is revoked instead. */
+export async function deleteRecipient(context: AppContext, member: Member, id: number): Promise<void> {
+  assertMayChangeRecipients(member);
+  const { recipient, project } = await findRecipient(context, member, id);
+  if (recipient.state !== 'draft' || recipient.attempt > 0) throw badRequest(RECIPIENT_MESSAGES.notDeletable, { error_type: 'sent' });
+  await context.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(recipients)
+      .where(and(eq(recipients.id, recipient.id), eq(recipients.state, 'draft'), eq(recipients.attempt, 0)))
+      .returning({ id: recipients.id });
+    if (!deleted.length) throw badRequest(RECIPIENT_MESSAGES.notDeletable, { error_type: 'sent' });
+    await tx.update(projects).set({ updated_at: context.clock.now() }).where(eq(projects.id, project.id));
+  });
+}

@@ -1,0 +1,307 @@
+import { Anchor, Box, Button, Card, Group, Menu, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  IconActivity, IconArrowLeft, IconChevronDown, IconFileSpreadsheet, IconMailForward, IconMailOff, IconSend, IconUserPlus,
+} from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { canSend } from '@laurel/domain';
+import { listProjectRecipients, projectRecipientsCount, runProjectExport, type Recipient, type StoreProject } from '../../api/store.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useSignedInUser } from '../../session/queries.ts';
+import { AddRecipientsDialog } from '../../store/AddRecipientsDialog.tsx';
+import { countsOfProject, DeliveryBar, DeliveryLegend } from '../../store/DeliveryProgress.tsx';
+import { canExport } from '../../store/export-access.ts';
+import { ExportDialog } from '../../store/ExportDialog.tsx';
+import { ProjectUnavailable } from '../../store/ProjectUnavailable.tsx';
+import { ActionsMenu } from '../../store/recipient/ActionsMenu.tsx';
+import { RecipientDrawer } from '../../store/recipient/RecipientDrawer.tsx';
+import { useRecipientActions } from '../../store/recipient/useRecipientActions.tsx';
+import { SendDialog, type SendIntent } from '../../store/SendDialog.tsx';
+import { RecipientStatus } from '../../store/StatusBadge.tsx';
+import { SearchBox } from '../../store/table/SearchBox.tsx';
+import { TablePager } from '../../store/table/TablePager.tsx';
+import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { useTableParams } from '../../store/table/useTableParams.ts';
+import { useProjectDelivery } from '../../store/useProjectDelivery.ts';
+
+/** Spec 3 §9: a project can be resent to a group five times. */
+const PROJECT_RESEND_LIMIT = 5;
+const back = { label: 'All projects', to: '/store' };
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/store" size="sm" c="stone.7" mb="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      <IconArrowLeft size={14} /> All projects
+    </Anchor>
+  );
+}
+
+/** /store/projects/{id}: one project, its delivery, its recipients and what can be done to them. */
+export function ProjectPage() {
+  const id = Number(useParams().id);
+  const { project, progress } = useProjectDelivery(id);
+
+  if (project.isError) {
+    return (
+      <>
+        <BackLink />
+        <ProjectUnavailable error={project.error} onRetry={() => project.refetch()} back={back} />
+      </>
+    );
+  }
+  if (!project.data) {
+    return (
+      <Stack>
+        <Skeleton h={170} radius="lg" />
+        <Skeleton h={360} radius="lg" />
+      </Stack>
+    );
+  }
+  return <ProjectView project={project.data} failed={progress.data?.failed ?? 0} />;
+}
+
+function ProjectView({ project, failed }: { project: StoreProject; failed: number }) {
+  const user = useSignedInUser();
+  const mayChange = canSend(user);
+  const exports = canExport(user);
+  const [adding, setAdding] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [sending, setSending] = useState<SendIntent | null>(null);
+  const [details, setDetails] = useState<number | null>(null);
+  const actions = useRecipientActions({ senderName: project.email_sender_name, onDetails: (r) => setDetails(r.id) });
+  const table = useTableParams<'last_name'>({ size: user.pagination.storeRecipient ?? 10, sort: 'last_name' });
+  // On a phone the row folds into one cell: name, address and status stacked, actions beside.
+  const wide = useMediaQuery('(min-width: 48em)', true);
+
+  const recipients = useQuery({
+    queryKey: ['store', 'recipients', project.id, table.q, table.page, table.size],
+    queryFn: () => listProjectRecipients({ project_id: project.id, limit: table.size, offset: table.offset, like: table.q || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = recipients.data?.recipients ?? [];
+  const total = recipients.data?.count ?? 0;
+  const resendsLeft = PROJECT_RESEND_LIMIT - project.resend_attempts;
+  const intent = (title: string, description: string, confirmLabel: string, body: SendIntent['body']): SendIntent => ({
+    projectId: project.id, title, description, confirmLabel, body, senderName: project.email_sender_name,
+  });
+
+  return (
+    <Stack gap="lg">
+      <Box>
+        <BackLink />
+        <Card padding="xl" shadow="xs">
+          <Stack gap="lg">
+            <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+              <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
+                <Title order={2} className="display-title" fz={26} style={{ overflowWrap: 'anywhere' }}>
+                  {project.title}
+                </Title>
+                {project.key && (
+                  <Text c="stone.7" size="sm">
+                    {project.key}
+                  </Text>
+                )}
+                <Text c="stone.6" size="sm">
+                  {project.certificate_name} · created {formatDateTime(project.created_at)}
+                  {project.email_sender_name ? ` · sent as ${project.email_sender_name}` : ''}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="wrap">
+                {mayChange && (
+                  <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+                    Add recipients
+                  </Button>
+                )}
+                {mayChange && project.unsent_count > 0 && (
+                  <Button
+                    leftSection={<IconSend size={16} />}
+                    onClick={() =>
+                      setSending(
+                        intent(
+                          'Send to unsent recipients',
+                          `${project.unsent_count} ${project.unsent_count === 1 ? 'recipient has' : 'recipients have'} not been sent their certificate yet. Each uses one credit.`,
+                          `Send to ${project.unsent_count}`,
+                          {},
+                        ),
+                      )
+                    }
+                  >
+                    Send to {project.unsent_count} unsent
+                  </Button>
+                )}
+                <Menu position="bottom-end" shadow="md" width={270}>
+                  <Menu.Target>
+                    <Button variant="default" rightSection={<IconChevronDown size={16} />}>
+                      More
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {mayChange && (
+                      <>
+                        <Menu.Label>{resendsLeft > 0 ? `Resend to a group (${resendsLeft} of ${PROJECT_RESEND_LIMIT} left)` : 'Group resends used up'}</Menu.Label>
+                        <Menu.Item
+                          leftSection={<IconMailForward size={15} />}
+                          disabled={failed === 0 || resendsLeft <= 0}
+                          onClick={() =>
+                            setSending(intent('Resend to failed deliveries', `${failed} ${failed === 1 ? 'certificate' : 'certificates'} could not be delivered after repeated attempts and will be sent again. Each uses one credit.`, 'Resend', { resend_failed: true }))
+                          }
+                        >
+                          Resend to failed ({failed})
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconMailOff size={15} />}
+                          disabled={project.unvisited_recipients === 0 || resendsLeft <= 0}
+                          onClick={() =>
+                            setSending(
+                              intent(
+                                'Resend to those who never opened',
+                                `${project.unvisited_recipients} ${project.unvisited_recipients === 1 ? 'recipient has' : 'recipients have'} not opened their certificate yet and will get the email again. Resending an issued certificate uses no credit.`,
+                                'Resend',
+                                { resend_never_logged_in: true },
+                              ),
+                            )
+                          }
+                        >
+                          Resend to never opened ({project.unvisited_recipients})
+                        </Menu.Item>
+                        <Menu.Divider />
+                      </>
+                    )}
+                    <Menu.Item leftSection={<IconActivity size={15} />} component={Link} to={`/store/history/${project.id}`}>
+                      Sent status
+                    </Menu.Item>
+                    {exports && (
+                      <Menu.Item leftSection={<IconFileSpreadsheet size={15} />} onClick={() => setExporting(true)}>
+                        Export recipients
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Group>
+            </Group>
+            <Stack gap="sm">
+              <DeliveryBar counts={countsOfProject(project)} size="lg" animate />
+              <DeliveryLegend counts={countsOfProject(project)} />
+            </Stack>
+          </Stack>
+        </Card>
+      </Box>
+
+      <Card padding={0} shadow="xs">
+        <Group justify="space-between" px="lg" py="md" wrap="wrap" gap="sm">
+          <Title order={3} fz="lg">
+            Recipients
+            <Text span c="stone.6" fw={400} ml={8} fz="md">
+              {project.recipients_count.toLocaleString('en-US')}
+            </Text>
+          </Title>
+          <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search recipients" placeholder="Search name or email" />
+        </Group>
+        {recipients.isError && (
+          <Box px="lg">
+            <LoadFailed title="The recipients could not be loaded" error={recipients.error} onRetry={() => recipients.refetch()} />
+          </Box>
+        )}
+        <Table.ScrollContainer minWidth={wide ? 760 : 0}>
+          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Recipients" style={{ opacity: recipients.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.Thead bg="stone.0">
+              <Table.Tr>
+                <Table.Th>{wide ? 'Name' : 'Recipient'}</Table.Th>
+                <Table.Th visibleFrom="sm">Email</Table.Th>
+                <Table.Th w={200} visibleFrom="sm">
+                  Status
+                </Table.Th>
+                <Table.Th w={170} visibleFrom="sm">
+                  Sent
+                </Table.Th>
+                <Table.Th w={170} visibleFrom="sm">
+                  Opened
+                </Table.Th>
+                <Table.Th w={48}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {recipients.isPending && <SkeletonRows rows={Math.min(table.size, 6)} columns={6} />}
+              {recipients.isSuccess && rows.length === 0 && (
+                <EmptyRow columns={6} title={table.q ? `No recipient matches “${table.q}”` : 'This project has no recipients'}>
+                  {table.q ? 'Search looks in first names, last names and email addresses.' : 'Add recipients to send them this certificate.'}
+                </EmptyRow>
+              )}
+              {rows.map((r) => (
+                <RecipientRow key={r.id} recipient={r} onOpen={() => setDetails(r.id)} menu={actions.actionsFor(r)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <TablePager label="Recipient pages" page={table.page} size={table.size} total={total} onPage={(page) => table.update({ page })} onSize={(size) => table.update({ size, page: 1 })} />
+      </Card>
+
+      {actions.dialogs}
+      <RecipientDrawer recipientId={details} onClose={() => setDetails(null)} actionsFor={actions.actionsFor} showProject={false} />
+      <AddRecipientsDialog projectId={project.id} opened={adding} onClose={() => setAdding(false)} />
+      <SendDialog intent={sending} onClose={() => setSending(null)} />
+      <ExportDialog
+        opened={exporting}
+        onClose={() => setExporting(false)}
+        subject={project.title}
+        count={{ key: [project.id], fn: async () => (await projectRecipientsCount(project.id)).recipients_count }}
+        run={(type, email) => runProjectExport(project, type, email)}
+      />
+    </Stack>
+  );
+}
+
+function RecipientRow({ recipient: r, onOpen, menu }: { recipient: Recipient; onOpen(): void; menu: ReturnType<ReturnType<typeof useRecipientActions>['actionsFor']> }) {
+  const name = `${r.first_name} ${r.last_name}`.trim();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component="button" type="button" fw={600} size="sm" onClick={onOpen} ta="left" style={{ whiteSpace: 'nowrap' }}>
+          {name}
+        </Anchor>
+        <Text size="xs" c="stone.6">
+          No. {r.certificate_number}
+        </Text>
+        <Stack gap={4} mt={4} hiddenFrom="sm">
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {r.email}
+          </Text>
+          <RecipientStatus state={r.state} revoked={r.revoked} />
+        </Stack>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {r.email}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <RecipientStatus state={r.state} revoked={r.revoked} />
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        <Text size="sm" c={r.sent_at ? undefined : 'stone.5'} style={{ whiteSpace: 'nowrap' }}>
+          {r.sent_at ? formatDateTime(r.sent_at) : '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        {r.accessed_at ? (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(r.accessed_at)}
+          </Text>
+        ) : (
+          <Tooltip label={r.sent ? 'Delivered, but the certificate has not been opened yet' : 'Not sent yet'} disabled={!r.sent}>
+            <Text size="sm" c="stone.5">
+              {r.sent ? 'Not opened' : '—'}
+            </Text>
+          </Tooltip>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <ActionsMenu label={`Actions for ${name}`} items={menu} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { sendEmails, type SendRequest } from '../api/store.ts';
+import { useSendFeedback } from './send-feedback.ts';
+
+/** One send or resend the issuer is about to confirm. */
+export interface SendIntent {
+  projectId: number;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  body: Omit<SendRequest, 'sender_name'>;
+  /** The project's sender name, offered again. */
+  senderName: string | null;
+}
+
+const SENDER_REQUIRED = 'Please fill out the Sender Name field.';
+
+/** Confirms a send or resend with the sender name the email goes out under (spec 3 §5). */
+export function SendDialog({ intent, onClose }: { intent: SendIntent | null; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const feedback = useSendFeedback();
+  const [sender, setSender] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setSender(intent?.senderName ?? '');
+    setError(null);
+  }, [intent]);
+
+  const send = useMutation({
+    mutationFn: () => sendEmails(intent!.projectId, { ...intent!.body, sender_name: sender.trim() }),
+    onSuccess: (result) => {
+      feedback.sent(result);
+      onClose();
+    },
+    onError: (e) => {
+      feedback.failed(e);
+      onClose();
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['store'] }),
+  });
+
+  return (
+    <Modal opened={intent !== null} onClose={onClose} title={intent?.title}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!sender.trim()) return setError(SENDER_REQUIRED);
+          send.mutate();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="stone.7">
+            {intent?.description}
+          </Text>
+          <TextInput
+            label="Sender name"
+            description="Shown as the sender of the email."
+            size="sm"
+            value={sender}
+            error={error}
+            onChange={(event) => {
+              setSender(event.currentTarget.value);
+              setError(null);
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+              {intent?.confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import { notifications } from '@mantine/notifications';
+import { LONG_ERROR_NOTIFICATION_MS } from '@laurel/domain';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../api/errors.ts';
+import type { SendResult } from '../api/store.ts';
+import { notifySuccess } from '../lib/notify.ts';
+
+/** Large sends go to their sent-status page after this pause (spec 3 §9). */
+const QUEUED_REDIRECT_MS = 5_000;
+
+/**
+ * What the issuer sees after a send or resend (spec 3 §8): the server's message; a sticky warning
+ * and the subscription page when credits are short; other failures for 30 seconds, then the
+ * server's redirect, if any, remembering where the issuer came from.
+ */
+export function useSendFeedback() {
+  const navigate = useNavigate();
+  return {
+    sent(result: SendResult) {
+      notifySuccess(result.message);
+      if (result.redirect) {
+        const to = result.redirect;
+        window.setTimeout(() => navigate(to), QUEUED_REDIRECT_MS);
+      }
+    },
+    failed(error: unknown) {
+      const body = error instanceof ApiError ? error.body : null;
+      if (body?.error_type === 'credits') {
+        notifications.show({ color: 'yellow', title: 'More credits needed', message: errorMessage(error), autoClose: false });
+        navigate(body.redirect ?? '/account/subscription', { state: { from: window.location.pathname } });
+        return;
+      }
+      notifications.show({ color: 'red', message: `Error sending emails. ${errorMessage(error)}`, autoClose: LONG_ERROR_NOTIFICATION_MS });
+      if (body?.redirect) navigate(body.redirect, { state: { from: window.location.pathname } });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../api/errors.ts';
+
+/** Grey rows with the table's own columns while it loads, so the page does not jump when the data arrives. */
+export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, r) => (
+        <Table.Tr key={r} aria-hidden>
+          {Array.from({ length: columns }, (_, c) => (
+            <Table.Td key={c}>
+              <Skeleton h={12} w={c === 1 ? '70%' : '50%'} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
+  );
+}
+
+/** One wide row saying why the table is empty, and what to do about it. */
+export function EmptyRow({ columns, title, children }: { columns: number; title: string; children?: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns} py={48}>
+        <Stack align="center" gap={6} ta="center">
+          <Text fw={600}>{title}</Text>
+          {children && (
+            <Text size="sm" c="stone.6" maw={420}>
+              {children}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A load that failed: the server's reason and a retry. */
+export function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry(): void }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title} mb="lg">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{errorMessage(error)}</Text>
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
