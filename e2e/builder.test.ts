@@ -115,12 +115,15 @@ describe('the certificate builder', () => {
     await editor.press('Control+Enter');
     await expect.poll(() => canvas.textContent()).toContain(TYPED);
 
+    // Alt moves freely: the drag goes exactly where the pointer goes (snapping is checked in builder-tools).
     const before = (await element.boundingBox())!;
+    await page.keyboard.down('Alt');
     await page.mouse.move(before.x + 20, before.y + before.height / 2);
     await page.mouse.down();
     await page.mouse.move(before.x + 60, before.y + before.height / 2 + 30, { steps: 8 });
     await page.mouse.move(before.x + 100, before.y + before.height / 2 + 60, { steps: 8 });
     await page.mouse.up();
+    await page.keyboard.up('Alt');
     const after = (await element.boundingBox())!;
     expect(Math.round(after.x - before.x)).toBe(80);
     expect(Math.round(after.y - before.y)).toBe(60);

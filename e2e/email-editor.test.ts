@@ -338,6 +338,8 @@ describe('the certificate email editor', () => {
     const set = await api<{ id: number }>(page, 'POST', '/api/certificates', { name: 'Quick Edit Crossing', ...newDesign() });
     await page.goto(`${server.baseUrl}/build/${set.id}/email?return=${encodeURIComponent(`/build/${set.id}`)}`);
     await page.getByRole('heading', { name: 'Quick Edit Crossing' }).waitFor();
+    // The way back is offered before saving, too.
+    expect(await page.getByRole('link', { name: 'Back to the certificate' }).getAttribute('href')).toBe(`/build/${set.id}`);
     await page.getByRole('textbox', { name: 'Reply-to' }).fill('crew@tidewater.example');
     await page.getByRole('button', { name: /Save email/ }).click();
     await page.waitForURL((url) => url.pathname === `/build/${set.id}`);
@@ -369,12 +371,16 @@ describe('the certificate email editor', () => {
     await page.context().close();
   });
 
-  it('lets a super-admin edit a global template’s email and send it to themselves', async () => {
+  it('lets a super-admin edit a global template’s email, preview it and send it to themselves', async () => {
     const [style] = await server.laurel.context.db.insert(styles).values({ name: 'Harbour Classic', design: newDesign(), email: {} }).returning();
     const page = await signIn(ADMIN.email, ADMIN.password);
     await page.goto(`${server.baseUrl}/admin/build/${style!.id}/email`);
     await page.getByRole('heading', { name: 'Harbour Classic' }).waitFor();
+    const preview = page.frameLocator('[data-testid="email-preview-frame"]');
+    await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('Congratulations Alex!');
     await page.getByRole('textbox', { name: 'Subject' }).fill('A certificate from [ACCOUNT_NAME] for [FIRST NAME]');
+    // The unsaved subject is composed with sample data; Laurel stands in for the account.
+    await expect.poll(() => page.getByTestId('email-preview-subject').textContent(), { timeout: 15_000 }).toBe('A certificate from Laurel for Alex');
     await page.getByRole('button', { name: 'Send test to me' }).click();
     await page.getByText('You must first save the Certificate in order to preview').waitFor();
     await page.getByRole('button', { name: /Save email/ }).click();

@@ -2,13 +2,10 @@ import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '../apps/server/src/db/schema.ts';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { grantCredits } from '../apps/server/src/modules/credits/ledger.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { addUser, apiOf, createIssuer, signIn as signInPage } from './helpers/issuer.ts';
 import { startServer, type RunningLaurel } from './helpers/server.ts';
 
-const PASSWORD = 'violet-meadow-lantern-42';
 const OWNER = 'owner@harbour-sailing.example';
 const SMALL = 'owner@little-dinghy.example';
 const EMPTY = 'owner@new-marina.example';
@@ -24,52 +21,15 @@ const PASTED = [
   .map((row) => row.join('\t'))
   .join('\n');
 
-const ELEMENTS = [
-  { type: 'text', content: 'Certificate of Competence', styles: { left: '70px', top: '120px', width: '500px', height: '40px', 'font-size': '30px', 'font-family': 'Cinzel', 'text-align': 'center' } },
-  { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '210px', width: '570px', height: '50px', 'font-size': '40px', 'font-family': 'Great Vibes', 'text-align': 'center' } },
-  { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '290px', width: '400px', height: '30px', 'font-size': '16px', 'text-align': 'center' } },
-];
-
 let server: RunningLaurel;
 let browser: Browser;
 
-/** The API as the issuer's browser would call it. */
-async function call(token: string | null, method: string, url: string, body?: unknown) {
-  const response = await server.laurel.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { host: `localhost:${server.port}`, ...(token ? { authentication: token } : {}) },
-    ...(body ? { payload: body as object } : {}),
-  });
-  return response.json();
-}
+/** An account with its admin, room for five sets, some credits, and certificate sets made through the API. */
+const issuer = (email: string, { credits, ...account }: { name: string; url: string; credits: number; plan?: string }, sets: string[]) =>
+  createIssuer(server, { email, account: { ...account, allowed_sets: 5 }, credits, admin: { first_name: 'Hana', last_name: 'Harbour' }, sets });
 
-/** An account with its admin, some credits, and certificate sets made through the API. */
-async function issuer(email: string, account: { name: string; url: string; credits: number; plan?: string }, sets: string[]) {
-  const db = server.laurel.context.db;
-  const [row] = await db
-    .insert(accounts)
-    .values({ name: account.name, url: account.url, allowed_sets: 5, stripe_active: !!account.plan, stripe_plan: account.plan ?? null })
-    .returning();
-  await db.insert(users).values({ email, username: email, first_name: 'Hana', last_name: 'Harbour', roles: ['account_admin'], account_id: row!.id, password_hash: await hashPassword(PASSWORD), confirmed_at: new Date() });
-  await db.transaction((tx) => grantCredits(tx as never, { accountId: row!.id, bucket: 'payg', amount: account.credits, kind: 'purchase', at: new Date() }));
-  const csrf = (await call(null, 'GET', '/api/auth/csrf')).csrf_token;
-  const token = (await call(null, 'POST', '/api/auth', { email, password: PASSWORD, csrf_token: csrf })).token as string;
-  for (const name of sets) await call(token, 'POST', '/api/certificates', { name, elements: ELEMENTS });
-  return { token, accountId: row!.id };
-}
-
-async function signIn(email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-  return page;
-}
+/** Pasting needs the clipboard, which a fresh browser context may not read. */
+const signIn = (email: string, viewport = { width: 1280, height: 900 }) => signInPage(browser, server, email, { viewport, clipboard: true });
 
 /** Picks a field in one of the mapping step's selects. */
 async function mapColumn(page: Page, column: string, field: string) {
@@ -94,13 +54,12 @@ beforeAll(async () => {
   server = await startServer({ smtp: true });
   browser = await launchBrowser();
   const { token } = await issuer(OWNER, { name: 'Harbour Sailing School', url: 'harbour-sailing', credits: 10, plan: 'basic-monthly-3' }, ['Sailing Certificate', 'Radio Licence', 'First Aid at Sea', 'Night Navigation']);
+  const call = apiOf(server);
   // A title already taken in the account, to meet the uniqueness message on the save step.
   const set = (await call(token, 'GET', '/api/certificates?limit=10')).certificates.find((c: { name: string }) => c.name === 'Radio Licence');
   await call(token, 'POST', '/api/projects', { title: 'Summer crew', certificate_id: set.id, recipients: [{ FIRST_NAME: 'Ann', LAST_NAME: 'Bonny', 'Email Address': 'ann@example.com', COURSE: 'VHF' }] });
   const small = await issuer(SMALL, { name: 'Little Dinghy Club', url: 'little-dinghy', credits: 1 }, ['Dinghy Sailing']);
-  await server.laurel.context.db.insert(users).values({
-    email: SUB, username: SUB, first_name: 'Sam', last_name: 'Sender', roles: ['account_user'], account_id: small.accountId, password_hash: await hashPassword(PASSWORD), confirmed_at: new Date(),
-  });
+  await addUser(server, { email: SUB, accountId: small.accountId, role: 'account_user', first_name: 'Sam', last_name: 'Sender' });
   await issuer(EMPTY, { name: 'New Marina', url: 'new-marina', credits: 5 }, []);
 });
 afterAll(async () => {

@@ -1,59 +1,33 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, recipients, users } from '../apps/server/src/db/schema.ts';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { grantCredits } from '../apps/server/src/modules/credits/ledger.ts';
+import { recipients } from '../apps/server/src/db/schema.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { apiOf, createIssuer, PASSWORD, signIn as signInPage } from './helpers/issuer.ts';
 import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
 
-const PASSWORD = 'violet-meadow-lantern-42';
 const OWNER = 'owner@harbour.example';
 const NEWCOMER = 'newcomer@quay.example';
-const SHOTS = path.resolve('e2e/artifacts');
 
 let server: RunningLaurel;
 let browser: Browser;
 let summerId: number;
 
-/** The API as the issuer's browser would call it. */
-async function call(token: string | null, method: string, url: string, body?: unknown) {
-  const response = await server.laurel.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { host: `localhost:${server.port}`, ...(token ? { authentication: token } : {}) },
-    ...(body ? { payload: body as object } : {}),
-  });
-  return response.json();
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const db = server.laurel.context.db;
-  const hash = await hashPassword(PASSWORD);
   // A premium account (exports are for paid plans) and a fresh one with nothing sent yet.
-  const [account] = await db.insert(accounts).values({ name: 'Harbour Academy', url: 'harbour', allowed_sets: 3, stripe_active: true, stripe_plan: 'basic-monthly-3' }).returning();
-  const [quay] = await db.insert(accounts).values({ name: 'Quay School', url: 'quay' }).returning();
-  await db.insert(users).values([
-    { email: OWNER, username: OWNER, first_name: 'Olivia', last_name: 'Owner', roles: ['account_admin'], account_id: account!.id, password_hash: hash, confirmed_at: new Date() },
-    { email: NEWCOMER, username: NEWCOMER, first_name: 'Nina', last_name: 'New', roles: ['account_admin'], account_id: quay!.id, password_hash: hash, confirmed_at: new Date() },
-  ]);
-  await db.transaction((tx) => grantCredits(tx as never, { accountId: account!.id, bucket: 'payg', amount: 50, kind: 'purchase', at: new Date() }));
-
-  const csrf = (await call(null, 'GET', '/api/auth/csrf')).csrf_token;
-  const token = (await call(null, 'POST', '/api/auth', { email: OWNER, password: PASSWORD, csrf_token: csrf })).token;
-  const set = await call(token, 'POST', '/api/certificates', {
-    name: 'Coastal Skipper',
-    elements: [
-      { type: 'text', content: 'Certificate of Competence', styles: { left: '70px', top: '120px', width: '500px', height: '40px', 'font-size': '30px', 'font-family': 'Cinzel', 'text-align': 'center' } },
-      { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '210px', width: '570px', height: '50px', 'font-size': '40px', 'font-family': 'Great Vibes', 'text-align': 'center' } },
-      { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '290px', width: '400px', height: '30px', 'font-size': '16px', 'text-align': 'center' } },
-    ],
+  const { token, sets } = await createIssuer(server, {
+    email: OWNER,
+    account: { name: 'Harbour Academy', url: 'harbour', allowed_sets: 3, plan: 'basic-monthly-3' },
+    credits: 50,
+    admin: { first_name: 'Olivia', last_name: 'Owner' },
+    sets: ['Coastal Skipper'],
   });
+  await createIssuer(server, { email: NEWCOMER, account: { name: 'Quay School', url: 'quay' }, admin: { first_name: 'Nina', last_name: 'New' } });
+  const call = apiOf(server);
+  const set = sets[0]!;
   const crew = [
     { FIRST_NAME: 'Zoë', LAST_NAME: 'Okafor', 'Email Address': 'zoe@example.com', COURSE: 'Coastal Skipper' },
     { FIRST_NAME: 'José', LAST_NAME: 'Núñez', 'Email Address': 'jose@example.com', COURSE: 'Day Skipper' },
@@ -72,7 +46,7 @@ beforeAll(async () => {
   // Zoë opens her certificate from the email.
   const zoe = (await call(token, 'GET', `/api/recipients?project_id=${summerId}&like=okafor`)).recipients[0];
   // The link reaches her only by email; the test reads it from the database.
-  const [row] = await db.select({ token: recipients.token }).from(recipients).where(eq(recipients.id, zoe.id));
+  const [row] = await server.laurel.context.db.select({ token: recipients.token }).from(recipients).where(eq(recipients.id, zoe.id));
   await call(null, 'GET', `/api/c/${row!.token}`);
 });
 afterAll(async () => {
@@ -80,15 +54,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(email: string, password = PASSWORD, viewport = { width: 1360, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-  return page;
-}
+const signIn = (email: string, password = PASSWORD, viewport = { width: 1360, height: 900 }) => signInPage(browser, server, email, { password, viewport });
 
 /** Drawers and dialogs sit on the viewport: shoot it once their entrance transition has come to rest. */
 async function overlayShot(page: Page, overlay: Locator, name: string) {
@@ -101,8 +67,7 @@ async function overlayShot(page: Page, overlay: Locator, name: string) {
       return still;
     }, { interval: 200 })
     .toBe(true);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await screenshot(page, name, { fullPage: false });
 }
 
 const rowOf = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });

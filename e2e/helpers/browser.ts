@@ -12,8 +12,11 @@ export function launchBrowser(): Promise<Browser> {
 
 const SHOTS = path.resolve('e2e/artifacts');
 
-/** Keeps a screenshot of what the user saw, for looking at after the run. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Keeps a screenshot of what the user saw, for looking at after the run: the whole page, or only the
+ * viewport where a drawer or dialog sits on it.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
 }

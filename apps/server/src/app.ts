@@ -32,9 +32,10 @@ import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
 import { creditRequestRoutes } from './modules/credits/request-routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
+import { preferenceRoutes } from './modules/preferences/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes, mappingRoutes, sendSelectRoutes, creditRequestRoutes, storeRoutes, exportRoutes];
+const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes, mappingRoutes, sendSelectRoutes, creditRequestRoutes, storeRoutes, exportRoutes, preferenceRoutes];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({

@@ -26,6 +26,8 @@ export const ROUTES = {
   password: ['/user/confirm/:code', '/user/reset/:code'],
   /** A recipient's certificate and its verification: public, by unguessable token. */
   certificate: ['/c/:token'],
+  /** A recipient's email preferences for one issuer, from the footer of a certificate email: public, by token. */
+  preferences: ['/preferences/:token'],
 } as const;
 
 /** Super-admin screens that live outside /admin (spec 1 §2). */
@@ -50,9 +52,9 @@ export interface RouteContext {
   credentialsPortal?: boolean;
 }
 
-const PUBLIC_PATHS = ['/c', '/portal/login', '/portal/register', '/portal/set-password', '/credentials/login', '/user/confirm', '/user/reset', '/register'];
+const PUBLIC_PATHS = ['/c', '/preferences', '/portal/login', '/portal/register', '/portal/set-password', '/credentials/login', '/user/confirm', '/user/reset', '/register'];
 const PORTAL_HOST_PATHS = ['/portal', '/user/confirm', '/user/reset', '/credentials/login'];
-const ROLELESS_PATHS = ['/c', '/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
+const ROLELESS_PATHS = ['/c', '/preferences', '/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
 
 /**
  * On a portal host only portal, confirm, reset and credentials-login paths exist; everything else

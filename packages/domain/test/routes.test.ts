@@ -75,3 +75,11 @@ describe('the public certificate page', () => {
     expect(main('/c/abc', user('account_admin'))).toBeNull();
   });
 });
+
+describe('the email preferences page', () => {
+  it('is open to everyone on the main host, like the certificate page its email links to', () => {
+    expect(main('/preferences/abc', null)).toBeNull();
+    expect(main('/preferences/abc', user(null))).toBeNull();
+    expect(main('/preferences/abc', user('account_admin'))).toBeNull();
+  });
+});

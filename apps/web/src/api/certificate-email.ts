@@ -50,6 +50,10 @@ export const saveEmailDesign = (owner: EmailOwner, id: string, design: EmailDesi
 export const previewEmail = (id: string, design: EmailDesign, signal?: AbortSignal) =>
   api.post<EmailPreview>(`/certificates/${id}/email-preview`, design, { signal });
 
+/** A global template's unsaved email composed with sample data (super-admins). */
+export const previewTemplateEmail = (id: string, design: EmailDesign, signal?: AbortSignal) =>
+  api.post<EmailPreview>(`/styles/${id}/email-preview`, design, { signal });
+
 export const sendTestEmail = (id: string, email: string, fields: TestField[]) =>
   api.post<{ success: boolean }>(`/certificates/send-test-certificate-email/${id}`, { email, fields });
 

@@ -75,6 +75,7 @@ export const listBackgrounds = () => api.get<{ backgrounds: LibraryBackground[] 
 
 export interface StockImage {
   id: string;
+  title?: string;
   thumb: string;
   url: string;
   author?: string;

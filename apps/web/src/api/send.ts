@@ -1,9 +1,10 @@
 import type { ExpirationDateFormat, RecipientField } from '@laurel/certificate';
 import { api, API_BASE } from './client.ts';
 import { ApiError, toErrorBody } from './errors.ts';
+import type { Project } from './projects.ts';
 import { getToken } from './token.ts';
 
-/** Calls of the send wizard and the send step (spec 3 §7, Send and projects). */
+/** Calls of the send wizard (spec 3 §7, Send and projects); the send step's are in projects.ts, shared with the Store. */
 
 /** A certificate set as the wizard uses it: what it looks like and which fields an import fills. */
 export interface SendCertificate {
@@ -55,76 +56,8 @@ export async function importList(file: Blob, filename: string, delimiter?: Separ
 /** One recipient row keyed by field: FIRST_NAME, LAST_NAME, 'Email Address', EXPIRATION_DATE, COURSE … */
 export type RecipientValues = Record<string, string>;
 
-export interface ProjectCounters {
-  recipients_count: number;
-  sent_count: number;
-  sent_pending: number;
-  unsent_count: number;
-  undeliverable: number;
-  unvisited_recipients: number;
-}
-
-export interface Project extends ProjectCounters {
-  id: number;
-  title: string;
-  key: string;
-  status: number;
-  certificate_id: number | null;
-  certificate_name: string;
-  email_sender_name: string | null;
-  filename: string | null;
-  resend_attempts: number;
-  created_at: string;
-  updated_at: string;
-}
-
 export const createProject = (body: { title: string; key?: string; certificate_id: number; filename?: string | null; recipients: RecipientValues[] }) =>
   api.post<Project>('/projects', body);
-
-export const getProject = (id: number) => api.get<Project>(`/projects/${id}`);
-
-export type RecipientState = 'draft' | 'queued' | 'sending' | 'sent' | 'bounced' | 'failed' | 'suppressed';
-
-export interface StoredRecipient {
-  id: number;
-  project_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  meta: Record<string, string>;
-  certificate_number: string;
-  state: RecipientState;
-  sent: boolean;
-  sent_at: string | null;
-  revoked: boolean;
-}
-
-export const listProjectRecipients = (projectId: number, page: { limit: number; offset: number }) =>
-  api.get<{ recipients: StoredRecipient[]; count: number }>('/recipients', { query: { project_id: projectId, sort: 'last_name', ...page } });
-
-export interface SendResult {
-  success: boolean;
-  queued: number;
-  message: string;
-  redirect?: string;
-}
-
-export const sendProjectEmails = (id: number, body: { sender_name: string; recipients?: number[] }) => api.post<SendResult>(`/projects/${id}/send-emails`, body);
-
-export interface SendProgress {
-  project_id: number;
-  total: number;
-  draft: number;
-  pending: number;
-  sent: number;
-  bounced: number;
-  failed: number;
-  suppressed: number;
-  opened: number;
-  finished: boolean;
-}
-
-export const getSendProgress = (id: number) => api.get<SendProgress>(`/projects/${id}/progress`);
 
 export const requestCredits = (requestedCredits: number) =>
   api.post<{ success: boolean; admin_email: string | null; message: string }>('/accounts/send-credits-request', { requestedCredits });

@@ -1,72 +1,21 @@
 import { api } from './client.ts';
 import { fetchBinary } from './certificates.ts';
+import type { HistoryEvent, Paging, Project, Recipient } from './projects.ts';
 
-/** Calls of the Store (spec 3 §2 store screens, §7): projects, recipients, search, history and exports. */
-
-export interface ProjectCounters {
-  recipients_count: number;
-  sent_count: number;
-  sent_pending: number;
-  unsent_count: number;
-  undeliverable: number;
-  unvisited_recipients: number;
-}
-
-export interface StoreProject extends ProjectCounters {
-  id: number;
-  title: string;
-  /** The memo (the spec's `key`). */
-  key: string;
-  status: number;
-  certificate_id: number | null;
-  certificate_name: string;
-  email_sender_name: string | null;
-  filename: string | null;
-  resend_attempts: number;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * Calls of the Store (spec 3 §2 store screens, §7): projects, recipients, search, history and exports.
+ * What the send wizard reads as well (a project, its recipients, sending and progress) is in projects.ts.
+ */
 
 export type ProjectSort = 'id' | 'newest' | 'title';
 
-export type Paging = { limit: number; offset: number };
-
 export const listProjects = (query: Paging & { like?: string; sort?: ProjectSort }) =>
-  api.get<{ projects: StoreProject[]; count: number }>('/projects', { query });
-
-export const getProject = (id: number) => api.get<StoreProject>(`/projects/${id}`);
+  api.get<{ projects: Project[]; count: number }>('/projects', { query });
 
 export const updateProjectMemo = (id: number, body: { memo?: string; title?: string }) =>
-  api.post<{ success: boolean; message: string; project: StoreProject }>(`/projects/${id}/update-memo`, body);
+  api.post<{ success: boolean; message: string; project: Project }>(`/projects/${id}/update-memo`, body);
 
 export const deleteProject = (id: number) => api.delete<{ success: boolean; message: string }>(`/projects/${id}`);
-
-export type RecipientState = 'draft' | 'queued' | 'sending' | 'sent' | 'bounced' | 'failed' | 'suppressed';
-
-export interface HistoryEvent {
-  event: string;
-  at: string;
-  detail?: string;
-}
-
-export interface Recipient {
-  id: number;
-  project_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  meta: Record<string, string>;
-  certificate_number: string;
-  state: RecipientState;
-  sent: boolean;
-  sent_at: string | null;
-  accessed_at: string | null;
-  sent_details: HistoryEvent[];
-  resend_errored: number;
-  resend_individual: number;
-  revoked: boolean;
-  updated_at: string;
-}
 
 /** A recipient as the store's detail views read them: with their project and their history. */
 export interface StoreRecipient extends Recipient {
@@ -76,9 +25,6 @@ export interface StoreRecipient extends Recipient {
   created_at: string;
   history: HistoryEvent[];
 }
-
-export const listProjectRecipients = (query: Paging & { project_id: number; like?: string; sort?: 'last_name' | 'first_name' | 'email' | 'newest' }) =>
-  api.get<{ recipients: Recipient[]; count: number }>('/recipients', { query });
 
 export const getRecipient = (id: number) => api.get<StoreRecipient>(`/recipients/${id}`);
 
@@ -117,41 +63,8 @@ export const projectDataFields = (projectId: number) =>
 
 export const accountDataFields = (accountId: number) => api.get<{ fields: DataField[] }>(`/accounts/${accountId}/data-fields`);
 
-/** Sending and resending (the delivery API): sender name is required by the server. */
-export interface SendRequest {
-  sender_name: string;
-  recipients?: number[];
-  resend_never_logged_in?: boolean;
-  resend_failed?: boolean;
-  resend_individual?: number;
-}
-
-export interface SendResult {
-  success: boolean;
-  queued: number;
-  message: string;
-  redirect?: string;
-}
-
-export const sendEmails = (projectId: number, body: SendRequest) => api.post<SendResult>(`/projects/${projectId}/send-emails`, body);
-
-export interface DeliveryProgress {
-  project_id: number;
-  total: number;
-  draft: number;
-  pending: number;
-  sent: number;
-  bounced: number;
-  failed: number;
-  suppressed: number;
-  opened: number;
-  finished: boolean;
-}
-
-export const getProgress = (projectId: number) => api.get<DeliveryProgress>(`/projects/${projectId}/progress`);
-
 export const addRecipients = (projectId: number, recipients: Record<string, string>[]) =>
-  api.post<{ success: boolean; added: number; message: string; project: StoreProject }>(`/projects/${projectId}/add-recipients`, { recipients });
+  api.post<{ success: boolean; added: number; message: string; project: Project }>(`/projects/${projectId}/add-recipients`, { recipients });
 
 /** The global search's filters; empty ones are left out of the request. */
 export interface SearchFilter {

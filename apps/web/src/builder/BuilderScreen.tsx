@@ -129,7 +129,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
     } catch (error) {
       notifyError(saveErrorMessage(error));
       if (error instanceof ApiError && error.body.error_type === 'upgrade') upgrade(error.body.errors[0] ?? error.body.message);
-      if (isReplyToError(error)) navigate(`/build/${target.id}/email`);
+      if (isReplyToError(error)) navigate(`/build/${target.id}/email?return=/build/${target.id}`);
     } finally {
       setSaving(false);
     }
@@ -214,7 +214,9 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
             certificateId={target.id}
             design={state.design}
             defaultEmail={user.email}
+            replyTo={typeof set.reply_to === 'string' ? set.reply_to : ''}
             onPreview={preview}
+            onReplyToMissing={() => navigate(`/build/${target.id}/email?return=/build/${target.id}`)}
             onClose={() => setDialog(null)}
           />
           <SavedDialog
@@ -224,7 +226,15 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
             onImportNow={() => navigate(`/send?c=${target.id}`)}
             onImportLater={() => setDialog(null)}
           />
-          <AddFontDialog opened={dialog === 'addFont'} onClose={() => setDialog(null)} onAdded={(font) => setCustomFonts([...fontList, font])} />
+          <AddFontDialog
+            opened={dialog === 'addFont'}
+            onClose={() => setDialog(null)}
+            onAdded={(font) => {
+              setCustomFonts([...fontList, font]);
+              // The dialog was opened from the selected text's font list: the new font is what it asked for.
+              if (state.selection.length) dispatch({ type: 'setStyles', kind: 'font-family', styles: { 'font-family': font.family ?? font.name } });
+            }}
+          />
           <RemoveFontsDialog
             opened={dialog === 'removeFonts'}
             fonts={fontList}

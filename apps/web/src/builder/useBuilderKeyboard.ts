@@ -1,11 +1,14 @@
 import { useEffect, type Dispatch } from 'react';
 import type { EditorAction } from './state/actions.ts';
 
-/** Typing in a field or a dialog is not an editor command (spec 2 §5: Delete not while in a text input). */
+/**
+ * Typing in a field or a dialog is not an editor command (spec 2 §5: Delete not while in a text input),
+ * and neither are keys inside an open menu or list, where arrows choose and Escape closes.
+ */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  if (target.closest('[role="dialog"]')) return true;
+  if (target.closest('[role="dialog"], [role="menu"], [role="listbox"]')) return true;
   return target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
 }
 

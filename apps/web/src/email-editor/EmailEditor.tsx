@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Grid, Group, Kbd, Stack, Text } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconArrowLeft, IconDeviceFloppy, IconEye, IconLock } from '@tabler/icons-react';
-import { activePlan, type UserDto } from '@laurel/domain';
+import { IconArrowBackUp, IconArrowLeft, IconDeviceFloppy, IconEye, IconLock } from '@tabler/icons-react';
+import { activePlan, EMAIL_DESIGN_MESSAGES, type UserDto } from '@laurel/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { saveEmailDesign, type EmailOwner, type EmailRecord } from '../api/certificate-email.ts';
@@ -18,7 +18,7 @@ import type { EmailEditorType } from './editor-type.ts';
 import { designFromRecord, withFooterLanguage } from './email-form.ts';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
 import { SendTestDialog } from './preview/SendTestDialog.tsx';
-import { TemplateTestPanel } from './preview/TemplateTestPanel.tsx';
+import { useTemplateTest } from './preview/useTemplateTest.ts';
 import { checkBeforeSave, showSaveFailure } from './save-errors.ts';
 import { AddressFields } from './sections/AddressFields.tsx';
 import { AppearanceSection } from './sections/AppearanceSection.tsx';
@@ -59,8 +59,17 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   const attachments = useAttachments(id, record.uploads ?? []);
   const dataFields = useMemo(() => certificateDataFields(record), [record]);
   const bodyText = useRef<() => string>(() => '');
+  const templateTest = useTemplateTest(id, user.id, !dirty);
 
   useExitGuard(dirty && !readOnly);
+
+  // An email without a reply-to cannot be sent (the builder sends the issuer here to add one): say so at once.
+  useEffect(() => {
+    if (readOnly || design.reply_to.trim()) return;
+    state.setErrors({ reply_to: EMAIL_DESIGN_MESSAGES.replyToRequired });
+    replyToRef.current?.focus();
+    // Only the email as it was opened: while typing, the field's own checks apply.
+  }, []);
 
   // Leaving after a save waits for the render in which the design is clean, or the exit guard would ask.
   useEffect(() => {
@@ -105,6 +114,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   const account = user.account;
   const paid = type === 'admin' || (!!account && !!activePlan(account));
   const backTo = type === 'admin' ? `/admin/build/${id}` : `/build/${id}`;
+  const returnsToDesign = returnTo !== null && returnTo.split('?')[0] === backTo;
   const sectionProps = { design, onChange: change, readOnly, errors };
   const openTest = () => {
     if (dirty) notifyError(NOT_SAVED);
@@ -124,7 +134,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
         actions={
           <Group gap="sm">
             <Button component={Link} to={returnTo ?? backTo} variant="default" leftSection={<IconArrowLeft size={16} />}>
-              {returnTo ? 'Back' : 'Certificate design'}
+              {returnTo && !returnsToDesign ? 'Back' : 'Certificate design'}
             </Button>
             {!readOnly && (
               <Button onClick={() => void save()} loading={saving} leftSection={<IconDeviceFloppy size={16} />} rightSection={<Kbd size="xs">Ctrl S</Kbd>}>
@@ -134,6 +144,21 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
           </Group>
         }
       />
+
+      {returnTo && !readOnly && (
+        <Alert color="blue" variant="light" icon={<IconArrowBackUp size={18} />} mb="lg" title={returnsToDesign ? 'Back to the certificate after saving' : 'Back to where you were after saving'}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              {returnsToDesign
+                ? 'Saving the email takes you back to the certificate design, where you can send your test again.'
+                : 'Saving the email takes you back to where you opened it from.'}
+            </Text>
+            <Button component={Link} to={returnTo} size="xs" variant="white" leftSection={<IconArrowLeft size={14} />}>
+              {returnsToDesign ? 'Back to the certificate' : 'Go back'}
+            </Button>
+          </Group>
+        </Alert>
+      )}
 
       {readOnly && (
         <Alert color="gray" variant="light" icon={<IconLock size={18} />} mb="lg" title="View only">
@@ -192,11 +217,19 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
 
         <Grid.Col span={{ base: 12, lg: 5 }} style={{ position: 'sticky', top: 80 }}>
           {owner === 'styles' ? (
-            <TemplateTestPanel styleId={id} userId={user.id} userEmail={user.email} saved={!dirty} />
+            <PreviewPanel
+              owner="styles"
+              id={id}
+              design={design}
+              onSendTest={() => void templateTest.send()}
+              sendTestLabel="Send test to me"
+              sendingTest={templateTest.sending}
+              note={`Sample data fills the fields, and Laurel stands in for the account that uses the template. Tests go to ${user.email}.`}
+            />
           ) : (
-            <PreviewPanel certificateId={id} design={design} onSendTest={readOnly ? undefined : openTest} />
+            <PreviewPanel owner="certificates" id={id} design={design} onSendTest={readOnly ? undefined : openTest} />
           )}
-          {dirty && !readOnly && owner === 'certificates' && (
+          {dirty && !readOnly && (
             <Group gap={6} mt="xs" c="dimmed">
               <IconEye size={14} />
               <Text size="xs">The preview shows your unsaved changes. Save before sending a test.</Text>

@@ -17,3 +17,8 @@ export function formatDateTime(iso: string): string {
 export function firstName(user: { first_name: string; username: string }): string {
   return user.first_name.trim() || user.username;
 }
+
+/** "1 recipient", "1,204 recipients": a count with its noun, for nouns that take an s. */
+export function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}

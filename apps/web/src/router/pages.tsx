@@ -11,6 +11,7 @@ import { EditorPage } from '../pages/build/EditorPage.tsx';
 import { ExistingSetsPage } from '../pages/build/ExistingSetsPage.tsx';
 import { NewCertificatePage } from '../pages/build/NewCertificatePage.tsx';
 import { PurchaseSetsPage } from '../pages/build/PurchaseSetsPage.tsx';
+import { PreferencesPage } from '../pages/preferences/PreferencesPage.tsx';
 import { CredentialsHomePage, CredentialsLoginPage } from '../pages/credentials/CredentialsPages.tsx';
 import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
 import { EmailEditorPage } from '../pages/email/EmailEditorPage.tsx';
@@ -94,4 +95,5 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/credentials': { layout: 'credentials', title: 'My credentials', Page: CredentialsHomePage },
   '/credentials/login': { layout: 'credentials', title: 'Sign in', Page: CredentialsLoginPage },
   '/c/:token': { layout: 'public', title: 'Certificate', Page: CertificatePage },
+  '/preferences/:token': { layout: 'public', title: 'Email preferences', Page: PreferencesPage },
 };

@@ -5,6 +5,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
+import { PROJECTS_KEY } from '../api/projects.ts';
 import { addRecipients, projectDataFields, type DataField } from '../api/store.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
@@ -57,7 +58,7 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
     mutationFn: () => addRecipients(projectId, rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()])))),
     onSuccess: (result) => {
       notifySuccess(result.added === 1 ? 'Recipient added' : `${result.added} recipients added`);
-      void queryClient.invalidateQueries({ queryKey: ['store'] });
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       onClose();
     },
     onError: (error) => notifyError(errorMessage(error), 'Error while adding recipient'),

@@ -3,7 +3,9 @@ import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
-import type { ExportStarted, ExportType } from '../api/store.ts';
+import type { Project } from '../api/projects.ts';
+import { projectRecipientsCount, runProjectExport, type ExportStarted, type ExportType } from '../api/store.ts';
+import { plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
 
@@ -17,7 +19,6 @@ interface ExportDialogProps {
   run(type: ExportType, email: string): Promise<ExportStarted>;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Starts an export (spec 3 §7): the file is written in the background and a download link is
@@ -95,5 +96,18 @@ export function ExportDialog({ opened, onClose, subject, count, run }: ExportDia
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The export of one project's recipients, from the project's page or its sent status. */
+export function ProjectExportDialog({ project, opened, onClose }: { project: Pick<Project, 'id' | 'title'>; opened: boolean; onClose(): void }) {
+  return (
+    <ExportDialog
+      opened={opened}
+      onClose={onClose}
+      subject={project.title}
+      count={{ key: [project.id], fn: async () => (await projectRecipientsCount(project.id)).recipients_count }}
+      run={(type, email) => runProjectExport(project, type, email)}
+    />
   );
 }

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { sendEmails, type SendRequest } from '../api/store.ts';
-import { useSendFeedback } from './send-feedback.ts';
+import { PROJECTS_KEY, sendEmails, type SendRequest } from '../api/projects.ts';
+import { SENDER_REQUIRED, useSendFeedback } from './send-feedback.ts';
 
 /** One send or resend the issuer is about to confirm. */
 export interface SendIntent {
@@ -15,8 +15,6 @@ export interface SendIntent {
   /** The project's sender name, offered again. */
   senderName: string | null;
 }
-
-const SENDER_REQUIRED = 'Please fill out the Sender Name field.';
 
 /** Confirms a send or resend with the sender name the email goes out under (spec 3 §5). */
 export function SendDialog({ intent, onClose }: { intent: SendIntent | null; onClose(): void }) {
@@ -39,7 +37,7 @@ export function SendDialog({ intent, onClose }: { intent: SendIntent | null; onC
       feedback.failed(e);
       onClose();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['store'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),
   });
 
   return (

@@ -1,7 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { formatExpirationDate } from '@laurel/certificate';
-import type { ReactNode } from 'react';
-import type { DataField, Recipient, StoreRecipient } from '../api/store.ts';
+import { useMemo, type ReactNode } from 'react';
+import type { Recipient } from '../api/projects.ts';
+import type { DataField, StoreRecipient } from '../api/store.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { RecipientStatus } from './StatusBadge.tsx';
 
@@ -13,23 +15,27 @@ export interface RecipientColumn<R extends Recipient> {
   cell(r: R, open: () => void): ReactNode;
 }
 
-const date = (iso: string | null, empty = '—') => (
-  <Text size="sm" c={iso ? undefined : 'stone.5'} style={{ whiteSpace: 'nowrap' }}>
-    {iso ? formatDateTime(iso) : empty}
-  </Text>
-);
+/** A moment in a table cell, or a dimmed word for one that has not come yet. */
+export function DateCell({ at, empty = '—' }: { at: string | null; empty?: string }) {
+  return (
+    <Text size="sm" c={at ? undefined : 'stone.5'} style={{ whiteSpace: 'nowrap' }}>
+      {at ? formatDateTime(at) : empty}
+    </Text>
+  );
+}
+
+/** A recipient's name, which opens their details. */
+export function RecipientName({ recipient: r, onOpen }: { recipient: Pick<Recipient, 'first_name' | 'last_name'>; onOpen(): void }) {
+  return (
+    <Anchor component="button" type="button" fw={600} size="sm" onClick={onOpen} ta="left" style={{ whiteSpace: 'nowrap' }}>
+      {`${r.first_name} ${r.last_name}`.trim()}
+    </Anchor>
+  );
+}
 
 export function recipientColumns<R extends Recipient>(fields: DataField[], withProject: boolean): RecipientColumn<R>[] {
   const columns: RecipientColumn<R>[] = [
-    {
-      key: 'name',
-      label: 'Name',
-      cell: (r, open) => (
-        <Anchor component="button" type="button" fw={600} size="sm" onClick={open} ta="left" style={{ whiteSpace: 'nowrap' }}>
-          {`${r.first_name} ${r.last_name}`.trim()}
-        </Anchor>
-      ),
-    },
+    { key: 'name', label: 'Name', cell: (r, open) => <RecipientName recipient={r} onOpen={open} /> },
     { key: 'email', label: 'Email', cell: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{r.email}</Text> },
   ];
   if (withProject) {
@@ -41,8 +47,8 @@ export function recipientColumns<R extends Recipient>(fields: DataField[], withP
   columns.push(
     { key: 'certificate_number', label: 'Certificate number', width: 150, cell: (r) => <Text size="sm" ff="monospace">{r.certificate_number}</Text> },
     { key: 'status', label: 'Status', width: 200, cell: (r) => <RecipientStatus state={r.state} revoked={r.revoked} /> },
-    { key: 'sent_at', label: 'Sent', width: 170, cell: (r) => date(r.sent_at) },
-    { key: 'opened_at', label: 'Opened', width: 170, cell: (r) => date(r.accessed_at, r.sent ? 'Not opened' : '—') },
+    { key: 'sent_at', label: 'Sent', width: 170, cell: (r) => <DateCell at={r.sent_at} /> },
+    { key: 'opened_at', label: 'Opened', width: 170, cell: (r) => <DateCell at={r.accessed_at} empty={r.sent ? 'Not opened' : '—'} /> },
   );
   for (const field of fields) {
     columns.push({
@@ -55,4 +61,15 @@ export function recipientColumns<R extends Recipient>(fields: DataField[], withP
     });
   }
   return columns;
+}
+
+/**
+ * The columns a recipient table offers and those the issuer chose to see, remembered on this
+ * device under `storageKey`; the account's or project's data fields are columns too.
+ */
+export function useChosenColumns<R extends Recipient>(storageKey: string, defaults: string[], fields: DataField[] | undefined, withProject: boolean) {
+  const [visible, setVisible] = useLocalStorage<string[]>({ key: storageKey, defaultValue: defaults });
+  const columns = useMemo(() => recipientColumns<R>(fields ?? [], withProject), [fields, withProject]);
+  const shown = columns.filter((c) => visible.includes(c.key));
+  return { columns, visible, setVisible, shown };
 }

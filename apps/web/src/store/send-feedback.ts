@@ -2,11 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { LONG_ERROR_NOTIFICATION_MS } from '@laurel/domain';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors.ts';
-import type { SendResult } from '../api/store.ts';
+import type { SendResult } from '../api/projects.ts';
 import { notifySuccess } from '../lib/notify.ts';
 
 /** Large sends go to their sent-status page after this pause (spec 3 §9). */
-const QUEUED_REDIRECT_MS = 5_000;
+export const QUEUED_REDIRECT_MS = 5_000;
+
+/** The server's own words for a send without a sender name, said before asking it. */
+export const SENDER_REQUIRED = 'Please fill out the Sender Name field.';
 
 /**
  * What the issuer sees after a send or resend (spec 3 §8): the server's message; a sticky warning

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../api/errors.ts';
-import { getProgress, getProject } from '../api/store.ts';
+import { getProgress, getProject, progressKey, projectKey, recipientsKey } from '../api/projects.ts';
 
 /** How often a project still sending is asked for its progress (spec: live progress every ~1.5 s). */
 export const PROGRESS_POLL_MS = 1_500;
@@ -13,9 +13,9 @@ export const PROGRESS_POLL_MS = 1_500;
  */
 export function useProjectDelivery(projectId: number) {
   const queryClient = useQueryClient();
-  const project = useQuery({ queryKey: ['store', 'project', projectId], queryFn: () => getProject(projectId), retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500) });
+  const project = useQuery({ queryKey: projectKey(projectId), queryFn: () => getProject(projectId), retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500) });
   const progress = useQuery({
-    queryKey: ['store', 'progress', projectId],
+    queryKey: progressKey(projectId),
     queryFn: () => getProgress(projectId),
     enabled: project.isSuccess,
     refetchInterval: (query) => (query.state.data && !query.state.data.finished ? PROGRESS_POLL_MS : false),
@@ -24,8 +24,8 @@ export function useProjectDelivery(projectId: number) {
   const signature = p ? [p.draft, p.pending, p.sent, p.bounced, p.failed, p.suppressed, p.opened].join(':') : '';
   useEffect(() => {
     if (!signature) return;
-    void queryClient.invalidateQueries({ queryKey: ['store', 'project', projectId] });
-    void queryClient.invalidateQueries({ queryKey: ['store', 'recipients', projectId] });
+    void queryClient.invalidateQueries({ queryKey: projectKey(projectId) });
+    void queryClient.invalidateQueries({ queryKey: recipientsKey(projectId) });
   }, [signature, projectId, queryClient]);
   return { project, progress };
 }

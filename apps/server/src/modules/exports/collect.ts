@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
+import { visibleProjects, type Viewer } from '../projects/service.ts';
 import { projectDataFields } from '../store/data-fields.ts';
-import { visibleProjectsOf, type Viewer } from '../store/scope.ts';
 import { projectLabelColumns, searchConditions, type SearchFilter } from '../store/search.ts';
 import { chosenColumns, projectExportColumns, type ExportColumn, type ExportRow } from './columns.ts';
 
@@ -31,7 +31,7 @@ async function readAll(context: AppContext, where: ReturnType<typeof and>): Prom
  * data fields as columns. Projects deleted or no longer visible since the request are left out.
  */
 export async function projectExportRows(context: AppContext, viewer: Viewer, projectIds: number[]): Promise<{ columns: ExportColumn[]; rows: ExportRow[] }> {
-  const visible = await context.db.select().from(projects).where(and(inArray(projects.id, projectIds), visibleProjectsOf(viewer)));
+  const visible = await context.db.select().from(projects).where(and(inArray(projects.id, projectIds), visibleProjects(viewer)));
   const byId = new Map(visible.map((p) => [p.id, p]));
   const fields = new Set<string>();
   const rows: ExportRow[] = [];
@@ -39,7 +39,7 @@ export async function projectExportRows(context: AppContext, viewer: Viewer, pro
     const project = byId.get(id);
     if (!project) continue;
     for (const field of projectDataFields(project).fields) fields.add(field.key);
-    rows.push(...(await readAll(context, and(eq(recipients.project_id, id), eq(recipients.account_id, viewer.accountId), visibleProjectsOf(viewer)))));
+    rows.push(...(await readAll(context, and(eq(recipients.project_id, id), eq(recipients.account_id, viewer.accountId), visibleProjects(viewer)))));
   }
   return { columns: projectExportColumns([...fields]), rows };
 }

@@ -8,8 +8,8 @@ import { requireAccountMember } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { hasValidSignature } from '../../http/signed-urls.ts';
 import { attachmentDisposition } from '../files/attachments.ts';
-import { findProject } from '../projects/service.ts';
-import { assertOwnAccount, isSubUser } from '../store/scope.ts';
+import { findProject, isSubUser } from '../projects/service.ts';
+import { assertOwnAccount } from '../store/scope.ts';
 import { searchFilterSchema } from '../store/search.ts';
 import { exportProjects, exportSearch, projectsRecipientsCount } from './service.ts';
 

@@ -24,10 +24,19 @@ export interface ProjectInput {
   recipients: MappedRow[];
 }
 
-/** Sub-users see only the projects they made unless allowed all (spec 3 §6). */
-function visibleProjects(member: Member): SQL {
-  const conditions = [eq(projects.account_id, member.accountId), isNull(projects.deleted_at)];
-  if (member.user.roles[0] === 'account_user' && !member.user.allow_all_users_projects) conditions.push(eq(projects.user_id, member.user.id));
+/** Whose view of the projects a query takes: a signed-in member, or the member an export job runs for. */
+export type Viewer = Pick<Member, 'accountId' | 'user'>;
+
+export const isSubUser = (viewer: Viewer) => viewer.user.roles[0] === 'account_user';
+
+/**
+ * The projects a viewer may see: live projects of their account and, for a sub-user not allowed
+ * everyone's projects, only their own (spec 3 §6). One project, a list, or many projects' recipients
+ * at once all go through this rule.
+ */
+export function visibleProjects(viewer: Viewer): SQL {
+  const conditions = [eq(projects.account_id, viewer.accountId), isNull(projects.deleted_at)];
+  if (isSubUser(viewer) && !viewer.user.allow_all_users_projects) conditions.push(eq(projects.user_id, viewer.user.id));
   return and(...conditions)!;
 }
 

@@ -13,6 +13,7 @@ function matches(art: StockArt, words: string[]): boolean {
 function present(art: StockArt): StockImage {
   return {
     id: art.id,
+    title: art.title,
     thumb: `/api/stock-images/${art.id}/thumb`,
     url: `/api/stock-images/${art.id}/full`,
     author: AUTHOR,

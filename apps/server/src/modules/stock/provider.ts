@@ -2,6 +2,8 @@ export type StockImageType = 'background' | 'image';
 
 export interface StockImage {
   id: string;
+  /** What the picture shows, for the picker's label. */
+  title: string;
   /** Where the picker loads the small preview from. */
   thumb: string;
   /** The full image; also what the client sends back to import it. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FIELD_KEYS, migrateDesign, recipientFields } from '@laurel/certificate';
 import type { AppContext } from '../../context.ts';
 import { projects } from '../../db/schema.ts';
-import { visibleProjectsOf, type Viewer } from './scope.ts';
+import { visibleProjects, type Viewer } from '../projects/service.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -39,7 +39,7 @@ export async function accountDataFields(context: AppContext, viewer: Viewer): Pr
   const rows = await context.db
     .selectDistinct({ key: sql<string>`jsonb_object_keys(${projects.mapping})` })
     .from(projects)
-    .where(visibleProjectsOf(viewer));
+    .where(visibleProjects(viewer));
   return rows
     .map((r) => r.key)
     .filter((key) => !NOT_DATA.has(key))

@@ -2,8 +2,8 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
+import { visibleProjects, type Viewer } from '../projects/service.ts';
 import { projectLabelColumns } from './search.ts';
-import { visibleProjectsOf, type Viewer } from './scope.ts';
 
 /**
  * The Recipients list (spec 3 §2) is a list of people: one row per email address, with what they
@@ -36,7 +36,7 @@ export type PeopleSort = keyof typeof PEOPLE_SORTS;
 const toIso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 export async function listPeople(context: AppContext, viewer: Viewer, query: { limit: number; offset: number; like?: string; sort: PeopleSort }) {
-  const conditions = [eq(recipients.account_id, viewer.accountId), visibleProjectsOf(viewer)];
+  const conditions = [eq(recipients.account_id, viewer.accountId), visibleProjects(viewer)];
   if (query.like) {
     const p = containsPattern(query.like);
     conditions.push(or(ilike(sql`(${recipients.first_name} || ' ' || ${recipients.last_name})`, p), ilike(recipients.email, p))!);
@@ -63,7 +63,7 @@ export async function personCertificates(context: AppContext, viewer: Viewer, em
     .select({ recipient: recipients, project_id: projects.id, project_created_at: projects.created_at, ...projectLabelColumns })
     .from(recipients)
     .innerJoin(projects, eq(projects.id, recipients.project_id))
-    .where(and(eq(recipients.account_id, viewer.accountId), eq(recipients.email, email.trim().toLowerCase()), visibleProjectsOf(viewer)))
+    .where(and(eq(recipients.account_id, viewer.accountId), eq(recipients.email, email.trim().toLowerCase()), visibleProjects(viewer)))
     .orderBy(desc(recipients.id))
     .limit(500);
 }

@@ -7,9 +7,9 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { Member } from '../certificates/service.ts';
 import { certificateFileKey } from '../delivery/certificate-file.ts';
 import { withEvent } from '../delivery/events.ts';
-import { findRecipient } from '../projects/service.ts';
+import { findRecipient, visibleProjects } from '../projects/service.ts';
 import { projectDataFields } from './data-fields.ts';
-import { assertMayChangeRecipients, visibleProjectsOf } from './scope.ts';
+import { assertMayChangeRecipients } from './scope.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
 
@@ -84,7 +84,7 @@ export async function changeRecipientEmail(context: AppContext, member: Member, 
     .select({ recipient: recipients })
     .from(recipients)
     .innerJoin(projects, eq(projects.id, recipients.project_id))
-    .where(and(inArray(recipients.id, ids), eq(recipients.account_id, member.accountId), visibleProjectsOf(member)));
+    .where(and(inArray(recipients.id, ids), eq(recipients.account_id, member.accountId), visibleProjects(member)));
   if (rows.length !== new Set(ids).size) throw notFound();
   for (const { recipient } of rows) assertNotInFlight(recipient);
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
-import { visibleProjectsOf, type Viewer } from './scope.ts';
+import { visibleProjects, type Viewer } from '../projects/service.ts';
 
 /** What the status filter of the global search can ask for; each is one condition on the recipient. */
 export const STATUS_FILTERS = ['sent', 'unsent', 'pending', 'undeliverable', 'bounced', 'failed', 'suppressed', 'opened', 'not_opened', 'revoked'] as const;
@@ -88,7 +88,7 @@ function bound(value: string, edge: 'from' | 'to'): Date {
  * the viewer may see (the query joins `projects`), then each filter given.
  */
 export function searchConditions(viewer: Viewer, filter: SearchFilter): SQL {
-  const conditions: SQL[] = [eq(recipients.account_id, viewer.accountId), visibleProjectsOf(viewer)];
+  const conditions: SQL[] = [eq(recipients.account_id, viewer.accountId), visibleProjects(viewer)];
   const fullName = sql`(${recipients.first_name} || ' ' || ${recipients.last_name})`;
   if (filter.like) {
     const p = containsPattern(filter.like);

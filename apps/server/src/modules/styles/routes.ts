@@ -7,9 +7,9 @@ import type { AppContext } from '../../context.ts';
 import { styles } from '../../db/schema.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { presentStyle } from '../certificates/presenter.ts';
-import { prepareEmail } from '../certificates/email.ts';
+import { prepareEmail, previewEmail } from '../certificates/email.ts';
 import { certificateSetBody, certificateSetUpdate, splitPayload } from '../certificates/request.ts';
+import { presentStyle } from './presenter.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const NAME_TAKEN = 'You already have a cert set by this name, please try again.';
@@ -72,6 +72,18 @@ export function styleRoutes(app: FastifyInstance, context: AppContext): void {
       if (isUnique(error)) throw badRequest(NAME_TAKEN, { error_type: 'exist', field: 'name' });
       throw error;
     }
+  });
+
+  /**
+   * The template's unsaved email composed with sample data, as POST /api/certificates/:id/email-preview
+   * does for a set. A template has no account: the product's name and the super-admin's address stand in.
+   */
+  r.post('/api/styles/:id/email-preview', { schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()) } }, async (request) => {
+    const auth = requireRole(request, ['global_admin']);
+    const [style] = await context.db.select().from(styles).where(eq(styles.id, request.params.id));
+    if (!style) throw notFound();
+    const email = prepareEmail(style.email, request.body);
+    return previewEmail(context, { accountId: null, senderEmail: auth.user.email, email, design: migrateDesign(style.design), to: 'alex.morgan@example.com', title: style.name, setId: null });
   });
 
   r.delete('/api/styles/:id', { schema: { tags, params: idParams } }, async (request) => {

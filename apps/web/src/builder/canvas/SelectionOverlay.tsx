@@ -10,6 +10,8 @@ import { GuidesGrid } from './GuidesGrid.tsx';
 import { InlineTextEditor } from './InlineTextEditor.tsx';
 import { followPointer } from './pointer-gesture.ts';
 import { handlesFor, resizedRect, type Handle } from './resize.ts';
+import { SnapGuides } from './SnapGuides.tsx';
+import { SNAP_DISTANCE_PX, snapMove, snapTargets, unionRect, type SnapGuide } from './snapping.ts';
 import classes from './SelectionOverlay.module.css';
 
 interface SelectionOverlayProps {
@@ -31,7 +33,10 @@ const mayEditText = (e: Element) => isText(e) && e.restrictions !== 'read-only' 
 export function SelectionOverlay({ state, layouts, dispatch, readOnly, editing, onEdit }: SelectionOverlayProps) {
   const canvas = canvasSize(state.design.format, state.design.is_portrait);
   const [dragging, setDragging] = useState(false);
+  const [guides, setGuides] = useState<SnapGuide[]>([]);
   const selected = new Set(state.selection);
+  const interactive = layouts.filter((l) => l.element.type !== 'background' && (!l.hidden || state.showHidden));
+  const rectOf = (l: ElementLayout) => elementRect(l.element, l.items, canvas.width);
 
   const startMove = (event: ReactPointerEvent, index: number, element: Element) => {
     if (event.button !== 0) return;
@@ -39,14 +44,22 @@ export function SelectionOverlay({ state, layouts, dispatch, readOnly, editing, 
     const additive = event.ctrlKey || event.metaKey;
     if (additive || !selected.has(index)) dispatch({ type: 'select', indices: [index], additive });
     if (readOnly || additive || element.lock) return;
+    // What moves (the selection, or the element just pressed) snaps as one box to everything else.
+    const moving = new Set(selected.has(index) ? state.selection : [index]);
+    const box = unionRect(interactive.filter((l) => moving.has(l.index) && !l.element.lock).map(rectOf));
+    const targets = snapTargets(canvas, interactive.filter((l) => !moving.has(l.index)).map(rectOf));
     dispatch({ type: 'beginGesture' });
     followPointer(event, state.zoom, {
-      move: (dx, dy) => {
+      move: (dx, dy, e) => {
+        // Alt (Option) moves freely, for the odd pixel a guide would pull away from.
+        const snapped = box && !e.altKey ? snapMove(box, dx, dy, targets, SNAP_DISTANCE_PX / state.zoom) : { dx, dy, guides: [] };
         setDragging(true);
-        dispatch({ type: 'moveBy', dx, dy, transient: true });
+        setGuides(snapped.guides);
+        dispatch({ type: 'moveBy', dx: snapped.dx, dy: snapped.dy, transient: true });
       },
       end: () => {
         setDragging(false);
+        setGuides([]);
         dispatch({ type: 'endGesture', kind: 'move' });
       },
     });
@@ -65,7 +78,6 @@ export function SelectionOverlay({ state, layouts, dispatch, readOnly, editing, 
     });
   };
 
-  const interactive = layouts.filter((l) => l.element.type !== 'background' && (!l.hidden || state.showHidden));
   const single = state.selection.length === 1 ? state.selection[0] : undefined;
 
   return (
@@ -77,6 +89,7 @@ export function SelectionOverlay({ state, layouts, dispatch, readOnly, editing, 
       }}
     >
       {state.guides && <GuidesGrid width={canvas.width} height={canvas.height} />}
+      <SnapGuides guides={guides} width={canvas.width} height={canvas.height} />
       {interactive.map(({ index, element, items }) => {
         const rect = elementRect(element, items, canvas.width);
         const isSelected = selected.has(index);

@@ -5,12 +5,12 @@ const DRAG_THRESHOLD = 3;
 
 /**
  * Follows one pointer from press to release on the window, reporting the distance travelled in canvas
- * pixels (screen distance divided by the zoom).
+ * pixels (screen distance divided by the zoom), with the move event for its modifier keys.
  */
 export function followPointer(
   event: ReactPointerEvent,
   zoom: number,
-  handlers: { move: (dx: number, dy: number) => void; end: (dragged: boolean) => void },
+  handlers: { move: (dx: number, dy: number, event: PointerEvent) => void; end: (dragged: boolean) => void },
 ): void {
   const startX = event.clientX;
   const startY = event.clientY;
@@ -20,7 +20,7 @@ export function followPointer(
     const dy = e.clientY - startY;
     if (!dragged && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
     dragged = true;
-    handlers.move(dx / zoom, dy / zoom);
+    handlers.move(dx / zoom, dy / zoom, e);
   };
   const onUp = () => {
     window.removeEventListener('pointermove', onMove);

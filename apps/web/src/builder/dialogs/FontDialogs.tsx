@@ -38,7 +38,16 @@ export function AddFontDialog({ opened, onClose, onAdded }: AddFontDialogProps) 
     <Modal opened={opened} onClose={onClose} title="Add a custom font">
       <Stack gap="sm">
         <TextInput label="Font name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} required />
-        <FileInput label="Font file" placeholder="Choose a .ttf or .otf file" accept=".ttf,.otf,font/ttf,font/otf" value={file} onChange={setFile} required clearable />
+        <FileInput
+          label="Font file"
+          placeholder="Choose a .ttf, .otf or .woff file"
+          description="TrueType, OpenType or WOFF; the font is embedded in every certificate that uses it."
+          accept=".ttf,.otf,.woff,font/ttf,font/otf,font/woff"
+          value={file}
+          onChange={setFile}
+          required
+          clearable
+        />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { isValidEmail } from '@laurel/domain';
 import { useMemo, useState } from 'react';
 import { sendTestCertificate } from '../../api/certificates.ts';
-import { errorMessage } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
 /** The merge fields a recipient fills for this design, each once, in the order they appear. */
@@ -17,17 +17,27 @@ function designFields(design: CertificateDesign): string[] {
   return [...names.values()];
 }
 
+/** What the test send answers when the set's email has no reply-to (the email editor is where it is added). */
+export const REPLY_TO_MISSING = 'The reply-to field is required in email template.';
+
+const isReplyToMissing = (error: unknown) =>
+  error instanceof ApiError && (error.body.field === 'reply_to' || /reply.?to/i.test(error.body.errors[0] ?? error.body.message ?? ''));
+
 interface TestCertificateDialogProps {
   opened: boolean;
   certificateId: number;
   design: CertificateDesign;
   defaultEmail: string;
+  /** The set's saved reply-to: a test cannot be sent without one. */
+  replyTo: string;
   onPreview: () => void;
+  /** Opens the email editor to add the reply-to, coming back here afterwards. */
+  onReplyToMissing: () => void;
   onClose: () => void;
 }
 
 /** Test certificate: preview it, or email one to yourself with every field filled (spec 2 §5). */
-export function TestCertificateDialog({ opened, certificateId, design, defaultEmail, onPreview, onClose }: TestCertificateDialogProps) {
+export function TestCertificateDialog({ opened, certificateId, design, defaultEmail, replyTo, onPreview, onReplyToMissing, onClose }: TestCertificateDialogProps) {
   const fields = useMemo(() => designFields(design), [design]);
   const [sending, setSending] = useState(false);
   const form = useForm({
@@ -40,14 +50,22 @@ export function TestCertificateDialog({ opened, certificateId, design, defaultEm
     },
   });
 
+  const toEmailEditor = (message: string) => {
+    notifyError(message);
+    onClose();
+    onReplyToMissing();
+  };
+
   const send = form.onSubmit(async (values) => {
+    if (!replyTo.trim()) return toEmailEditor(REPLY_TO_MISSING);
     setSending(true);
     try {
       await sendTestCertificate(certificateId, { email: values.email!, fields: fields.map((name) => ({ name, value: values[name]!.trim() })) });
       notifySuccess('Email sent. Please check admin email inbox.');
       onClose();
     } catch (error) {
-      notifyError(errorMessage(error));
+      if (isReplyToMissing(error)) toEmailEditor(errorMessage(error, REPLY_TO_MISSING));
+      else notifyError(errorMessage(error));
     } finally {
       setSending(false);
     }

@@ -80,6 +80,7 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
         format="hex"
         swatches={SWATCHES}
         swatchesPerRow={6}
+        closeOnColorSwatchClick
         onChangeEnd={(color) => dispatch({ type: 'setStyles', kind: 'color', styles: { color } })}
       />
       <Divider orientation="vertical" />

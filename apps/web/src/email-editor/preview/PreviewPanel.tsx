@@ -1,22 +1,30 @@
 import { Alert, Badge, Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconRefresh, IconSend } from '@tabler/icons-react';
 import type { EmailDesign } from '@laurel/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { EmailOwner } from '../../api/certificate-email.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { PreviewFrame, type PreviewDevice } from './PreviewFrame.tsx';
 import { useEmailPreview } from './useEmailPreview.ts';
 
 interface PreviewPanelProps {
-  certificateId: string;
+  /** A certificate set, or a global template (composed with the product's name for the account). */
+  owner: EmailOwner;
+  id: string;
   design: EmailDesign;
   /** Absent where test sends do not apply (the read-only view). */
   onSendTest?: () => void;
+  /** The test button's label and whether it is busy (a template's test goes straight to the super-admin). */
+  sendTestLabel?: string;
+  sendingTest?: boolean;
+  /** Under the preview: what sample data means here. */
+  note?: ReactNode;
 }
 
 /** The message as a recipient sees it, refreshed as the issuer writes, on desktop or phone width. */
-export function PreviewPanel({ certificateId, design, onSendTest }: PreviewPanelProps) {
+export function PreviewPanel({ owner, id, design, onSendTest, sendTestLabel = 'Send test email', sendingTest = false, note }: PreviewPanelProps) {
   const [device, setDevice] = useState<PreviewDevice>('desktop');
-  const preview = useEmailPreview(certificateId, design);
+  const preview = useEmailPreview(owner, id, design);
   const email = preview.data;
 
   return (
@@ -86,11 +94,11 @@ export function PreviewPanel({ certificateId, design, onSendTest }: PreviewPanel
           ))}
         <Group justify="space-between">
           <Text size="xs" c="dimmed" maw={260}>
-            Sample data fills the fields. The message is composed exactly as it will be sent.
+            {note ?? 'Sample data fills the fields. The message is composed exactly as it will be sent.'}
           </Text>
           {onSendTest && (
-            <Button variant="light" size="xs" leftSection={<IconSend size={14} />} onClick={onSendTest}>
-              Send test email
+            <Button variant="light" size="xs" leftSection={<IconSend size={14} />} onClick={onSendTest} loading={sendingTest}>
+              {sendTestLabel}
             </Button>
           )}
         </Group>

@@ -1,7 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EmailDesign } from '@laurel/domain';
-import { previewEmail } from '../../api/certificate-email.ts';
+import { previewEmail, previewTemplateEmail, type EmailOwner } from '../../api/certificate-email.ts';
 
 /** How long typing must pause before the preview is composed again. */
 const PREVIEW_DEBOUNCE_MS = 700;
@@ -10,11 +10,11 @@ const PREVIEW_DEBOUNCE_MS = 700;
  * The message as the server composes it for a recipient, with sample data, from the unsaved design:
  * the same code that sends it, so the preview cannot drift from what arrives.
  */
-export function useEmailPreview(id: string, design: EmailDesign) {
+export function useEmailPreview(owner: EmailOwner, id: string, design: EmailDesign) {
   const [settled] = useDebouncedValue(design, PREVIEW_DEBOUNCE_MS);
   return useQuery({
-    queryKey: ['email-preview', id, settled],
-    queryFn: ({ signal }) => previewEmail(id, settled, signal),
+    queryKey: ['email-preview', owner, id, settled],
+    queryFn: ({ signal }) => (owner === 'styles' ? previewTemplateEmail : previewEmail)(id, settled, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { canvasSize, PAGE_FORMATS, type PageFormat } from '@laurel/certificate';
+import { Alert, Badge, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { builderAccess } from '../../builder/access.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { showCreateError } from './parts/create-errors.ts';
 import { CreateSetDialog, type AfterCreate } from './parts/CreateSetDialog.tsx';
+import { loadPagePreference, savePagePreference } from './parts/page-preference.ts';
 import { Thumbnail } from './parts/Thumbnail.tsx';
 import classes from './parts/StartTile.module.css';
 
@@ -19,10 +21,11 @@ type Start = { label: string; styleId?: number; portrait?: boolean };
 /** Templates with a QR code need the Advanced plan; the tile says so before the user tries. */
 const hasQrCode = (style: CertificateSet) => [...style.elements, ...style.back_side_elements].some((e) => e.type === 'qrcode');
 
-function BlankPage({ portrait }: { portrait: boolean }) {
+function BlankPage({ format, portrait }: { format: PageFormat; portrait: boolean }) {
+  const page = canvasSize(format, portrait);
   return (
     <Center style={{ aspectRatio: '4 / 3', background: 'linear-gradient(180deg, #f3f4f6, #e9ebee)', padding: 14 }}>
-      <Center bg="white" style={{ aspectRatio: portrait ? '8.5 / 11' : '11 / 8.5', height: portrait ? '100%' : undefined, width: portrait ? undefined : '100%', boxShadow: '0 1px 2px rgba(15,23,42,.1), 0 6px 16px -6px rgba(15,23,42,.25)' }}>
+      <Center bg="white" style={{ aspectRatio: `${page.width} / ${page.height}`, height: portrait ? '100%' : undefined, width: portrait ? undefined : '100%', maxWidth: '100%', maxHeight: '100%', boxShadow: '0 1px 2px rgba(15,23,42,.1), 0 6px 16px -6px rgba(15,23,42,.25)' }}>
         <IconPlus size={28} stroke={1.3} color="var(--mantine-color-gray-5)" />
       </Center>
     </Center>
@@ -36,6 +39,9 @@ export function NewCertificatePage() {
   const navigate = useNavigate();
   const styles = useQuery({ queryKey: ['styles'], queryFn: listStyles });
   const [start, setStart] = useState<Start | null>(null);
+  // The page a blank certificate starts on: what this user chose last time, else Letter.
+  const [preference] = useState(() => loadPagePreference(user.id));
+  const [format, setFormat] = useState<PageFormat>(preference?.format ?? 'Letter');
   const [busy, setBusy] = useState<AfterCreate | null>(null);
   const sorted = [...(styles.data?.styles ?? [])].sort((a, b) => a.name.localeCompare(b.name));
 
@@ -43,9 +49,9 @@ export function NewCertificatePage() {
     if (!start) return;
     setBusy(next);
     try {
-      const set = await createCertificate(
-        start.styleId ? { name, style_id: start.styleId } : { name, is_portrait: Boolean(start.portrait), rotate_bg: Boolean(start.portrait) },
-      );
+      const portrait = Boolean(start.portrait);
+      const set = await createCertificate(start.styleId ? { name, style_id: start.styleId } : { name, format, is_portrait: portrait, rotate_bg: portrait });
+      if (!start.styleId) savePagePreference(user.id, { format, is_portrait: portrait });
       setStart(null);
       navigate(next === 'email' ? `/build/${set.id}/email` : `/build/${set.id}`);
     } catch (error) {
@@ -66,7 +72,7 @@ export function NewCertificatePage() {
     );
   }
 
-  const tile = (key: string, label: string, visual: ReactNode, choose: Start, meta?: string) => (
+  const tile = (key: string, label: string, visual: ReactNode, choose: Start, meta?: string, badge?: string) => (
     <Card key={key} withBorder padding={0} radius="md" className={classes.tile}>
       <UnstyledButton onClick={() => setStart(choose)} aria-label={`Use ${label}`}>
         {visual}
@@ -75,9 +81,16 @@ export function NewCertificatePage() {
             {label}
           </Text>
           {meta && (
-            <Text size="xs" c="dimmed">
-              {meta}
-            </Text>
+            <Group gap={6}>
+              <Text size="xs" c="dimmed">
+                {meta}
+              </Text>
+              {badge && (
+                <Badge size="xs" variant="light">
+                  {badge}
+                </Badge>
+              )}
+            </Group>
           )}
         </Stack>
       </UnstyledButton>
@@ -96,10 +109,32 @@ export function NewCertificatePage() {
           </Button>
         }
       />
-      <Text className={classes.heading}>Blank</Text>
+      <Group justify="space-between" align="center" gap="xs" mb={12}>
+        <Text className={classes.heading} mb={0}>
+          Blank
+        </Text>
+        <Group gap={8}>
+          <Text size="xs" c="dimmed" component="span" aria-hidden>
+            Paper size
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-label="Paper size"
+            value={format}
+            onChange={(value) => {
+              setFormat(value as PageFormat);
+              savePagePreference(user.id, { ...preference, format: value as PageFormat });
+            }}
+            data={[...PAGE_FORMATS]}
+          />
+        </Group>
+      </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg" mb="xl">
-        {tile('blank-landscape', 'Blank landscape', <BlankPage portrait={false} />, { label: 'Blank landscape', portrait: false }, 'Letter · Landscape')}
-        {tile('blank-portrait', 'Blank portrait', <BlankPage portrait />, { label: 'Blank portrait', portrait: true }, 'Letter · Portrait')}
+        {[false, true].map((portrait) => {
+          const label = portrait ? 'Blank portrait' : 'Blank landscape';
+          const lastUsed = preference?.is_portrait === portrait;
+          return tile(label, label, <BlankPage format={format} portrait={portrait} />, { label, portrait }, `${format} · ${portrait ? 'Portrait' : 'Landscape'}`, lastUsed ? 'Last used' : undefined);
+        })}
       </SimpleGrid>
       <Text className={classes.heading}>Templates</Text>
       {styles.isError && (

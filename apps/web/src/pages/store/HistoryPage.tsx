@@ -1,20 +1,21 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { IconHistory, IconSend } from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { listProjects, type StoreProject } from '../../api/store.ts';
-import { EmptyPanel } from '../../components/EmptyPanel.tsx';
+import type { Project } from '../../api/projects.ts';
+import { listProjects } from '../../api/store.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { Count } from '../../store/Count.tsx';
 import { countsOfProject, DeliveryBar } from '../../store/DeliveryProgress.tsx';
+import { NothingSentYet } from '../../store/NothingSentYet.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
 import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 /** A project's delivery in one word, from its counters. */
-export function deliveryState(p: StoreProject): { label: string; color: string } {
+export function deliveryState(p: Project): { label: string; color: string } {
   if (p.sent_pending > 0) return { label: 'Sending', color: 'blue' };
   if (p.sent_count + p.undeliverable === 0) return { label: 'Not sent', color: 'gray' };
   if (p.undeliverable > 0) return { label: 'Needs attention', color: 'red' };
@@ -38,11 +39,10 @@ export function HistoryPage() {
 
   if (list.isSuccess && total === 0 && !table.q) {
     return (
-      <EmptyPanel
+      <NothingSentYet
         icon={<IconHistory size={26} stroke={1.6} />}
         title="No deliveries yet"
         description="Each send appears here with its progress, what was delivered, what bounced and who opened their certificate."
-        action={{ label: 'Send certificates', to: '/send', icon: <IconSend size={16} /> }}
       />
     );
   }

@@ -1,23 +1,23 @@
-import { Anchor, Box, Button, Card, Group, Menu, Skeleton, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import {
-  IconActivity, IconArrowLeft, IconChevronDown, IconFileSpreadsheet, IconMailForward, IconMailOff, IconSend, IconUserPlus,
-} from '@tabler/icons-react';
+import { Box, Button, Card, Group, Menu, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconActivity, IconChevronDown, IconFileSpreadsheet, IconMailForward, IconMailOff, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { canSend } from '@laurel/domain';
-import { listProjectRecipients, projectRecipientsCount, runProjectExport, type Recipient, type StoreProject } from '../../api/store.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { listProjectRecipients, recipientsKey, type Project, type Recipient } from '../../api/projects.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { AddRecipientsDialog } from '../../store/AddRecipientsDialog.tsx';
+import { BackLink } from '../../store/BackLink.tsx';
 import { countsOfProject, DeliveryBar, DeliveryLegend } from '../../store/DeliveryProgress.tsx';
 import { canExport } from '../../store/export-access.ts';
-import { ExportDialog } from '../../store/ExportDialog.tsx';
-import { ProjectUnavailable } from '../../store/ProjectUnavailable.tsx';
+import { ProjectExportDialog } from '../../store/ExportDialog.tsx';
+import { ProjectOrigin, ProjectTitle } from '../../store/ProjectHeading.tsx';
+import { ProjectLoading, ProjectUnavailable } from '../../store/ProjectUnavailable.tsx';
 import { ActionsMenu } from '../../store/recipient/ActionsMenu.tsx';
 import { RecipientDrawer } from '../../store/recipient/RecipientDrawer.tsx';
 import { useRecipientActions } from '../../store/recipient/useRecipientActions.tsx';
+import { DateCell, RecipientName } from '../../store/recipient-columns.tsx';
 import { SendDialog, type SendIntent } from '../../store/SendDialog.tsx';
 import { RecipientStatus } from '../../store/StatusBadge.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
@@ -30,39 +30,17 @@ import { useProjectDelivery } from '../../store/useProjectDelivery.ts';
 const PROJECT_RESEND_LIMIT = 5;
 const back = { label: 'All projects', to: '/store' };
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/store" size="sm" c="stone.7" mb="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-      <IconArrowLeft size={14} /> All projects
-    </Anchor>
-  );
-}
-
 /** /store/projects/{id}: one project, its delivery, its recipients and what can be done to them. */
 export function ProjectPage() {
   const id = Number(useParams().id);
   const { project, progress } = useProjectDelivery(id);
 
-  if (project.isError) {
-    return (
-      <>
-        <BackLink />
-        <ProjectUnavailable error={project.error} onRetry={() => project.refetch()} back={back} />
-      </>
-    );
-  }
-  if (!project.data) {
-    return (
-      <Stack>
-        <Skeleton h={170} radius="lg" />
-        <Skeleton h={360} radius="lg" />
-      </Stack>
-    );
-  }
+  if (project.isError) return <ProjectUnavailable error={project.error} onRetry={() => project.refetch()} back={back} />;
+  if (!project.data) return <ProjectLoading headerHeight={170} />;
   return <ProjectView project={project.data} failed={progress.data?.failed ?? 0} />;
 }
 
-function ProjectView({ project, failed }: { project: StoreProject; failed: number }) {
+function ProjectView({ project, failed }: { project: Project; failed: number }) {
   const user = useSignedInUser();
   const mayChange = canSend(user);
   const exports = canExport(user);
@@ -76,7 +54,7 @@ function ProjectView({ project, failed }: { project: StoreProject; failed: numbe
   const wide = useMediaQuery('(min-width: 48em)', true);
 
   const recipients = useQuery({
-    queryKey: ['store', 'recipients', project.id, table.q, table.page, table.size],
+    queryKey: recipientsKey(project.id, table.q, table.page, table.size),
     queryFn: () => listProjectRecipients({ project_id: project.id, limit: table.size, offset: table.offset, like: table.q || undefined }),
     placeholderData: keepPreviousData,
   });
@@ -90,23 +68,18 @@ function ProjectView({ project, failed }: { project: StoreProject; failed: numbe
   return (
     <Stack gap="lg">
       <Box>
-        <BackLink />
+        <BackLink {...back} />
         <Card padding="xl" shadow="xs">
           <Stack gap="lg">
             <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
               <Stack gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
-                <Title order={2} className="display-title" fz={26} style={{ overflowWrap: 'anywhere' }}>
-                  {project.title}
-                </Title>
+                <ProjectTitle title={project.title} />
                 {project.key && (
                   <Text c="stone.7" size="sm">
                     {project.key}
                   </Text>
                 )}
-                <Text c="stone.6" size="sm">
-                  {project.certificate_name} · created {formatDateTime(project.created_at)}
-                  {project.email_sender_name ? ` · sent as ${project.email_sender_name}` : ''}
-                </Text>
+                <ProjectOrigin project={project} />
               </Stack>
               <Group gap="xs" wrap="wrap">
                 {mayChange && (
@@ -244,13 +217,7 @@ function ProjectView({ project, failed }: { project: StoreProject; failed: numbe
       <RecipientDrawer recipientId={details} onClose={() => setDetails(null)} actionsFor={actions.actionsFor} showProject={false} />
       <AddRecipientsDialog projectId={project.id} opened={adding} onClose={() => setAdding(false)} />
       <SendDialog intent={sending} onClose={() => setSending(null)} />
-      <ExportDialog
-        opened={exporting}
-        onClose={() => setExporting(false)}
-        subject={project.title}
-        count={{ key: [project.id], fn: async () => (await projectRecipientsCount(project.id)).recipients_count }}
-        run={(type, email) => runProjectExport(project, type, email)}
-      />
+      <ProjectExportDialog project={project} opened={exporting} onClose={() => setExporting(false)} />
     </Stack>
   );
 }
@@ -260,9 +227,7 @@ function RecipientRow({ recipient: r, onOpen, menu }: { recipient: Recipient; on
   return (
     <Table.Tr>
       <Table.Td>
-        <Anchor component="button" type="button" fw={600} size="sm" onClick={onOpen} ta="left" style={{ whiteSpace: 'nowrap' }}>
-          {name}
-        </Anchor>
+        <RecipientName recipient={r} onOpen={onOpen} />
         <Text size="xs" c="stone.6">
           No. {r.certificate_number}
         </Text>
@@ -282,15 +247,11 @@ function RecipientRow({ recipient: r, onOpen, menu }: { recipient: Recipient; on
         <RecipientStatus state={r.state} revoked={r.revoked} />
       </Table.Td>
       <Table.Td visibleFrom="sm">
-        <Text size="sm" c={r.sent_at ? undefined : 'stone.5'} style={{ whiteSpace: 'nowrap' }}>
-          {r.sent_at ? formatDateTime(r.sent_at) : '—'}
-        </Text>
+        <DateCell at={r.sent_at} />
       </Table.Td>
       <Table.Td visibleFrom="sm">
         {r.accessed_at ? (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatDateTime(r.accessed_at)}
-          </Text>
+          <DateCell at={r.accessed_at} />
         ) : (
           <Tooltip label={r.sent ? 'Delivered, but the certificate has not been opened yet' : 'Not sent yet'} disabled={!r.sent}>
             <Text size="sm" c="stone.5">

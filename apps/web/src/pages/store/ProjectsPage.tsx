@@ -1,24 +1,24 @@
-import { Anchor, Button, Card, Checkbox, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconActivity, IconEye, IconFileSpreadsheet, IconFolders, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconActivity, IconEye, IconFileSpreadsheet, IconFolders, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
-import {
-  bulkRecipientsCount, deleteProject, listProjects, runBulkExport, runProjectExport, updateProjectMemo, type ProjectSort, type StoreProject,
-} from '../../api/store.ts';
-import { EmptyPanel } from '../../components/EmptyPanel.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { PROJECTS_KEY, type Project } from '../../api/projects.ts';
+import { bulkRecipientsCount, deleteProject, listProjects, runBulkExport, runProjectExport, updateProjectMemo, type ProjectSort } from '../../api/store.ts';
+import { formatDateTime, plural } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { Count } from '../../store/Count.tsx';
 import { canExport } from '../../store/export-access.ts';
 import { ExportDialog } from '../../store/ExportDialog.tsx';
 import { InlineEdit } from '../../store/InlineEdit.tsx';
+import { NothingSentYet } from '../../store/NothingSentYet.tsx';
 import { ActionsMenu } from '../../store/recipient/ActionsMenu.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
+import { SortSelect } from '../../store/table/SortSelect.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
 import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
@@ -56,9 +56,9 @@ export function ProjectsPage() {
   const rows = list.data?.projects ?? [];
   const total = list.data?.count ?? 0;
   const columns = exports ? 10 : 9;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['store'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
 
-  const saveMemo = (project: StoreProject, field: 'title' | 'memo', value: string) =>
+  const saveMemo = (project: Project, field: 'title' | 'memo', value: string) =>
     updateProjectMemo(project.id, field === 'title' ? { title: value } : { memo: value }).then(
       (result) => {
         notifySuccess(result.message || 'Memo saved');
@@ -71,7 +71,7 @@ export function ProjectsPage() {
     );
 
   const remove = useMutation({
-    mutationFn: (project: StoreProject) => deleteProject(project.id),
+    mutationFn: (project: Project) => deleteProject(project.id),
     onSuccess: (result, project) => {
       notifySuccess(result.message || 'Record deleted');
       setSelected((current) => {
@@ -85,7 +85,7 @@ export function ProjectsPage() {
     onError: (error) => notifyError(errorMessage(error), 'Error deleting project'),
   });
 
-  const confirmDelete = (project: StoreProject) =>
+  const confirmDelete = (project: Project) =>
     modals.openConfirmModal({
       title: 'Delete this project?',
       children: (
@@ -101,7 +101,7 @@ export function ProjectsPage() {
   const pageIds = rows.map((p) => p.id);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someOnPage = pageIds.some((id) => selected.has(id));
-  const toggle = (project: StoreProject) =>
+  const toggle = (project: Project) =>
     setSelected((current) => {
       const next = new Map(current);
       if (next.has(project.id)) next.delete(project.id);
@@ -120,11 +120,10 @@ export function ProjectsPage() {
 
   if (list.isSuccess && total === 0 && !table.q) {
     return (
-      <EmptyPanel
+      <NothingSentYet
         icon={<IconFolders size={26} stroke={1.6} />}
         title="No projects yet"
         description="Every send becomes a project here, with its recipients, delivery status, downloads and resends."
-        action={{ label: 'Send certificates', to: '/send', icon: <IconSend size={16} /> }}
       />
     );
   }
@@ -135,15 +134,7 @@ export function ProjectsPage() {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
           <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search projects" placeholder="Search by title or memo" />
-          <Select
-            aria-label="Sort projects"
-            size="sm"
-            w={160}
-            data={SORTS}
-            value={table.sort === 'newest' ? 'id' : table.sort}
-            allowDeselect={false}
-            onChange={(value) => value && table.update({ sort: value as ProjectSort, page: 1 })}
-          />
+          <SortSelect label="Sort projects" w={160} sorts={SORTS} value={table.sort === 'newest' ? 'id' : table.sort} onChange={(sort) => table.update({ sort, page: 1 })} />
         </Group>
         {exports && (
           <Group gap="xs">
@@ -244,7 +235,7 @@ export function ProjectsPage() {
                             </Text>
                           )}
                           <Text size="xs" c="stone.7" hiddenFrom="sm">
-                            {`${project.recipients_count} recipients · ${project.sent_count} sent · ${project.undeliverable} undeliverable · ${project.unvisited_recipients} not opened`}
+                            {`${plural(project.recipients_count, 'recipient')} · ${project.sent_count} sent · ${project.undeliverable} undeliverable · ${project.unvisited_recipients} not opened`}
                           </Text>
                         </Stack>
                       </InlineEdit>

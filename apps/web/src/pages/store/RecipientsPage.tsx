@@ -1,15 +1,16 @@
-import { Anchor, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { IconSend, IconUsers } from '@tabler/icons-react';
+import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { listPeople, type PeopleSort, type Person } from '../../api/store.ts';
-import { EmptyPanel } from '../../components/EmptyPanel.tsx';
-import { formatDateTime } from '../../lib/format.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { Count } from '../../store/Count.tsx';
+import { NothingSentYet } from '../../store/NothingSentYet.tsx';
 import { PersonDrawer } from '../../store/PersonDrawer.tsx';
 import { useRecipientActions } from '../../store/recipient/useRecipientActions.tsx';
+import { DateCell } from '../../store/recipient-columns.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
+import { SortSelect } from '../../store/table/SortSelect.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
 import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
@@ -39,11 +40,10 @@ export function RecipientsPage() {
 
   if (list.isSuccess && total === 0 && !table.q) {
     return (
-      <EmptyPanel
+      <NothingSentYet
         icon={<IconUsers size={26} stroke={1.6} />}
         title="No recipients yet"
         description="Everyone who has received a certificate from your account, with what they received and when."
-        action={{ label: 'Send certificates', to: '/send', icon: <IconSend size={16} /> }}
       />
     );
   }
@@ -52,15 +52,7 @@ export function RecipientsPage() {
     <Stack gap="md">
       <Group gap="sm" wrap="wrap">
         <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search recipients" placeholder="Search name or email" />
-        <Select
-          aria-label="Sort recipients"
-          size="sm"
-          w={180}
-          data={SORTS}
-          value={table.sort}
-          allowDeselect={false}
-          onChange={(value) => value && table.update({ sort: value as PeopleSort, page: 1 })}
-        />
+        <SortSelect label="Sort recipients" w={180} sorts={SORTS} value={table.sort} onChange={(sort) => table.update({ sort, page: 1 })} />
       </Group>
       {list.isError && <LoadFailed title="The recipients could not be loaded" error={list.error} onRetry={() => list.refetch()} />}
       <Card padding={0} shadow="xs">
@@ -111,9 +103,7 @@ export function RecipientsPage() {
                     <Count value={p.opened} tone="good" />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c={p.last_sent_at ? undefined : 'stone.5'} style={{ whiteSpace: 'nowrap' }}>
-                      {p.last_sent_at ? formatDateTime(p.last_sent_at) : 'Not sent yet'}
-                    </Text>
+                    <DateCell at={p.last_sent_at} empty="Not sent yet" />
                   </Table.Td>
                 </Table.Tr>
               ))}

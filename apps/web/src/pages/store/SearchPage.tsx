@@ -1,5 +1,4 @@
-import { Badge, Box, Button, Card, Group, LoadingOverlay, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { Badge, Box, Button, Card, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,13 +8,14 @@ import { useSignedInUser } from '../../session/queries.ts';
 import { ColumnPicker } from '../../store/ColumnPicker.tsx';
 import { canExport } from '../../store/export-access.ts';
 import { ExportDialog } from '../../store/ExportDialog.tsx';
-import { ActionsMenu } from '../../store/recipient/ActionsMenu.tsx';
+import { RecipientColumnsTable } from '../../store/RecipientColumnsTable.tsx';
 import { RecipientDrawer } from '../../store/recipient/RecipientDrawer.tsx';
 import { useRecipientActions } from '../../store/recipient/useRecipientActions.tsx';
-import { recipientColumns } from '../../store/recipient-columns.tsx';
+import { useChosenColumns } from '../../store/recipient-columns.tsx';
 import { activeFilterCount, EMPTY_FILTER, SearchFilters, toSearchFilter, type FilterValues } from '../../store/SearchFilters.tsx';
+import { SortSelect } from '../../store/table/SortSelect.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { LoadFailed } from '../../store/table/TableStates.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 /** Spec 3 §9: the global search shows 8 rows a page, and a loading notice after 2 seconds. */
@@ -61,14 +61,12 @@ export function SearchPage() {
   const applied = useMemo(() => readFilter(rawFilter), [rawFilter]);
   const filter = useMemo(() => toSearchFilter(applied), [applied]);
   const table = useTableParams<SearchSort>({ size: PAGE_SIZE, sort: 'newest', sorts: SORTS.map((s) => s.value), sizes: [PAGE_SIZE] });
-  const [visible, setVisible] = useLocalStorage<string[]>({ key: 'laurel.store.search.columns', defaultValue: DEFAULT_COLUMNS });
   const [details, setDetails] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const actions = useRecipientActions({ onDetails: (r) => setDetails(r.id) });
 
   const dataFields = useQuery({ queryKey: ['store', 'account-fields', accountId], queryFn: () => accountDataFields(accountId), staleTime: 60_000 });
-  const columns = useMemo(() => recipientColumns<StoreRecipient>(dataFields.data?.fields ?? [], true), [dataFields.data]);
-  const shown = columns.filter((c) => visible.includes(c.key));
+  const { columns, visible, setVisible, shown } = useChosenColumns<StoreRecipient>('laurel.store.search.columns', DEFAULT_COLUMNS, dataFields.data?.fields, true);
   const results = useQuery({
     queryKey: ['store', 'search', filter, table.sort, table.page],
     queryFn: () => searchRecipients(filter, { limit: PAGE_SIZE, offset: table.offset, sort: table.sort }),
@@ -103,15 +101,7 @@ export function SearchPage() {
           )}
         </Group>
         <Group gap="xs">
-          <Select
-            aria-label="Sort results"
-            size="sm"
-            w={170}
-            data={SORTS}
-            value={table.sort}
-            allowDeselect={false}
-            onChange={(value) => value && table.update({ sort: value as SearchSort, page: 1 })}
-          />
+          <SortSelect label="Sort results" w={170} sorts={SORTS} value={table.sort} onChange={(sort) => table.update({ sort, page: 1 })} />
           <ColumnPicker columns={columns} visible={visible} onChange={setVisible} />
           {exports && (
             <Button size="sm" variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => setExporting(true)} disabled={total === 0}>
@@ -123,40 +113,21 @@ export function SearchPage() {
       {results.isError && <LoadFailed title="The search could not be run" error={results.error} onRetry={() => results.refetch()} />}
       <Card padding={0} shadow="xs" pos="relative">
         <LoadingOverlay visible={slow} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ children: <Text fw={600}>Searching…</Text> }} />
-        <Table.ScrollContainer minWidth={Math.max(680, shown.length * 150)}>
-          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Search results" style={{ opacity: results.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead bg="stone.0">
-              <Table.Tr>
-                {shown.map((c) => (
-                  <Table.Th key={c.key} w={c.width}>
-                    {c.label}
-                  </Table.Th>
-                ))}
-                <Table.Th w={48}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {results.isPending && <SkeletonRows rows={PAGE_SIZE} columns={shown.length + 1} />}
-              {results.isSuccess && rows.length === 0 && (
-                <EmptyRow columns={shown.length + 1} title={filters ? 'No certificate matches these filters' : 'No certificates yet'}>
-                  {filters ? 'Loosen a filter or clear them all to see every certificate.' : 'Certificates appear here once you have saved a project.'}
-                </EmptyRow>
-              )}
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  {shown.map((c) => (
-                    <Table.Td key={c.key}>{c.cell(r, () => setDetails(r.id))}</Table.Td>
-                  ))}
-                  <Table.Td>
-                    <ActionsMenu label={`Actions for ${r.first_name} ${r.last_name}`} items={actions.actionsFor(r)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RecipientColumnsTable
+          label="Search results"
+          minWidth={680}
+          columns={shown}
+          rows={rows}
+          query={results}
+          skeletonRows={PAGE_SIZE}
+          empty={
+            filters
+              ? { title: 'No certificate matches these filters', description: 'Loosen a filter or clear them all to see every certificate.' }
+              : { title: 'No certificates yet', description: 'Certificates appear here once you have saved a project.' }
+          }
+          onOpen={(r) => setDetails(r.id)}
+          actionsFor={actions.actionsFor}
+        />
         <Box>
           <TablePager label="Search result pages" page={table.page} size={PAGE_SIZE} total={total} onPage={(page) => table.update({ page })} />
         </Box>

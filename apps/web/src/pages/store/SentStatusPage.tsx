@@ -1,40 +1,34 @@
-import { Anchor, Box, Button, Card, Group, Loader, RingProgress, Skeleton, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
-import { IconArrowLeft, IconCheck, IconFileSpreadsheet, IconFolder } from '@tabler/icons-react';
+import { Box, Button, Card, Group, Loader, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconFileSpreadsheet, IconFolder } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { listProjectRecipients, projectDataFields, projectRecipientsCount, runProjectExport, type DeliveryProgress, type Recipient, type StoreProject } from '../../api/store.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { listProjectRecipients, recipientsKey, type Project, type Recipient, type SendProgress } from '../../api/projects.ts';
+import { projectDataFields } from '../../api/store.ts';
 import { useSignedInUser } from '../../session/queries.ts';
+import { BackLink } from '../../store/BackLink.tsx';
 import { ColumnPicker } from '../../store/ColumnPicker.tsx';
 import { DeliveryBar, DeliveryLegend, type DeliveryCounts } from '../../store/DeliveryProgress.tsx';
 import { canExport } from '../../store/export-access.ts';
-import { ExportDialog } from '../../store/ExportDialog.tsx';
-import { ProjectUnavailable } from '../../store/ProjectUnavailable.tsx';
-import { ActionsMenu } from '../../store/recipient/ActionsMenu.tsx';
+import { ProjectExportDialog } from '../../store/ExportDialog.tsx';
+import { ProjectOrigin, ProjectTitle } from '../../store/ProjectHeading.tsx';
+import { ProjectLoading, ProjectUnavailable } from '../../store/ProjectUnavailable.tsx';
+import { RecipientColumnsTable } from '../../store/RecipientColumnsTable.tsx';
 import { RecipientDrawer } from '../../store/recipient/RecipientDrawer.tsx';
 import { useRecipientActions } from '../../store/recipient/useRecipientActions.tsx';
-import { recipientColumns } from '../../store/recipient-columns.tsx';
+import { useChosenColumns } from '../../store/recipient-columns.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { LoadFailed } from '../../store/table/TableStates.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 import { useProjectDelivery } from '../../store/useProjectDelivery.ts';
 
 /** Spec 3 §9: the sent-status table shows 10 rows. */
 const PAGE_SIZE = 10;
 const DEFAULT_COLUMNS = ['name', 'email', 'status', 'sent_at', 'opened_at'];
+const back = { label: 'All deliveries', to: '/store/history' };
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/store/history" size="sm" c="stone.7" mb="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-      <IconArrowLeft size={14} /> All deliveries
-    </Anchor>
-  );
-}
-
-const countsOf = (p: DeliveryProgress): DeliveryCounts => ({
+const countsOf = (p: SendProgress): DeliveryCounts => ({
   total: p.total, sent: p.sent, pending: p.pending, undeliverable: p.bounced + p.failed + p.suppressed, draft: p.draft, opened: p.opened,
 });
 
@@ -42,26 +36,12 @@ const countsOf = (p: DeliveryProgress): DeliveryCounts => ({
 export function SentStatusPage() {
   const id = Number(useParams().id);
   const { project, progress } = useProjectDelivery(id);
-  if (project.isError) {
-    return (
-      <>
-        <BackLink />
-        <ProjectUnavailable error={project.error} onRetry={() => project.refetch()} back={{ label: 'All deliveries', to: '/store/history' }} />
-      </>
-    );
-  }
-  if (!project.data || !progress.data) {
-    return (
-      <Stack>
-        <Skeleton h={200} radius="lg" />
-        <Skeleton h={360} radius="lg" />
-      </Stack>
-    );
-  }
+  if (project.isError) return <ProjectUnavailable error={project.error} onRetry={() => project.refetch()} back={back} />;
+  if (!project.data || !progress.data) return <ProjectLoading headerHeight={200} />;
   return <SentStatus project={project.data} progress={progress.data} />;
 }
 
-function LiveHeader({ project, progress }: { project: StoreProject; progress: DeliveryProgress }) {
+function LiveHeader({ project, progress }: { project: Project; progress: SendProgress }) {
   const counts = countsOf(progress);
   const done = progress.sent + counts.undeliverable;
   const share = progress.total ? Math.round((progress.sent / progress.total) * 100) : 0;
@@ -85,9 +65,7 @@ function LiveHeader({ project, progress }: { project: StoreProject; progress: De
           }
         />
         <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
-          <Title order={2} className="display-title" fz={26} style={{ overflowWrap: 'anywhere' }}>
-            {project.title}
-          </Title>
+          <ProjectTitle title={project.title} />
           <Group gap="xs" aria-live="polite">
             {sending ? (
               <>
@@ -107,10 +85,7 @@ function LiveHeader({ project, progress }: { project: StoreProject; progress: De
               </>
             )}
           </Group>
-          <Text size="sm" c="stone.6">
-            {project.certificate_name} · created {formatDateTime(project.created_at)}
-            {project.email_sender_name ? ` · sent as ${project.email_sender_name}` : ''}
-          </Text>
+          <ProjectOrigin project={project} />
           <Box mt={6}>
             <DeliveryBar counts={counts} size="lg" animate={sending} />
           </Box>
@@ -121,20 +96,17 @@ function LiveHeader({ project, progress }: { project: StoreProject; progress: De
   );
 }
 
-function SentStatus({ project, progress }: { project: StoreProject; progress: DeliveryProgress }) {
+function SentStatus({ project, progress }: { project: Project; progress: SendProgress }) {
   const user = useSignedInUser();
   const exports = canExport(user);
   const [details, setDetails] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const actions = useRecipientActions({ senderName: project.email_sender_name, onDetails: (r) => setDetails(r.id) });
   const table = useTableParams<'last_name'>({ size: PAGE_SIZE, sort: 'last_name', sizes: [PAGE_SIZE] });
-  const [visible, setVisible] = useLocalStorage<string[]>({ key: 'laurel.store.sent-status.columns', defaultValue: DEFAULT_COLUMNS });
-
   const fields = useQuery({ queryKey: ['store', 'project-fields', project.id], queryFn: () => projectDataFields(project.id), staleTime: Infinity });
-  const columns = useMemo(() => recipientColumns<Recipient>(fields.data?.fields ?? [], false), [fields.data]);
-  const shown = columns.filter((c) => visible.includes(c.key));
+  const { columns, visible, setVisible, shown } = useChosenColumns<Recipient>('laurel.store.sent-status.columns', DEFAULT_COLUMNS, fields.data?.fields, false);
   const recipients = useQuery({
-    queryKey: ['store', 'recipients', project.id, 'status', table.q, table.page],
+    queryKey: recipientsKey(project.id, 'status', table.q, table.page),
     queryFn: () => listProjectRecipients({ project_id: project.id, limit: PAGE_SIZE, offset: table.offset, like: table.q || undefined }),
     placeholderData: keepPreviousData,
   });
@@ -143,7 +115,7 @@ function SentStatus({ project, progress }: { project: StoreProject; progress: De
   return (
     <Stack gap="lg">
       <Box>
-        <BackLink />
+        <BackLink {...back} />
         <LiveHeader project={project} progress={progress} />
       </Box>
       <Card padding={0} shadow="xs">
@@ -166,49 +138,22 @@ function SentStatus({ project, progress }: { project: StoreProject; progress: De
             <LoadFailed title="The recipients could not be loaded" error={recipients.error} onRetry={() => recipients.refetch()} />
           </Box>
         )}
-        <Table.ScrollContainer minWidth={Math.max(640, shown.length * 150)}>
-          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Sent status" style={{ opacity: recipients.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead bg="stone.0">
-              <Table.Tr>
-                {shown.map((c) => (
-                  <Table.Th key={c.key} w={c.width}>
-                    {c.label}
-                  </Table.Th>
-                ))}
-                <Table.Th w={48}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recipients.isPending && <SkeletonRows rows={6} columns={shown.length + 1} />}
-              {recipients.isSuccess && rows.length === 0 && (
-                <EmptyRow columns={shown.length + 1} title={table.q ? `No recipient matches “${table.q}”` : 'This project has no recipients'} />
-              )}
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  {shown.map((c) => (
-                    <Table.Td key={c.key}>{c.cell(r, () => setDetails(r.id))}</Table.Td>
-                  ))}
-                  <Table.Td>
-                    <ActionsMenu label={`Actions for ${r.first_name} ${r.last_name}`} items={actions.actionsFor(r)} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RecipientColumnsTable
+          label="Sent status"
+          minWidth={640}
+          columns={shown}
+          rows={rows}
+          query={recipients}
+          skeletonRows={6}
+          empty={{ title: table.q ? `No recipient matches “${table.q}”` : 'This project has no recipients' }}
+          onOpen={(r) => setDetails(r.id)}
+          actionsFor={actions.actionsFor}
+        />
         <TablePager label="Sent status pages" page={table.page} size={PAGE_SIZE} total={recipients.data?.count ?? 0} onPage={(page) => table.update({ page })} />
       </Card>
       {actions.dialogs}
       <RecipientDrawer recipientId={details} onClose={() => setDetails(null)} actionsFor={actions.actionsFor} showProject={false} />
-      <ExportDialog
-        opened={exporting}
-        onClose={() => setExporting(false)}
-        subject={project.title}
-        count={{ key: [project.id], fn: async () => (await projectRecipientsCount(project.id)).recipients_count }}
-        run={(type, email) => runProjectExport(project, type, email)}
-      />
+      <ProjectExportDialog project={project} opened={exporting} onClose={() => setExporting(false)} />
     </Stack>
   );
 }

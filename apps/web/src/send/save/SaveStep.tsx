@@ -3,7 +3,8 @@ import { IconArrowLeft, IconCertificate, IconDeviceFloppy, IconFileSpreadsheet, 
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/errors.ts';
-import { createProject, type Project, type SendCertificate } from '../../api/send.ts';
+import type { Project } from '../../api/projects.ts';
+import { createProject, type SendCertificate } from '../../api/send.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { projectRow, type ImportTable, type RecipientRow } from '../rows.ts';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconHistory, IconFolder, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { SendProgress } from '../../api/send.ts';
+import type { SendProgress } from '../../api/projects.ts';
 
 function Stat({ label, value, color }: { label: string; value: number; color: string }) {
   return (

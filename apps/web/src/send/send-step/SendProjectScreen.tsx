@@ -7,19 +7,17 @@ import { LONG_ERROR_NOTIFICATION_MS, MESSAGES } from '@laurel/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
-import { getProject, getSendProgress, sendProjectEmails, type SendResult } from '../../api/send.ts';
+import { getProgress, getProject, progressKey, projectKey, PROJECTS_KEY, recipientsKey, sendEmails, type SendResult } from '../../api/projects.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
+import { QUEUED_REDIRECT_MS, SENDER_REQUIRED } from '../../store/send-feedback.ts';
+import { PROGRESS_POLL_MS } from '../../store/useProjectDelivery.ts';
 import { creditsOf } from '../credits/credits.ts';
 import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';
 import { RequestCreditsDialog } from '../credits/RequestCreditsDialog.tsx';
 import { STEP_INDEX, WizardProgress } from '../WizardProgress.tsx';
 import { DeliveryProgress } from './DeliveryProgress.tsx';
-import { recipientsKey, RecipientsTable } from './RecipientsTable.tsx';
-
-const SENDER_REQUIRED = 'Please fill out the Sender Name field.';
-const QUEUED_REDIRECT_MS = 5_000;
-const POLL_MS = 1_500;
+import { RecipientsTable } from './RecipientsTable.tsx';
 
 /**
  * /send/{id}/send: the saved project's recipients, the sender name, and Send (spec 3 §2). Then the
@@ -39,12 +37,12 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
   const [asking, setAsking] = useState<number | null>(null);
 
   const validId = Number.isInteger(projectId) && projectId > 0;
-  const project = useQuery({ queryKey: ['send', 'project', projectId], queryFn: () => getProject(projectId), enabled: validId });
+  const project = useQuery({ queryKey: projectKey(projectId), queryFn: () => getProject(projectId), enabled: validId });
   const progress = useQuery({
-    queryKey: ['send', 'progress', projectId],
-    queryFn: () => getSendProgress(projectId),
+    queryKey: progressKey(projectId),
+    queryFn: () => getProgress(projectId),
     enabled: phase === 'progress',
-    refetchInterval: (query) => (query.state.data?.finished ? false : POLL_MS),
+    refetchInterval: (query) => (query.state.data?.finished ? false : PROGRESS_POLL_MS),
     staleTime: 0,
   });
 
@@ -66,7 +64,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
   useEffect(() => {
     if (phase !== 'progress') return;
     void queryClient.invalidateQueries({ queryKey: recipientsKey(projectId) });
-    if (progress.data?.finished) void queryClient.invalidateQueries({ queryKey: ['send', 'project', projectId] });
+    if (progress.data?.finished) void queryClient.invalidateQueries({ queryKey: projectKey(projectId) });
   }, [sentSoFar, progress.data?.finished, phase, projectId, queryClient]);
 
   useEffect(() => {
@@ -76,10 +74,10 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
   }, [phase, queued, navigate]);
 
   const send = useMutation({
-    mutationFn: () => sendProjectEmails(projectId, { sender_name: senderName.trim() }),
+    mutationFn: () => sendEmails(projectId, { sender_name: senderName.trim() }),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: USER_KEY });
-      void queryClient.invalidateQueries({ queryKey: recipientsKey(projectId) });
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       if (result.redirect) {
         setQueued(result);
         return setPhase('queued');
@@ -88,7 +86,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
         notifications.show({ color: 'gray', message: result.message });
         return void project.refetch();
       }
-      void queryClient.resetQueries({ queryKey: ['send', 'progress', projectId] });
+      void queryClient.resetQueries({ queryKey: progressKey(projectId) });
       setPhase('progress');
     },
     onError: (error) => {
@@ -101,7 +99,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
         return navigate(body?.redirect ?? '/account/subscription');
       }
       notifications.show({ color: 'red', message: `Error sending emails. ${errorMessage(error)}`, autoClose: LONG_ERROR_NOTIFICATION_MS });
-      void queryClient.invalidateQueries({ queryKey: recipientsKey(projectId) });
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       if (body?.redirect) navigate(body.redirect, { state: { from: `/send/${projectId}/send` } });
     },
   });

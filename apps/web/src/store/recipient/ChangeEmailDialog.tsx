@@ -3,7 +3,8 @@ import { isValidEmail, MESSAGES } from '@laurel/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { changeRecipientEmail, type Recipient } from '../../api/store.ts';
+import { PROJECTS_KEY, type Recipient } from '../../api/projects.ts';
+import { changeRecipientEmail } from '../../api/store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 
@@ -22,7 +23,7 @@ export function ChangeEmailDialog({ recipient, onClose }: { recipient: Recipient
     mutationFn: () => changeRecipientEmail(user.account!.id, [recipient!.id], email.trim()),
     onSuccess: (result) => {
       notifySuccess(result.message);
-      void queryClient.invalidateQueries({ queryKey: ['store'] });
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       onClose();
     },
     onError: (e) => notifyError(errorMessage(e), 'Error updating email'),

@@ -4,7 +4,8 @@ import { formatExpirationDate, type ExpirationDateFormat } from '@laurel/certifi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { projectDataFields, updateRecipient, type Recipient } from '../../api/store.ts';
+import { PROJECTS_KEY, type Recipient } from '../../api/projects.ts';
+import { projectDataFields, updateRecipient } from '../../api/store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
 interface Values {
@@ -46,7 +47,7 @@ export function EditRecipientDialog({ recipient, onClose }: { recipient: Recipie
     mutationFn: (values: Values) => updateRecipient(recipient!.id, values),
     onSuccess: (result) => {
       notifySuccess(result.message || 'Record saved');
-      void queryClient.invalidateQueries({ queryKey: ['store'] });
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       onClose();
     },
     onError: (error) => {

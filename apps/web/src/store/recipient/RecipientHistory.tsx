@@ -1,7 +1,7 @@
 import { Text, Timeline } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClock, IconEye, IconMailForward, IconPencil, IconBan } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { HistoryEvent } from '../../api/store.ts';
+import type { HistoryEvent } from '../../api/projects.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { EVENT_COLORS, eventLabel } from '../status.ts';
 

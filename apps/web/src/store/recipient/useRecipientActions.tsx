@@ -5,7 +5,8 @@ import { IconBan, IconCertificate, IconHistory, IconMailForward, IconPencil, Ico
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { deleteRecipient, reinstateRecipient, revokeRecipient, type Recipient } from '../../api/store.ts';
+import { PROJECTS_KEY, type Recipient } from '../../api/projects.ts';
+import { deleteRecipient, reinstateRecipient, revokeRecipient } from '../../api/store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { SendDialog, type SendIntent } from '../SendDialog.tsx';
@@ -43,7 +44,7 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
   const [editing, setEditing] = useState<Recipient | null>(null);
   const [moving, setMoving] = useState<Recipient | null>(null);
   const [sending, setSending] = useState<SendIntent | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['store'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
 
   const revoke = useMutation({
     mutationFn: (r: Recipient) => (r.revoked ? reinstateRecipient(r.id) : revokeRecipient(r.id)),

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { sendTemplateTestEmail } from '../../api/certificate-email.ts';
+import { errorMessage } from '../../api/errors.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+
+/**
+ * A global template's test: its saved email, sent with sample data to the super-admin who asks, so they
+ * see it in a real inbox as accounts starting from the template will send it.
+ */
+export function useTemplateTest(styleId: string, userId: number, saved: boolean) {
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    if (!saved) {
+      notifyError('You must first save the Certificate in order to preview');
+      return;
+    }
+    setSending(true);
+    try {
+      await sendTemplateTestEmail(userId, styleId);
+      notifySuccess('Email sent. Please check admin email inbox.');
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+  return { send, sending };
+}
