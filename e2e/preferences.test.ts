@@ -12,8 +12,9 @@ const PASSWORD = 'violet-meadow-lantern-42';
 let server: RunningLaurel;
 let browser: Browser;
 let accountId: number;
-/** The preferences links in the footers of the emails two recipients received, by address. */
+/** The preferences and unsubscribe links in the footers of the emails two recipients received, by address. */
 const links: Record<string, string> = {};
+const unsubscribeLinks: Record<string, string> = {};
 
 /** The API as the issuer's browser would call it. */
 async function call(token: string | null, method: 'GET' | 'POST', url: string, body?: unknown) {
@@ -44,6 +45,7 @@ beforeAll(async () => {
   for (const email of people) {
     const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email), 30_000);
     links[email] = /http:\/\/localhost:\d+\/preferences\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
+    unsubscribeLinks[email] = /href="(http:\/\/localhost:\d+\/[^"]+)"[^>]*>Unsubscribe<\/a>/.exec(String(mail.html))![1]!.replaceAll('&amp;', '&');
   }
 });
 afterAll(async () => {
@@ -64,13 +66,20 @@ const suppression = async (email: string) =>
 
 describe('the email preferences page', () => {
   it('lets a recipient unsubscribe from the issuer and come back', async () => {
-    const page = await open(links['zoe@example.com']!);
+    let page = await open(links['zoe@example.com']!);
     await page.getByRole('heading', { name: 'Email preferences' }).waitFor();
     expect(await page.getByTestId('preferences-email').textContent()).toBe('z***@example.com');
     await expect.poll(() => status(page).textContent()).toContain('You are subscribed');
     expect(await page.getByText('Lighthouse Sailing Club').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('unsubscribe-confirm').count()).toBe(0);
     await screenshot(page, 'preferences-subscribed');
+    await page.context().close();
 
+    // The footer's unsubscribe link opens the same page, asking to confirm rather than acting on a GET.
+    page = await open(unsubscribeLinks['zoe@example.com']!);
+    await page.getByTestId('unsubscribe-confirm').waitFor();
+    expect(await suppression('zoe@example.com')).toBeNull();
+    await screenshot(page, 'preferences-confirm-unsubscribe');
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByText('You will no longer receive emails from Lighthouse Sailing Club.').waitFor();
     await expect.poll(() => status(page).textContent()).toContain('You are unsubscribed');

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExports } from '../src/db/schema.ts';
 import { safeCell } from '../src/modules/exports/cells.ts';
 import { exportEstimateMinutes } from '../src/modules/exports/estimate.ts';
+import { EXPORT_LINK_DAYS, exportRemovalJob } from '../src/modules/exports/job.ts';
 import { errorOf } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { saveProject, sendAndSettle, storeAccount, subUser, type Person } from './helpers/store-fixtures.ts';
@@ -135,6 +136,29 @@ describe('exporting a project', () => {
     expect(forged.statusCode).toBe(401);
     const otherAccount = await free.admin.client.get(url.split('?')[0]!);
     expect(otherAccount.statusCode).toBe(404);
+  });
+
+  it('removes the file once its link has lapsed', async () => {
+    const project = await saveProject(premium.admin.client, premium.setId, 'Lapsed crew', [{ first: 'Lea', last: 'Lapse', email: 'lea@example.com' }]);
+    await premium.admin.client.post('/api/projects/run-export', { project_id: project, export_type: 'csv', email: premium.admin.email });
+    const { url, file } = await download(premium.admin.email);
+    expect(file.statusCode).toBe(200);
+    const [record] = await laurel.context.db.select().from(dataExports).where(eq(dataExports.file_key, /export-[^?]+/.exec(url)![0]));
+
+    // The removal waits in the queue for as long as the mailed link is valid.
+    const waiting = await laurel.context.db.execute(
+      sql`select start_after from pgboss.job where name = ${exportRemovalJob.name} and (data->>'exportId')::bigint = ${record!.id}`,
+    );
+    const rows = (waiting as unknown as { rows: { start_after: string | Date }[] }).rows;
+    expect(rows).toHaveLength(1);
+    const delay = new Date(rows[0]!.start_after).getTime() - record!.finished_at!.getTime();
+    expect(delay).toBeGreaterThan(EXPORT_LINK_DAYS * 86_400_000);
+    expect(delay).toBeLessThan((EXPORT_LINK_DAYS + 1) * 86_400_000);
+
+    await exportRemovalJob.handle({ exportId: record!.id }, laurel.context, undefined as never);
+    const gone = await laurel.app.inject({ method: 'GET', url, headers: { host: 'laurel.test' } });
+    expect(gone.statusCode).toBe(404);
+    expect(errorOf(gone).message).toBe('This export is no longer available. Please start it again from the Store.');
   });
 
   it('sends the link only to a user of the account', async () => {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, recipients } from '../src/db/schema.ts';
+import { accounts, recipients, suppressions } from '../src/db/schema.ts';
 import { ledgerBalances } from '../src/modules/credits/ledger.ts';
 import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { issuerWithCertificate } from './helpers/issuer.ts';
@@ -104,6 +104,33 @@ describe('sending, following and resending', () => {
     const [after] = await laurel.context.db.select().from(recipients).where(eq(recipients.id, recipient!.id));
     expect(after).toMatchObject({ state: 'sent', attempt: 4, resend_individual: 3 });
     expect(after!.sent_details.map((e) => e.event).filter((e) => e === 'sent')).toHaveLength(4);
+  });
+
+  it('tries a refused address again when the issuer resends to that one recipient, but never an unsubscribed one', async () => {
+    const projectId = (await admin.client.post('/api/projects', { title: 'Refused', certificate_id: setId, recipients: rows('refused', 2) })).json().id;
+    const [refused, leaving] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    const accountId = admin.user.account!.id;
+    const suppression = async (email: string) =>
+      (await laurel.context.db.select().from(suppressions).where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email))))[0]?.reason ?? null;
+    sink.rejectWith = 550;
+    await admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Registrar', recipients: [refused!.id] });
+    await finished(projectId);
+    sink.rejectWith = null;
+    expect(await suppression(refused!.email)).toBe('bounce');
+
+    expect((await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_individual: refused!.id })).json().queued).toBe(1);
+    await finished(projectId);
+    const [delivered] = await laurel.context.db.select().from(recipients).where(eq(recipients.id, refused!.id));
+    expect(delivered!.state).toBe('sent');
+    expect(await suppression(refused!.email)).toBeNull();
+    expect(sink.messages.some((m) => JSON.stringify(m.to).includes(refused!.email))).toBe(true);
+
+    await laurel.context.db.insert(suppressions).values({ account_id: accountId, email: leaving!.email, reason: 'unsubscribe' });
+    await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_individual: leaving!.id });
+    await finished(projectId);
+    const [kept] = await laurel.context.db.select().from(recipients).where(eq(recipients.id, leaving!.id));
+    expect(kept!.state).toBe('suppressed');
+    expect(await suppression(leaving!.email)).toBe('unsubscribe');
   });
 
   it('resends failed deliveries and charges their credit again, since a failure gave it back', async () => {

@@ -63,9 +63,11 @@ export class JobQueue {
     }
   }
 
-  async enqueue<T extends object>(definition: JobDefinition<T, any>, data: T, options: { tx?: Executor; key?: string } = {}): Promise<void> {
+  /** `startAfter` holds the job until then (the database's clock decides). */
+  async enqueue<T extends object>(definition: JobDefinition<T, any>, data: T, options: { tx?: Executor; key?: string; startAfter?: Date } = {}): Promise<void> {
     await this.boss.send(definition.name, data, {
       ...(options.key ? { singletonKey: options.key } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.tx ? { db: fromDrizzle(options.tx as DrizzleTransactionLike, sql) } : {}),
     });
   }

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import { sendMailJob } from '../mail/outbox.ts';
 import { deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/deliver-job.ts';
-import { exportGaveUpJob, exportJob } from '../modules/exports/job.ts';
+import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports/job.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job the workers run, in one explicit list. */
-export const JOBS: JobDefinition<any, AppContext>[] = [sendMailJob, deliverCertificateJob, deliveryGaveUpJob, exportJob, exportGaveUpJob];
+export const JOBS: JobDefinition<any, AppContext>[] = [sendMailJob, deliverCertificateJob, deliveryGaveUpJob, exportJob, exportGaveUpJob, exportRemovalJob];

@@ -139,9 +139,9 @@ describe('blocks of the message', () => {
     const email = composeCertificateEmail(sampleInput({ design: { email_footer_lang: 'de' } }));
     expect(email.html).toContain('Diese E-Mail wurde von Northwind Academy an ada@example.com gesendet.');
     expect(email.html).toContain('<a href="https://laurel.test/privacy"');
-    expect(email.html).toMatch(/<a href="https:\/\/laurel.test\/unsubscribe\/[^"]+"[^>]*>Abmelden<\/a>/);
+    expect(email.html).toMatch(/<a href="https:\/\/laurel.test\/preferences\/[^"?]+\?unsubscribe=1"[^>]*>Abmelden<\/a>/);
     expect(email.html).toMatch(/<a href="https:\/\/laurel.test\/preferences\/[^"]+"[^>]*>E-Mail-Einstellungen ändern<\/a>/);
-    expect(email.text).toContain('Abmelden: https://laurel.test/unsubscribe/');
+    expect(email.text).toMatch(/Abmelden: https:\/\/laurel.test\/preferences\/\S+\?unsubscribe=1/);
     const arabic = composeCertificateEmail(sampleInput({ design: { email_footer_lang: 'ar' } }));
     expect(arabic.html).toContain('lang="ar" dir="rtl"');
   });
@@ -164,7 +164,7 @@ describe('blocks of the message', () => {
     const email = composeCertificateEmail(sampleInput({ design: { plain_text_only: true, email_body_text: 'Hi [FIRST NAME],\n\nYours: [DOWNLOAD_CERTIFICATE_LINK]' } }));
     expect(email.html).toBeNull();
     expect(email.text.startsWith(`Hi Ada,\n\nYours: ${CERT_URL}\n`)).toBe(true);
-    expect(email.text).toContain('Unsubscribe: https://laurel.test/unsubscribe/');
+    expect(email.text).toContain('Unsubscribe: https://laurel.test/preferences/Qm9vZ2llV29vZ2llQm9vZ2llV29v?unsubscribe=1');
   });
 
   it('derives the text part from the HTML body: paragraphs, lists and link addresses', () => {

@@ -91,7 +91,7 @@ describe('certificate email over a real SMTP server', () => {
         'https://northwind.laurel.test/portal',
         'https://laurel.test/privacy',
         'https://laurel.test/preferences/Qm9vZ2llV29vZ2llQm9vZ2llV29v',
-        'https://laurel.test/unsubscribe/Qm9vZ2llV29vZ2llQm9vZ2llV29v',
+        'https://laurel.test/preferences/Qm9vZ2llV29vZ2llQm9vZ2llV29v?unsubscribe=1',
       ]),
     );
     const linkedIn = new URL(received.find((h) => h.startsWith('https://www.linkedin.com/profile/add'))!);
@@ -129,7 +129,7 @@ describe('certificate email over a real SMTP server', () => {
         input.links = { unsubscribeUrl: `${base}/unsubscribe/tok`, preferencesUrl: `${base}/preferences/tok`, privacyUrl: `${base}/privacy` };
       });
       const local = hrefs(parsed.html as string).filter((h) => h.startsWith(base));
-      expect(local.map((h) => new URL(h).pathname).sort()).toEqual(['/c/Zk3q9VbX2mQ8rT5wY1nL4pA7', '/portal', '/preferences/tok', '/privacy', '/unsubscribe/tok']);
+      expect(local.map((h) => new URL(h).pathname).sort()).toEqual(['/c/Zk3q9VbX2mQ8rT5wY1nL4pA7', '/portal', '/preferences/tok', '/preferences/tok', '/privacy']);
       for (const href of local) expect((await fetch(href)).status).toBe(200);
 
       const unsubscribe = /^<(.+)>$/.exec(rawHeader(parsed, 'list-unsubscribe')[0]!.replace(/^List-Unsubscribe: /, ''))![1]!;

@@ -29,14 +29,14 @@ describe('XSS corpus pasted into the email body', () => {
     expect(executableFindings(sanitizeEmailHtml(payload))).toEqual([]);
     // Whatever the payload does to the markup, the message keeps its download link and footer.
     expect(email.html).toContain('href="https://laurel.test/c/Zk3q9VbX2mQ8rT5wY1nL4pA7"');
-    expect(email.html).toContain('https://laurel.test/unsubscribe/');
+    expect(email.html).toContain('https://laurel.test/preferences/Qm9vZ2llV29vZ2llQm9vZ2llV29v?unsubscribe=1');
   });
 
   it('leaves nothing executable when every payload is pasted at once', () => {
     const email = compose(payloads.join('\n'));
     expect(executableFindings(email.html!)).toEqual([]);
     // The layout after the body survives whatever unclosed markup the body held.
-    expect(email.html).toContain('https://laurel.test/unsubscribe/');
+    expect(email.html).toContain('https://laurel.test/preferences/Qm9vZ2llV29vZ2llQm9vZ2llV29v?unsubscribe=1');
   });
 
   it('leaves nothing executable when the payloads arrive as merge-field values, in text and in attributes', () => {

@@ -12,6 +12,13 @@ export interface FooterInput {
   links: { privacyUrl: string; preferencesUrl: string; unsubscribeUrl: string; signUpUrl: string | null };
 }
 
+/**
+ * The footer's unsubscribe link opens the preferences page asking to confirm. The one-click endpoint
+ * (`unsubscribeUrl`) takes POST only, for mail clients (RFC 8058): a link that unsubscribed on GET would
+ * be clicked by every link scanner that opens the message.
+ */
+const unsubscribePage = (preferencesUrl: string) => `${preferencesUrl}${preferencesUrl.includes('?') ? '&' : '?'}unsubscribe=1`;
+
 const link = (url: string, label: string) =>
   `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer" style="color:${MUTED_COLOR};text-decoration:underline">${escapeHtml(label)}</a>`;
 
@@ -40,7 +47,7 @@ export function footerPart(input: FooterInput, type: Typography): Part {
     (input.share.length ? shareHtml(f.share, input.share, type) : '') +
     `<tr><td align="center" style="padding:0 16px;font-family:${type.family};font-size:12px;line-height:1.6;color:${MUTED_COLOR}">` +
     `<p style="margin:0 0 10px">${escapeHtml(sentence)}</p>` +
-    `<p style="margin:0">${link(input.links.privacyUrl, f.privacy)}${separator}${link(input.links.preferencesUrl, f.preferences)}${separator}${link(input.links.unsubscribeUrl, f.unsubscribe)}</p>` +
+    `<p style="margin:0">${link(input.links.privacyUrl, f.privacy)}${separator}${link(input.links.preferencesUrl, f.preferences)}${separator}${link(unsubscribePage(input.links.preferencesUrl), f.unsubscribe)}</p>` +
     (input.links.signUpUrl ? `<p style="margin:14px 0 0">${link(input.links.signUpUrl, f.signUp)}</p>` : '') +
     `</td></tr></table>`;
   const text = [
@@ -49,7 +56,7 @@ export function footerPart(input: FooterInput, type: Typography): Part {
     sentence,
     `${f.privacy}: ${input.links.privacyUrl}`,
     `${f.preferences}: ${input.links.preferencesUrl}`,
-    `${f.unsubscribe}: ${input.links.unsubscribeUrl}`,
+    `${f.unsubscribe}: ${unsubscribePage(input.links.preferencesUrl)}`,
     ...(input.links.signUpUrl ? ['', `${f.signUp}: ${input.links.signUpUrl}`] : []),
   ].join('\n');
   return { html, text };

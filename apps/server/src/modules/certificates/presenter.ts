@@ -1,8 +1,7 @@
 import { migrateDesign } from '@laurel/certificate';
-import type { certificateSets, styles } from '../../db/schema.ts';
+import type { certificateSets } from '../../db/schema.ts';
 
 type CertificateSetRow = typeof certificateSets.$inferSelect;
-type StyleRow = typeof styles.$inferSelect;
 
 /** A set as the builder reads it: design fields flat, as the spec names them, restored to the current version. */
 export function presentCertificateSet(row: CertificateSetRow) {
@@ -30,19 +29,5 @@ export function presentCertificateSummary(row: Pick<CertificateSetRow, 'id' | 'n
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     image: sign(`/api/certificates/${row.id}/image/image.png?t=${row.updated_at.getTime()}`),
-  };
-}
-
-export function presentStyle(row: StyleRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    sorting: row.sorting,
-    url_requirements: row.url_requirements,
-    ...migrateDesign(row.design),
-    ...row.email,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    image: `/api/styles/${row.id}/image/image.png?t=${row.updated_at.getTime()}`,
   };
 }

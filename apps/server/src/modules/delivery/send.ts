@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { SUPPORT_EMAIL } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { projects, recipients } from '../../db/schema.ts';
+import { projects, recipients, suppressions } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import { debitCredits } from '../credits/ledger.ts';
@@ -75,12 +75,20 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
     const [locked] = await tx.select({ resend_attempts: projects.resend_attempts }).from(projects).where(eq(projects.id, project.id)).for('update');
     if (mode === 'project-resend' && locked!.resend_attempts >= PROJECT_RESEND_LIMIT) throw badRequest(SEND_MESSAGES.projectResendLimit, { error_type: 'resend_limit' });
 
-    const targets = await tx.select({ id: recipients.id, attempt: recipients.attempt, state: recipients.state, resend_individual: recipients.resend_individual }).from(recipients).where(where);
+    const targets = await tx
+      .select({ id: recipients.id, email: recipients.email, attempt: recipients.attempt, state: recipients.state, resend_individual: recipients.resend_individual })
+      .from(recipients)
+      .where(where);
     if (mode === 'individual-resend') {
       const target = targets[0];
       if (!target) throw badRequest('Recipient not found in this project.');
       if (target.state === 'queued' || target.state === 'sending') throw badRequest(SEND_MESSAGES.inFlight);
       if (target.resend_individual >= INDIVIDUAL_RESEND_LIMIT) throw badRequest(SEND_MESSAGES.individualResendLimit, { error_type: 'resend_limit' });
+      // Resending to one person is the issuer deciding to try a refused address again (a full mailbox
+      // that was emptied, a typo fixed on the receiving side). An unsubscribe stays: it is the recipient's.
+      await tx
+        .delete(suppressions)
+        .where(and(eq(suppressions.account_id, project.account_id), eq(suppressions.email, target.email), eq(suppressions.reason, 'bounce')));
     }
     if (!targets.length) return 0;
 

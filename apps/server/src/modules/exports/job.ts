@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { dataExports, users } from '../../db/schema.ts';
 import { signPath } from '../../http/signed-urls.ts';
-import { defineJob } from '../../jobs/queue.ts';
+import { defineJob, type Executor } from '../../jobs/queue.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { Viewer } from '../projects/service.ts';
 import type { SearchFilter } from '../store/search.ts';
@@ -43,9 +43,27 @@ async function finish(context: AppContext, record: ExportRecord, outcome: { stat
       .set({ status: outcome.status, finished_at: context.clock.now(), ...(outcome.status === 'done' ? { row_count: outcome.rows } : { error: outcome.error.slice(0, 500) }) })
       .where(and(eq(dataExports.id, record.id), eq(dataExports.status, 'queued')))
       .returning({ id: dataExports.id });
-    if (finished) await queueMail(context, tx as Db, { ...mail, to: record.email, accountId: record.account_id });
+    if (!finished) return;
+    await queueMail(context, tx as Db, { ...mail, to: record.email, accountId: record.account_id });
+    if (outcome.status === 'done') {
+      // The file goes once its mailed link has lapsed: recipients' data is not kept longer than needed.
+      const lapse = new Date(context.clock.now().getTime() + EXPORT_LINK_DAYS * 86_400_000 + 3_600_000);
+      await context.queue.enqueue(exportRemovalJob, { exportId: record.id }, { tx: tx as Executor, key: `export-removal:${record.id}`, startAfter: lapse });
+    }
   });
 }
+
+/** Deletes an export's file after its link has lapsed; the download then says it is no longer available. */
+export const exportRemovalJob = defineJob<ExportJob, AppContext>({
+  name: 'recipients.export.remove-file',
+  retryLimit: 5,
+  retryDelaySeconds: 60,
+  expireInSeconds: 60,
+  async handle({ exportId }, context) {
+    const [record] = await context.db.select({ file_key: dataExports.file_key }).from(dataExports).where(eq(dataExports.id, exportId));
+    if (record) await context.files.delete(record.file_key);
+  },
+});
 
 /** Runs when an export has used up its retries: the issuer learns that it failed instead of waiting. */
 export const exportGaveUpJob = defineJob<ExportJob, AppContext>({

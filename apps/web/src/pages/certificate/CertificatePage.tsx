@@ -65,7 +65,7 @@ export function CertificatePage() {
                 <Stack gap="lg">
                   <Card padding="lg" shadow="xs" radius="md" withBorder>
                     <Stack gap="sm">
-                      <Button component="a" href={data.pdf_url} leftSection={<IconDownload size={18} />} size="md">
+                      <Button component="a" href={data.pdf_url} download leftSection={<IconDownload size={18} />} size="md">
                         Download PDF
                       </Button>
                       <Button component="a" href={data.linkedin_url} target="_blank" rel="noopener noreferrer" variant="light" color="blue" leftSection={<IconBrandLinkedin size={18} />}>

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMailCheck, IconMailOff, IconMailX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { getEmailPreferences, setEmailPreferences, type EmailPreferences } from '../../api/preferences.ts';
 import { LaurelMark } from '../../brand/LaurelMark.tsx';
@@ -39,9 +39,12 @@ function Status({ preferences }: { preferences: EmailPreferences }) {
 /**
  * /preferences/:token, the footer's "update email preferences" link: a recipient unsubscribes from one
  * issuer, or comes back after unsubscribing. Public; the token is that of a certificate they were sent.
+ * The footer's "unsubscribe" link adds `?unsubscribe=1`: the page then asks for that one click first.
  */
 export function PreferencesPage() {
   const { token = '' } = useParams();
+  const [search] = useSearchParams();
+  const cameToUnsubscribe = search.has('unsubscribe');
   const queryClient = useQueryClient();
   const key = ['email-preferences', token];
   const preferences = useQuery({ queryKey: key, queryFn: () => getEmailPreferences(token), retry: false });
@@ -105,9 +108,22 @@ export function PreferencesPage() {
               <Status preferences={data} />
               {!data.bounced &&
                 (data.subscribed ? (
-                  <Button variant="default" color="red" leftSection={<IconMailOff size={16} />} loading={change.isPending} onClick={() => change.mutate(false)}>
-                    Unsubscribe
-                  </Button>
+                  <Stack gap="xs">
+                    {cameToUnsubscribe && (
+                      <Text size="sm" data-testid="unsubscribe-confirm">
+                        Confirm that you no longer want emails from {data.account_name}.
+                      </Text>
+                    )}
+                    <Button
+                      variant={cameToUnsubscribe ? 'filled' : 'default'}
+                      color="red"
+                      leftSection={<IconMailOff size={16} />}
+                      loading={change.isPending}
+                      onClick={() => change.mutate(false)}
+                    >
+                      Unsubscribe
+                    </Button>
+                  </Stack>
                 ) : (
                   <Button leftSection={<IconMailCheck size={16} />} loading={change.isPending} onClick={() => change.mutate(true)}>
                     Subscribe again

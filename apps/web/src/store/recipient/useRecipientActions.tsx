@@ -87,6 +87,14 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
       onConfirm: () => remove.mutate(r),
     });
 
+  /** What a resend does to an address that was stopped, said before the issuer confirms. */
+  const resendNote = (r: Recipient) =>
+    r.state === 'bounced'
+      ? 'Its mail server refused this address before: resending tries it once more. '
+      : r.state === 'suppressed'
+        ? 'This address was stopped. A refused address is tried again; one that unsubscribed is not mailed until the recipient subscribes again. '
+        : '';
+
   const sendIntent = (r: Recipient): SendIntent =>
     r.state === 'draft'
       ? {
@@ -100,7 +108,7 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
       : {
           projectId: r.project_id,
           title: 'Resend this certificate',
-          description: `The certificate email goes to ${r.email} again. A certificate can be resent individually ${INDIVIDUAL_RESEND_LIMIT} times; ${Math.max(0, INDIVIDUAL_RESEND_LIMIT - r.resend_individual)} left.`,
+          description: `${resendNote(r)}The certificate email goes to ${r.email} again. A certificate can be resent individually ${INDIVIDUAL_RESEND_LIMIT} times; ${Math.max(0, INDIVIDUAL_RESEND_LIMIT - r.resend_individual)} left.`,
           confirmLabel: 'Resend',
           body: { resend_individual: r.id },
           senderName: options.senderName ?? null,
