@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts } from '../src/db/schema.ts';
+import { accounts, certificateSets } from '../src/db/schema.ts';
 import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { SmtpSink } from './helpers/smtp-sink.ts';
@@ -81,5 +81,19 @@ describe('a set’s email', () => {
 
     const empty = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields: [{ name: 'COURSE', value: ' ' }] });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('refuses a test while the saved email has no reply-to, naming the field', async () => {
+    const [set] = await laurel.context.db.select().from(certificateSets).where(eq(certificateSets.id, setId));
+    await laurel.context.db.update(certificateSets).set({ email: { ...set!.email, reply_to: '' } }).where(eq(certificateSets.id, setId));
+    try {
+      const to = `tester.${Date.now()}@example.com`;
+      const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields: [{ name: 'COURSE', value: 'Statistics' }] });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toMatchObject({ field: 'reply_to', errors: ['The reply-to field is required in email template.'] });
+      expect(await laurel.mailsTo(to)).toEqual([]);
+    } finally {
+      await laurel.context.db.update(certificateSets).set({ email: set!.email }).where(eq(certificateSets.id, setId));
+    }
   });
 });

@@ -49,6 +49,8 @@ export const DEFAULT_PORTAL_LINK = {
 
 export const EMAIL_DESIGN_MESSAGES = {
   replyToRequired: 'Reply-to field is required.',
+  /** A test certificate is refused while the set's saved email has no reply-to. */
+  replyToMissingForTest: 'The reply-to field is required in email template.',
   replyToInvalid: 'You must put valid email address on reply-to field.',
   ccInvalid: 'You must put valid email address on cc field.',
   bccInvalid: 'You must put valid email address on bcc field.',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { migrateDesign } from '@laurel/certificate';
-import { isValidEmail } from '@laurel/domain';
+import { EMAIL_DESIGN_MESSAGES, isValidEmail } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { styles } from '../../db/schema.ts';
 import { requireAccountMember, requireRole } from '../../http/auth.ts';
@@ -39,6 +39,8 @@ export function certificateEmailRoutes(app: FastifyInstance, context: AppContext
       const member = requireAccountMember(request);
       assertMayEditEmail(member.user);
       const set = await findCertificateSet(context, member, request.params.id);
+      const replyTo = set.email.reply_to;
+      if (typeof replyTo !== 'string' || !replyTo.trim()) throw badRequest(EMAIL_DESIGN_MESSAGES.replyToMissingForTest, { field: 'reply_to' });
       const to = request.body.email ?? member.user.email;
       if (!isValidEmail(to)) throw badRequest('Invalid email format', { field: 'email' });
       if (request.body.fields.some((f) => !f.value.trim())) throw badRequest('Fill in every field to send a test.', { field: 'fields' });

@@ -1,7 +1,7 @@
 import { elementText, mergeFieldNames, type CertificateDesign } from '@laurel/certificate';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { isValidEmail } from '@laurel/domain';
+import { EMAIL_DESIGN_MESSAGES, isValidEmail } from '@laurel/domain';
 import { useMemo, useState } from 'react';
 import { sendTestCertificate } from '../../api/certificates.ts';
 import { ApiError, errorMessage } from '../../api/errors.ts';
@@ -18,7 +18,7 @@ function designFields(design: CertificateDesign): string[] {
 }
 
 /** What the test send answers when the set's email has no reply-to (the email editor is where it is added). */
-export const REPLY_TO_MISSING = 'The reply-to field is required in email template.';
+export const REPLY_TO_MISSING = EMAIL_DESIGN_MESSAGES.replyToMissingForTest;
 
 const isReplyToMissing = (error: unknown) =>
   error instanceof ApiError && (error.body.field === 'reply_to' || /reply.?to/i.test(error.body.errors[0] ?? error.body.message ?? ''));
