@@ -297,7 +297,8 @@ describe('a test certificate without a reply-to', () => {
     await dialog.getByRole('button', { name: 'Send test email' }).click();
     await page.waitForURL((url) => url.pathname === `/build/${id}/email` && url.searchParams.get('return') === `/build/${id}`);
     await page.getByText('The reply-to field is required in email template.').waitFor();
-    await page.getByText('Reply-to field is required.').waitFor();
+    // The field says so at once; the preview beside it says the same once it is composed.
+    await page.getByRole('region', { name: 'Message' }).getByText('Reply-to field is required.').waitFor();
     expect(await page.getByRole('link', { name: 'Back to the certificate' }).getAttribute('href')).toBe(`/build/${id}`);
     await screenshot(page, 'builder-reply-to-missing');
 

@@ -104,6 +104,36 @@ describe('a new issuer’s first send', () => {
     await page.context().close();
   });
 
+  it('changes one project’s email before sending it, and leaves the certificate’s own email as it was', async () => {
+    const call = apiOf(server);
+    const [set] = (await call(token, 'GET', '/api/certificates?limit=10')).certificates;
+    const project = await call(token, 'POST', '/api/projects', {
+      title: 'Summer school',
+      certificate_id: set.id,
+      recipients: [{ FIRST_NAME: 'Aiyana', LAST_NAME: 'Begay', 'Email Address': 'aiyana.begay@example.com', 'COURSE NAME': 'Life Drawing', DATE: 'August 3, 2026' }],
+    });
+
+    const page = await signIn(browser, server, OWNER);
+    await page.goto(`${server.baseUrl}/send/${project.id}/send`);
+    await page.getByRole('link', { name: 'Check or change the email first' }).click();
+    await page.waitForURL(/\/store\/projects\/\d+\/email\?return=/);
+    await page.getByText('Project email', { exact: true }).waitFor();
+    const subject = page.getByRole('textbox', { name: 'Subject' });
+    await expect.poll(() => subject.inputValue()).toBe('Your Certificate of Achievement from [ACCOUNT_NAME]');
+    await subject.fill('Summer school: your certificate, [FIRST NAME]');
+    await expect.poll(() => page.getByTestId('email-preview-subject').textContent(), { timeout: 10_000 }).toBe('Summer school: your certificate, Alex');
+    await screenshot(page, 'first-send-07-project-email');
+    await page.getByRole('button', { name: 'Save email' }).click();
+    await page.waitForURL(`${server.baseUrl}/send/${project.id}/send`);
+
+    await page.getByRole('button', { name: 'Send 1 certificate' }).click();
+    await page.getByRole('dialog', { name: 'Send 1 certificate now?' }).getByRole('button', { name: 'Send now' }).click();
+    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('aiyana.begay@example.com'));
+    expect(mail.subject).toBe('Summer school: your certificate, Aiyana');
+    expect((await call(token, 'GET', `/api/certificates/${set.id}`)).email_subject).toBe('Your Certificate of Achievement from [ACCOUNT_NAME]');
+    await page.context().close();
+  });
+
   it('queues a send of 500 or more, says so, and moves on to its history after 5 seconds', async () => {
     const call = apiOf(server);
     const [set] = (await call(token, 'GET', '/api/certificates?limit=10')).certificates;

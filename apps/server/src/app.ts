@@ -19,6 +19,7 @@ import { creditRoutes } from './modules/credits/routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { projectEmailRoutes } from './modules/projects/email-routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { renderRoutes } from './modules/certificates/render-routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
@@ -35,7 +36,7 @@ import { exportRoutes } from './modules/exports/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes, mappingRoutes, sendSelectRoutes, creditRequestRoutes, storeRoutes, exportRoutes, preferenceRoutes];
+const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, projectEmailRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes, mappingRoutes, sendSelectRoutes, creditRequestRoutes, storeRoutes, exportRoutes, preferenceRoutes];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({

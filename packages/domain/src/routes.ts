@@ -17,7 +17,7 @@ export const ROUTES = {
   /** The builder's own screens: the set list, templates, purchase, the editor and the email editor. */
   builder: ['/build/new', '/build/purchase', '/build/:id', '/build/:id/email', '/admin/build/:id', '/admin/build/:id/email'],
   main: [
-    '/build', '/dashboard', '/send', '/send/:id/send', '/store', '/store/projects/:id', '/store/recipients', '/store/search',
+    '/build', '/dashboard', '/send', '/send/:id/send', '/store', '/store/projects/:id', '/store/projects/:id/email', '/store/recipients', '/store/search',
     '/store/history', '/store/history/:id',
   ],
   portal: ['/portal', '/portal/set-password', '/portal/login', '/portal/register', '/portal/certificates'],

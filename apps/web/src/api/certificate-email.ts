@@ -19,7 +19,7 @@ export interface EmailSourceElement {
   content: string;
 }
 
-/** A certificate set or a global template as the email editor loads it: the email fields sit flat beside the design. */
+/** A certificate set, a global template or a project as the email editor loads it: the email fields sit flat beside the design. */
 export type EmailRecord = Partial<EmailDesign> & {
   id: number;
   name: string;
@@ -40,15 +40,16 @@ export interface TestField {
   value: string;
 }
 
-/** Certificate sets of the account, or global templates when a super-admin edits them. */
-export type EmailOwner = 'certificates' | 'styles';
+/** Certificate sets of the account, global templates when a super-admin edits them, or one project's email. */
+export type EmailOwner = 'certificates' | 'styles' | 'projects';
 
-export const getEmailRecord = (owner: EmailOwner, id: string) => api.get<EmailRecord>(`/${owner}/${id}`);
+export const getEmailRecord = (owner: EmailOwner, id: string) => api.get<EmailRecord>(owner === 'projects' ? `/projects/${id}/email` : `/${owner}/${id}`);
 
 export const saveEmailDesign = (owner: EmailOwner, id: string, design: EmailDesign) => api.put<EmailRecord>(`/${owner}/${id}`, design);
 
-export const previewEmail = (id: string, design: EmailDesign, signal?: AbortSignal) =>
-  api.post<EmailPreview>(`/certificates/${id}/email-preview`, design, { signal });
+/** A set's or a project's unsaved email composed with sample data. */
+export const previewEmail = (owner: 'certificates' | 'projects', id: string, design: EmailDesign, signal?: AbortSignal) =>
+  api.post<EmailPreview>(`/${owner}/${id}/email-preview`, design, { signal });
 
 /** A global template's unsaved email composed with sample data (super-admins). */
 export const previewTemplateEmail = (id: string, design: EmailDesign, signal?: AbortSignal) =>

@@ -43,6 +43,8 @@ interface EmailEditorProps {
 
 const NOT_SAVED = 'You must first save the Certificate in order to preview';
 
+const EYEBROWS: Record<EmailOwner, string> = { certificates: 'Certificate email', styles: 'Global template email', projects: 'Project email' };
+
 /** The email customisation editor (spec 2 §2.5): the message, its parts, and its live preview. */
 export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEditorProps) {
   const navigate = useNavigate();
@@ -93,6 +95,9 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
       queryClient.setQueryData<EmailRecord>(['email-record', owner, id], (old) => (old ? { ...old, ...design } : old));
       if (type === 'admin') {
         notifySuccess('Global template saved.');
+      } else if (type === 'project') {
+        notifySuccess('Project email saved.');
+        setLeaveTo(returnTo ?? backTo);
       } else if (type === 'quick-email-edit' && returnTo) {
         notifySuccess('Certificate updated.');
         setLeaveTo(returnTo);
@@ -113,7 +118,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
 
   const account = user.account;
   const paid = type === 'admin' || (!!account && !!activePlan(account));
-  const backTo = type === 'admin' ? `/admin/build/${id}` : `/build/${id}`;
+  const backTo = owner === 'styles' ? `/admin/build/${id}` : owner === 'projects' ? `/store/projects/${id}` : `/build/${id}`;
   const returnsToDesign = returnTo !== null && returnTo.split('?')[0] === backTo;
   const sectionProps = { design, onChange: change, readOnly, errors };
   const openTest = () => {
@@ -124,17 +129,19 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   return (
     <Box>
       <PageHeader
-        eyebrow={type === 'admin' ? 'Global template email' : 'Certificate email'}
+        eyebrow={EYEBROWS[owner]}
         title={record.name}
         description={
-          readOnly
-            ? 'The email that delivers this certificate, as each recipient gets it.'
-            : 'Write the email that delivers the certificate. Each recipient gets their own copy, with their name and their download button.'
+          owner === 'projects'
+            ? 'The email this project’s recipients get when they are sent or resent from now on. The certificate set’s own email stays as it is.'
+            : readOnly
+              ? 'The email that delivers this certificate, as each recipient gets it.'
+              : 'Write the email that delivers the certificate. Each recipient gets their own copy, with their name and their download button.'
         }
         actions={
           <Group gap="sm">
             <Button component={Link} to={returnTo ?? backTo} variant="default" leftSection={<IconArrowLeft size={16} />}>
-              {returnTo && !returnsToDesign ? 'Back' : 'Certificate design'}
+              {returnTo && !returnsToDesign ? 'Back' : owner === 'projects' ? 'Back to the project' : 'Certificate design'}
             </Button>
             {!readOnly && (
               <Button onClick={() => void save()} loading={saving} leftSection={<IconDeviceFloppy size={16} />} rightSection={<Kbd size="xs">Ctrl S</Kbd>}>
@@ -145,7 +152,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
         }
       />
 
-      {returnTo && !readOnly && (
+      {returnTo && !readOnly && owner !== 'projects' && (
         <Alert color="blue" variant="light" icon={<IconArrowBackUp size={18} />} mb="lg" title={returnsToDesign ? 'Back to the certificate after saving' : 'Back to where you were after saving'}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">
@@ -227,12 +234,12 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
               note={`Sample data fills the fields, and Laurel stands in for the account that uses the template. Tests go to ${user.email}.`}
             />
           ) : (
-            <PreviewPanel owner="certificates" id={id} design={design} onSendTest={readOnly ? undefined : openTest} />
+            <PreviewPanel owner={owner} id={id} design={design} onSendTest={readOnly || owner === 'projects' ? undefined : openTest} />
           )}
           {dirty && !readOnly && (
             <Group gap={6} mt="xs" c="dimmed">
               <IconEye size={14} />
-              <Text size="xs">The preview shows your unsaved changes. Save before sending a test.</Text>
+              <Text size="xs">The preview shows your unsaved changes.{owner === 'projects' ? '' : ' Save before sending a test.'}</Text>
             </Group>
           )}
         </Grid.Col>

@@ -1,15 +1,17 @@
 import { canEditEmails, type AccessUser } from '@laurel/domain';
 
 /**
- * Which email editor this is (spec 2 §2.5): a global template (admin), a quick edit that returns to
- * where it was opened from, a read-only view for sub-users who may not edit emails, or the usual
- * editor of an existing set. A set made a moment ago in the builder ('new') is an existing set here.
+ * Which email editor this is (spec 2 §2.5): a global template (admin), one project's email (project),
+ * a quick edit that returns to where it was opened from, a read-only view for sub-users who may not
+ * edit emails, or the usual editor of an existing set. A set made a moment ago in the builder ('new')
+ * is an existing set here.
  */
-export type EmailEditorType = 'existing' | 'preview' | 'admin' | 'quick-email-edit';
+export type EmailEditorType = 'existing' | 'preview' | 'admin' | 'quick-email-edit' | 'project';
 
 export function emailEditorType(pathname: string, returnTo: string | null, user: AccessUser): EmailEditorType {
   if (pathname.startsWith('/admin/')) return 'admin';
   if (!canEditEmails(user)) return 'preview';
+  if (pathname.startsWith('/store/projects/')) return 'project';
   if (returnTo) return 'quick-email-edit';
   return 'existing';
 }

@@ -47,6 +47,7 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/send/:id/send': { layout: 'app', title: 'Send', Page: SendProjectPage },
   '/store': { layout: 'store', title: 'Store', Page: Store.StoreProjectsPage },
   '/store/projects/:id': { layout: 'store', title: 'Project', Page: Store.StoreProjectPage },
+  '/store/projects/:id/email': { layout: 'app', title: 'Project email', Page: EmailEditorPage },
   '/store/recipients': { layout: 'store', title: 'Recipients', Page: Store.StoreRecipientsPage },
   '/store/search': { layout: 'store', title: 'Search', Page: Store.StoreSearchPage },
   '/store/history': { layout: 'store', title: 'History', Page: Store.StoreHistoryPage },

@@ -14,7 +14,7 @@ export function useEmailPreview(owner: EmailOwner, id: string, design: EmailDesi
   const [settled] = useDebouncedValue(design, PREVIEW_DEBOUNCE_MS);
   return useQuery({
     queryKey: ['email-preview', owner, id, settled],
-    queryFn: ({ signal }) => (owner === 'styles' ? previewTemplateEmail : previewEmail)(id, settled, signal),
+    queryFn: ({ signal }) => (owner === 'styles' ? previewTemplateEmail(id, settled, signal) : previewEmail(owner, id, settled, signal)),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,

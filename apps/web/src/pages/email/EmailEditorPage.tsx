@@ -8,7 +8,7 @@ import { EmailEditor } from '../../email-editor/EmailEditor.tsx';
 import { emailEditorType, safeReturnPath } from '../../email-editor/editor-type.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 
-/** /build/:id/email and /admin/build/:id/email: loads the set or template and opens its email editor. */
+/** /build/:id/email, /admin/build/:id/email and /store/projects/:id/email: loads the set, template or project and opens its email editor. */
 export function EmailEditorPage() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
@@ -16,7 +16,8 @@ export function EmailEditorPage() {
   const user = useSignedInUser();
   const returnTo = safeReturnPath(search.get('return'));
   const type = emailEditorType(pathname, returnTo, user);
-  const owner = type === 'admin' ? 'styles' : 'certificates';
+  const onProject = pathname.startsWith('/store/projects/');
+  const owner = type === 'admin' ? 'styles' : onProject ? 'projects' : 'certificates';
   const record = useQuery({ queryKey: ['email-record', owner, id], queryFn: () => getEmailRecord(owner, id), staleTime: Infinity, refetchOnWindowFocus: false });
 
   if (record.isPending) {
@@ -40,14 +41,14 @@ export function EmailEditorPage() {
           <Stack align="center" gap="sm">
             <IconMailOff size={40} stroke={1.4} color="var(--mantine-color-stone-5)" />
             <Title order={2} fz={20}>
-              {missing ? 'This certificate was not found' : 'The email could not be opened'}
+              {missing ? (onProject ? 'This project was not found' : 'This certificate was not found') : 'The email could not be opened'}
             </Title>
             <Text size="sm" c="dimmed">
               {missing ? 'It may have been deleted, or it belongs to another account.' : errorMessage(record.error)}
             </Text>
             {missing ? (
-              <Button component={Link} to={type === 'admin' ? '/admin/build' : '/build'}>
-                Back to certificates
+              <Button component={Link} to={type === 'admin' ? '/admin/build' : onProject ? '/store' : '/build'}>
+                {onProject ? 'Back to projects' : 'Back to certificates'}
               </Button>
             ) : (
               <Button onClick={() => void record.refetch()}>Try again</Button>

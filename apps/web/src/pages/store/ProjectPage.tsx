@@ -1,10 +1,10 @@
 import { Box, Button, Card, Group, Menu, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconActivity, IconChevronDown, IconFileSpreadsheet, IconMailForward, IconMailOff, IconSend, IconUserPlus } from '@tabler/icons-react';
+import { IconActivity, IconChevronDown, IconFileSpreadsheet, IconMail, IconMailForward, IconMailOff, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { canSend } from '@laurel/domain';
+import { canEditEmails, canSend } from '@laurel/domain';
 import { listProjectRecipients, recipientsKey, type Project, type Recipient } from '../../api/projects.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { AddRecipientsDialog } from '../../store/AddRecipientsDialog.tsx';
@@ -144,6 +144,9 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
                     )}
                     <Menu.Item leftSection={<IconActivity size={15} />} component={Link} to={`/store/history/${project.id}`}>
                       Sent status
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconMail size={15} />} component={Link} to={`/store/projects/${project.id}/email`}>
+                      {canEditEmails(user) ? 'Edit this project’s email' : 'View this project’s email'}
                     </Menu.Item>
                     {exports && (
                       <Menu.Item leftSection={<IconFileSpreadsheet size={15} />} onClick={() => setExporting(true)}>

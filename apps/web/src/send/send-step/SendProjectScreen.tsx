@@ -1,9 +1,9 @@
-import { Alert, Button, Grid, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconClockHour4, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LONG_ERROR_NOTIFICATION_MS, MESSAGES } from '@laurel/domain';
+import { canEditEmails, LONG_ERROR_NOTIFICATION_MS, MESSAGES } from '@laurel/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
@@ -181,6 +181,9 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
                   <Button type="submit" size="md" leftSection={<IconSend size={18} />} loading={send.isPending} disabled={needed === 0}>
                     Send {needed} {needed === 1 ? 'certificate' : 'certificates'}
                   </Button>
+                  <Anchor component={Link} to={`/store/projects/${loaded.id}/email?return=/send/${loaded.id}/send`} size="sm" ta="center">
+                    {canEditEmails(user) ? 'Check or change the email first' : 'See the email first'}
+                  </Anchor>
                 </Stack>
               </form>
             </Paper>
