@@ -69,6 +69,9 @@ async function keepInOutbox(context: AppContext, accountId: number, email: Outgo
     html: email.html, text: email.text, reply_to: email.replyTo ?? null, cc: email.cc, bcc: email.bcc, headers: email.headers,
     message_id: email.messageId, status: 'kept', attempts: 1, created_at: context.clock.now(),
   });
+  // As with the product's own mail, the console shows where the message leads: here the certificate page.
+  const links = (email.text.match(/https?:\/\/\S+\/c\/[A-Za-z0-9_-]+/g) ?? []).slice(0, 1);
+  context.log.info({ to: email.to, subject: email.subject, links }, 'mail kept in the outbox (no SMTP_URL)');
 }
 
 /**
