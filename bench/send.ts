@@ -123,7 +123,11 @@ while (true) {
   const progress = await call('GET', `/api/projects/${project.id}/progress`);
   if (accepted >= nextReport || progress.finished) {
     const seconds = (performance.now() - started) / 1000;
-    console.log(`accepted=${accepted} recorded_sent=${progress.sent} failed=${progress.failed} t=${seconds.toFixed(1)}s rss=${mb(process.memoryUsage().rss)}MB heap=${mb(process.memoryUsage().heapUsed)}MB`);
+    const memory = process.memoryUsage();
+    console.log(
+      `accepted=${accepted} recorded_sent=${progress.sent} failed=${progress.failed} t=${seconds.toFixed(1)}s ` +
+        `rss=${mb(memory.rss)}MB heap=${mb(memory.heapUsed)}MB external=${mb(memory.external)}MB`,
+    );
     nextReport += COUNT / 4;
   }
   if (progress.finished) break;
