@@ -245,7 +245,13 @@ describe('custom fonts', () => {
     await dialog.getByLabel('Font name').fill('9 Lives');
     await expect.poll(() => dialog.getByText('Start with a letter; use letters, digits, spaces, _ or -.').count()).toBe(1);
     await dialog.getByLabel('Font name').fill('Guild Script');
+    // A file named like a font that is not one is refused by the server, and the dialog says why.
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'guild-script.ttf', mimeType: 'font/ttf', buffer: Buffer.from('not a font at all') });
+    await dialog.getByRole('button', { name: 'Upload font' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('The font must be a TrueType (.ttf), OpenType (.otf) or WOFF (.woff) file.');
+    await screenshot(page, 'builder-font-refused');
     await dialog.locator('input[type="file"]').setInputFiles(FONT_FILE);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'builder-font-dialog');
     await dialog.getByRole('button', { name: 'Upload font' }).click();
     await page.getByText('Font uploaded.').waitFor();

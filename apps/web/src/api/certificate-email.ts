@@ -1,8 +1,5 @@
 import type { EmailDesign } from '@laurel/domain';
-import { trackRequest } from './activity.ts';
-import { API_BASE, api } from './client.ts';
-import { ApiError, toErrorBody } from './errors.ts';
-import { getToken } from './token.ts';
+import { api } from './client.ts';
 
 /** A file attached to every message of a certificate set. */
 export interface EmailAttachment {
@@ -58,26 +55,11 @@ export const previewTemplateEmail = (id: string, design: EmailDesign, signal?: A
 export const sendTestEmail = (id: string, email: string, fields: TestField[]) =>
   api.post<{ success: boolean }>(`/certificates/send-test-certificate-email/${id}`, { email, fields });
 
-/** Multipart upload of one file under the name 'file'; the JSON client does not do multipart. */
+/** Multipart upload of one file under the name 'file'. */
 function uploadFile<T>(path: string, file: File): Promise<T> {
   const body = new FormData();
   body.append('file', file);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authentication = token;
-  return trackRequest(
-    fetch(`${API_BASE}${path}`, { method: 'POST', headers, body, credentials: 'same-origin' }).then(async (response) => {
-      const text = await response.text();
-      let payload: unknown = null;
-      try {
-        payload = text ? JSON.parse(text) : null;
-      } catch {
-        payload = text;
-      }
-      if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, payload));
-      return payload as T;
-    }),
-  );
+  return api.postForm<T>(path, body);
 }
 
 /** Stores an image for the email body; the reply's path is relative to this site. */

@@ -1,5 +1,5 @@
 import type { CertificateDesign } from '@laurel/certificate';
-import { api, API_BASE } from './client.ts';
+import { api } from './client.ts';
 import { ApiError, toErrorBody } from './errors.ts';
 import { getToken } from './token.ts';
 
@@ -100,26 +100,8 @@ export const removeFonts = (ids: number[]) => api.post<{ success: boolean }>('/c
 export const checkPromoCode = (code: string) =>
   api.get<{ success: boolean; amount?: number; message?: string }>(`/promo-codes/check?promo-code=${encodeURIComponent(code)}&type[]=percentage`);
 
-/** Multipart uploads: the JSON client cannot send files, so these post FormData with the same header. */
-async function upload<T>(path: string, form: FormData): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authentication = token;
-  const response = await fetch(`${API_BASE}${path}`, { method: 'POST', headers, body: form, credentials: 'same-origin' });
-  const text = await response.text();
-  let payload: unknown = null;
-  try {
-    payload = text ? JSON.parse(text) : null;
-  } catch {
-    payload = text;
-  }
-  if (!response.ok) {
-    // The font upload answers errors as a bare list of messages (spec 2 §7).
-    if (Array.isArray(payload)) payload = { message: String(payload[0] ?? ''), errors: payload.map(String) };
-    throw new ApiError(response.status, toErrorBody(response.status, payload));
-  }
-  return payload as T;
-}
+/** Multipart uploads: the form under the same session header as every call. */
+const upload = <T>(path: string, form: FormData) => api.postForm<T>(path, form);
 
 const fileForm = (file: File, extra: Record<string, string> = {}) => {
   const form = new FormData();

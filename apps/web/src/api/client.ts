@@ -6,6 +6,7 @@ import { getToken } from './token.ts';
 export const API_BASE = '/api';
 
 export interface RequestOptions {
+  /** JSON, or a form for multipart uploads (files). */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   /**
@@ -34,13 +35,15 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authentication = token;
+  const isForm = options.body instanceof FormData;
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // A form sets its own multipart content type, boundary included.
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(buildUrl(path, options.query), {
     method,
     headers,
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
     credentials: 'same-origin',
   });
@@ -68,5 +71,7 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body: body ?? {} }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body: body ?? {} }),
+  /** A multipart POST: files, with any other fields of the form. */
+  postForm: <T>(path: string, form: FormData, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body: form }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };

@@ -21,6 +21,8 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 
 /** Reads an error body, accepting servers or proxies that answer with something else. */
 export function toErrorBody(status: number, payload: unknown): ApiErrorBody {
+  // The font upload answers errors as a bare list of messages (spec 2 §7).
+  if (Array.isArray(payload) && payload.length) return { message: String(payload[0]), errors: payload.map(String) };
   if (payload && typeof payload === 'object' && 'message' in payload) {
     const body = payload as Partial<ApiErrorBody>;
     const message = String(body.message ?? '');

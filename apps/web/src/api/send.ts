@@ -1,8 +1,6 @@
 import type { ExpirationDateFormat, RecipientField } from '@laurel/certificate';
 import { api, API_BASE } from './client.ts';
-import { ApiError, toErrorBody } from './errors.ts';
 import type { Project } from './projects.ts';
-import { getToken } from './token.ts';
 
 /** Calls of the send wizard (spec 3 §7, Send and projects); the send step's are in projects.ts, shared with the Store. */
 
@@ -38,19 +36,7 @@ export async function importList(file: Blob, filename: string, delimiter?: Separ
   const form = new FormData();
   if (delimiter) form.append('delimiter', delimiter);
   form.append('file', file, filename);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authentication = token;
-  const response = await fetch(`${API_BASE}/recipients/import-list`, { method: 'POST', headers, body: form, credentials: 'same-origin' });
-  const text = await response.text();
-  let payload: unknown = null;
-  try {
-    payload = text ? JSON.parse(text) : null;
-  } catch {
-    payload = text;
-  }
-  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, payload));
-  return payload as ImportedTable;
+  return api.postForm<ImportedTable>('/recipients/import-list', form);
 }
 
 /** One recipient row keyed by field: FIRST_NAME, LAST_NAME, 'Email Address', EXPIRATION_DATE, COURSE … */

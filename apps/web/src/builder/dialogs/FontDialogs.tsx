@@ -1,7 +1,7 @@
-import { Button, Checkbox, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { removeFonts, uploadFont, type CustomFont } from '../../api/certificates.ts';
-import { errorMessage } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
 /** Spec 2 §5: a letter first, then letters, digits, underscore, hyphen or whitespace. */
@@ -17,7 +17,13 @@ export function AddFontDialog({ opened, onClose, onAdded }: AddFontDialogProps) 
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const nameError = name && !FONT_NAME.test(name) ? 'Start with a letter; use letters, digits, spaces, _ or -.' : null;
+  // The server's refusal stays in the dialog, beside what it is about, until the user changes it.
+  const [refusal, setRefusal] = useState<{ field: 'name' | 'file'; message: string } | null>(null);
+  const nameError = name && !FONT_NAME.test(name) ? 'Start with a letter; use letters, digits, spaces, _ or -.' : refusal?.field === 'name' ? refusal.message : null;
+  const close = () => {
+    setRefusal(null);
+    onClose();
+  };
   const submit = async () => {
     if (!file || !name || nameError) return;
     setBusy(true);
@@ -27,32 +33,50 @@ export function AddFontDialog({ opened, onClose, onAdded }: AddFontDialogProps) 
       onAdded(font);
       setName('');
       setFile(null);
-      onClose();
+      close();
     } catch (error) {
-      notifyError(errorMessage(error, 'Upload error'));
+      const field = error instanceof ApiError && error.body.field === 'name' ? 'name' : 'file';
+      setRefusal({ field, message: errorMessage(error, 'Upload error') });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Add a custom font">
+    <Modal opened={opened} onClose={close} title="Add a custom font">
       <Stack gap="sm">
-        <TextInput label="Font name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} required />
+        <TextInput
+          label="Font name"
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setRefusal(null);
+          }}
+          error={nameError}
+          required
+        />
         <FileInput
           label="Font file"
           placeholder="Choose a .ttf, .otf or .woff file"
           description="TrueType, OpenType or WOFF; the font is embedded in every certificate that uses it."
           accept=".ttf,.otf,.woff,font/ttf,font/otf,font/woff"
           value={file}
-          onChange={setFile}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setRefusal(null);
+          }}
           required
           clearable
         />
+        {refusal?.field === 'file' && (
+          <Alert color="red" variant="light" p="xs" role="alert">
+            {refusal.message}
+          </Alert>
+        )}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={busy} disabled={!file || !name || Boolean(nameError)}>
+          <Button onClick={submit} loading={busy} disabled={!file || !name || Boolean(nameError) || Boolean(refusal)}>
             Upload font
           </Button>
         </Group>
