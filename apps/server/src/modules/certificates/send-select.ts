@@ -9,6 +9,7 @@ import { addressOf } from '../../mail/certificate-email/addresses.ts';
 import { newMessageId } from '../../mail/outbox.ts';
 import { portalAddress } from '../delivery/links.ts';
 import { findCertificateSet, listCertificateSets, type Member } from './service.ts';
+import { presentCertificateSummary } from './presenter.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof listCertificateSets>>['rows'][number];
 
@@ -21,17 +22,11 @@ const PREVIEW_LINK_TTL_MS = 30 * 60_000;
  */
 export function presentSendSelect(context: AppContext, row: SummaryRow) {
   const design = migrateDesign(row.design);
+  const fields = recipientFields(design);
   return {
-    id: row.id,
-    name: row.name,
-    format: design.format,
-    is_portrait: design.is_portrait,
-    use_two_side: design.use_two_side,
-    expiration_date_format: recipientFields(design).some((f) => f.kind === 'expiration_date') ? (design.expiration_date_format ?? 'MM/DD/YYYY') : null,
-    fields: recipientFields(design),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    image: signPath(context, `/api/certificates/${row.id}/image/image.png?t=${row.updated_at.getTime()}`, THUMBNAIL_LINK_TTL_MS),
+    ...presentCertificateSummary(row, (path) => signPath(context, path, THUMBNAIL_LINK_TTL_MS)),
+    expiration_date_format: fields.some((f) => f.kind === 'expiration_date') ? (design.expiration_date_format ?? 'MM/DD/YYYY') : null,
+    fields,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopy, IconEdit, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { designPayload } from '../../builder/save-design.ts';
 import { migrateDesign } from '@laurel/certificate';
 import { DesignCard } from './parts/DesignCard.tsx';
 import { NameDialog } from './parts/RenameDialog.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Naming = { mode: 'create' } | { mode: 'rename'; style: CertificateSet } | { mode: 'duplicate'; style: CertificateSet };
 
@@ -71,14 +72,7 @@ export function AdminTemplatesPage() {
         }
       />
       {styles.isError && (
-        <Alert color="red" title="The templates could not be loaded">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(styles.error)}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => styles.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailed title="The templates could not be loaded" error={styles.error} onRetry={() => void styles.refetch()} />
       )}
       {styles.isSuccess && !sorted.length && (
         <EmptyPanel icon={<IconTemplate size={26} stroke={1.6} />} title="No templates yet" description="Create the first template accounts can start from." />

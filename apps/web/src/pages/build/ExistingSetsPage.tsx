@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopy, IconEdit, IconEye, IconLayoutGrid, IconMail, IconPencil, IconPlus, IconTableImport, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { useSignedInUser } from '../../session/queries.ts';
 import { showCreateError } from './parts/create-errors.ts';
 import { DesignCard } from './parts/DesignCard.tsx';
 import { NameDialog } from './parts/RenameDialog.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const PAGE_SIZES = ['3', '6', '9', '12', '24'];
 const DEFAULT_PAGE_SIZE = 6;
@@ -104,14 +105,7 @@ export function ExistingSetsPage() {
         actions={createButton}
       />
       {list.isError && (
-        <Alert color="red" title="The designs could not be loaded" mb="lg">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(list.error)}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailed title="The designs could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
       )}
       {list.isPending && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">

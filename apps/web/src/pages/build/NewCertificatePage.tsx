@@ -1,11 +1,10 @@
 import { canvasSize, PAGE_FORMATS, type PageFormat } from '@laurel/certificate';
-import { Alert, Badge, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { createCertificate, listStyles, type CertificateSet } from '../../api/certificates.ts';
-import { errorMessage } from '../../api/errors.ts';
 import { EmptyPanel } from '../../components/EmptyPanel.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { builderAccess } from '../../builder/access.ts';
@@ -15,6 +14,7 @@ import { CreateSetDialog, type AfterCreate } from './parts/CreateSetDialog.tsx';
 import { loadPagePreference, savePagePreference } from './parts/page-preference.ts';
 import { Thumbnail } from './parts/Thumbnail.tsx';
 import classes from './parts/StartTile.module.css';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Start = { label: string; styleId?: number; portrait?: boolean };
 
@@ -138,14 +138,7 @@ export function NewCertificatePage() {
       </SimpleGrid>
       <Text className={classes.heading}>Templates</Text>
       {styles.isError && (
-        <Alert color="red" title="The templates could not be loaded">
-          <Group justify="space-between">
-            <Text size="sm">{errorMessage(styles.error)}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => styles.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailed title="The templates could not be loaded" error={styles.error} onRetry={() => void styles.refetch()} />
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg">
         {styles.isPending && Array.from({ length: 8 }, (_, i) => <Skeleton key={i} style={{ aspectRatio: '4 / 3.6' }} radius="md" />)}

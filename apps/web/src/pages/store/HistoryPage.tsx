@@ -11,7 +11,8 @@ import { countsOfProject, DeliveryBar } from '../../store/DeliveryProgress.tsx';
 import { NothingSentYet } from '../../store/NothingSentYet.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { EmptyRow, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 /** A project's delivery in one word, from its counters. */

@@ -22,7 +22,8 @@ import { SendDialog, type SendIntent } from '../../store/SendDialog.tsx';
 import { RecipientStatus } from '../../store/StatusBadge.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { EmptyRow, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 import { useProjectDelivery } from '../../store/useProjectDelivery.ts';
 

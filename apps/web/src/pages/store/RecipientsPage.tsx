@@ -12,7 +12,8 @@ import { DateCell } from '../../store/recipient-columns.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { SortSelect } from '../../store/table/SortSelect.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { EmptyRow, LoadFailed, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { EmptyRow, SkeletonRows } from '../../store/table/TableStates.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 const SORTS: { value: PeopleSort; label: string }[] = [

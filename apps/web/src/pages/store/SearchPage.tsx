@@ -15,7 +15,7 @@ import { useChosenColumns } from '../../store/recipient-columns.tsx';
 import { activeFilterCount, EMPTY_FILTER, SearchFilters, toSearchFilter, type FilterValues } from '../../store/SearchFilters.tsx';
 import { SortSelect } from '../../store/table/SortSelect.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { LoadFailed } from '../../store/table/TableStates.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 /** Spec 3 §9: the global search shows 8 rows a page, and a loading notice after 2 seconds. */

@@ -19,7 +19,7 @@ import { useRecipientActions } from '../../store/recipient/useRecipientActions.t
 import { useChosenColumns } from '../../store/recipient-columns.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { LoadFailed } from '../../store/table/TableStates.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 import { useProjectDelivery } from '../../store/useProjectDelivery.ts';
 

@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowRight, IconCertificate, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_LIST_PAGE_SIZES } from '@laurel/domain';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
 import { listSendCertificates, type SendCertificate } from '../../api/send.ts';
 import { EmptyPanel } from '../../components/EmptyPanel.tsx';
 import { Thumbnail } from '../../pages/build/parts/Thumbnail.tsx';
 import { useSignedInUser } from '../../session/queries.ts';
 import { fieldLabel } from '../fields.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /** Step 1: the account's certificate sets, a page at a time (spec 3 §2; page size the user's sendSelect setting). */
 export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertificate) => void }) {
@@ -27,14 +27,7 @@ export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertifica
 
   if (list.isError) {
     return (
-      <Alert color="red" title="Your certificates could not be loaded">
-        <Group justify="space-between">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <LoadFailed title="Your certificates could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
     );
   }
   if (list.isSuccess && count === 0) {

@@ -1,7 +1,5 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../api/errors.ts';
 
 /** Grey rows with the table's own columns while it loads, so the page does not jump when the data arrives. */
 export function SkeletonRows({ rows, columns }: { rows: number; columns: number }) {
@@ -38,16 +36,3 @@ export function EmptyRow({ columns, title, children }: { columns: number; title:
   );
 }
 
-/** A load that failed: the server's reason and a retry. */
-export function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry(): void }) {
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title} mb="lg">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{errorMessage(error)}</Text>
-        <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          Try again
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
