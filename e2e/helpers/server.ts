@@ -20,8 +20,9 @@ export interface RunningLaurel {
 /**
  * The real app as a user meets it: the built web app served by the server on a local port, the
  * embedded database in a throwaway data directory, and optionally a real SMTP server for mail.
+ * `env` adds or overrides variables, for features that only exist when configured.
  */
-export async function startServer(options: { smtp?: boolean } = {}): Promise<RunningLaurel> {
+export async function startServer(options: { smtp?: boolean; env?: Record<string, string> } = {}): Promise<RunningLaurel> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'laurel-e2e-'));
   const port = await freePort();
   const smtp = options.smtp ? new SmtpSink() : null;
@@ -36,6 +37,7 @@ export async function startServer(options: { smtp?: boolean } = {}): Promise<Run
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    ...options.env,
   });
   const laurel = await startLaurel(env);
   await laurel.app.listen({ port, host: '127.0.0.1' });

@@ -15,6 +15,11 @@ const urlWith = (protocols: string[], name: string) =>
     message: `${name} must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   });
 
+const httpsUrl = (name: string) =>
+  optionalString.refine((v) => v === undefined || (URL.canParse(v) && new URL(v).protocol === 'https:'), {
+    message: `${name} must be an https:// address`,
+  });
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -44,6 +49,8 @@ const envSchema = z
     DKIM_DOMAIN: optionalString,
     DKIM_SELECTOR: optionalString,
     DKIM_PRIVATE_KEY: optionalString,
+    // Where "Write a review" sends issuers after a send; unset, nobody is asked for a review.
+    REVIEW_URL: httpsUrl('REVIEW_URL'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -10,6 +10,8 @@ export interface AppConfig {
     account: { name: string; url: string; imagepath: string | null } | null;
   };
   payments_enabled: boolean;
+  /** Whether the operator set a review page (`REVIEW_URL`); without one nobody is asked for a review. */
+  reviews_enabled: boolean;
 }
 
 export const getConfig = () => api.get<AppConfig>('/config', { quiet401: true });

@@ -29,4 +29,5 @@ export const MESSAGES = {
   passwordSet: 'Your password has been set.',
   csrf: 'Your sign-in form has expired. Please reload the page and try again.',
   invalidLink: 'This link is invalid or has expired.',
+  reviewUnavailable: 'Review temporary unavailable',
 } as const;

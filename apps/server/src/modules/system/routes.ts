@@ -21,6 +21,7 @@ export function systemRoutes(app: FastifyInstance, context: AppContext): void {
       account: request.hostInfo.account,
     },
     payments_enabled: !!context.env.STRIPE_SECRET_KEY,
+    reviews_enabled: !!context.env.REVIEW_URL,
     pub_key: null,
   }));
 

@@ -4,13 +4,21 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
-import { requireAuth, requireRole } from '../../http/auth.ts';
+import { requireAccountMember, requireAuth, requireRole } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { impersonate } from './impersonation.ts';
 import { loadUserDto } from './presenter.ts';
 import { changeEmail, changePassword, PROFILE_MESSAGES, requestEmailChangeCode, updateProfile } from './profile.ts';
+import { reviewUrl, setReviewFlag } from './review.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const profileUpdate = z.object({ first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100), password: z.string().max(1024) });
+// Only the flag alone is this shape: a password or name beside it is a mistaken profile update, not a review.
+const reviewUpdate = z.strictObject({ review: z.boolean() });
+const userUpdate = z.union([profileUpdate, reviewUpdate], {
+  error: 'Send first_name, last_name and password to update the profile, or review alone.',
+});
 
 /** A user may change only themselves here; another id is a 404. */
 function requireSelf(request: FastifyRequest & { params: { id: number } }) {
@@ -29,15 +37,26 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
       schema: {
         tags,
         params: idParams,
-        body: z.object({ first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100), password: z.string().max(1024) }),
+        body: userUpdate,
       },
     },
     async (request) => {
       const auth = requireSelf(request);
-      await updateProfile(context, auth, request.body);
+      const body = request.body;
+      if ('review' in body) {
+        await setReviewFlag(context, auth, body.review);
+        return { success: true, review: body.review };
+      }
+      await updateProfile(context, auth, body);
       return { success: true, message: 'Success: Your account details have been updated.' };
     },
   );
+
+  // Spec 3 §7 names it under accounts; it lives here beside the review flag it goes with.
+  r.post('/api/accounts/g2-review-uri', { schema: { tags } }, async (request) => {
+    requireAccountMember(request);
+    return reviewUrl(context);
+  });
 
   r.post(
     '/api/users/:id/update-password',

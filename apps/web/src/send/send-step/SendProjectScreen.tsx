@@ -18,6 +18,7 @@ import { RequestCreditsDialog } from '../credits/RequestCreditsDialog.tsx';
 import { STEP_INDEX, WizardProgress } from '../WizardProgress.tsx';
 import { DeliveryProgress } from './DeliveryProgress.tsx';
 import { RecipientsTable } from './RecipientsTable.tsx';
+import { ReviewPrompt } from './ReviewPrompt.tsx';
 
 /**
  * /send/{id}/send: the saved project's recipients, the sender name, and Send (spec 3 §2). Then the
@@ -35,6 +36,8 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
   const [queued, setQueued] = useState<SendResult | null>(null);
   const [page, setPage] = useState(1);
   const [asking, setAsking] = useState<number | null>(null);
+  // Only a send followed here to its end invites a review, not a finished project opened again later.
+  const [watching, setWatching] = useState(false);
 
   const validId = Number.isInteger(projectId) && projectId > 0;
   const project = useQuery({ queryKey: projectKey(projectId), queryFn: () => getProject(projectId), enabled: validId });
@@ -58,6 +61,11 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
     setSenderName((name) => name || loaded.email_sender_name || user.account?.name || '');
     if (loaded.sent_pending > 0 || (loaded.unsent_count === 0 && loaded.recipients_count > 0)) setPhase((p) => (p === 'form' ? 'progress' : p));
   }, [loaded, user.account?.name]);
+
+  useEffect(() => {
+    if (progress.data && !progress.data.finished) setWatching(true);
+  }, [progress.data]);
+  const sendFinished = phase === 'progress' && watching && !!progress.data?.finished && progress.data.sent > 0;
 
   // Each change in the counts shows in the table too; the end refreshes the project's counters.
   const sentSoFar = progress.data ? progress.data.sent + progress.data.failed + progress.data.bounced + progress.data.suppressed : 0;
@@ -87,6 +95,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
         return void project.refetch();
       }
       void queryClient.resetQueries({ queryKey: progressKey(projectId) });
+      setWatching(true);
       setPhase('progress');
     },
     onError: (error) => {
@@ -207,6 +216,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
         </Grid.Col>
       </Grid>
       <RequestCreditsDialog opened={asking !== null} suggested={asking ?? 1} onClose={() => setAsking(null)} />
+      <ReviewPrompt sendFinished={sendFinished} />
     </Stack>
   );
 }
