@@ -7,6 +7,7 @@ import { UPLOAD_MAX_BYTES } from '@laurel/domain';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { refuseNulCharacters } from './http/text-input.ts';
 import { registerWeb } from './http/web.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -53,6 +54,7 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Laurel API', version: '1' } },

@@ -36,6 +36,15 @@ describe('parsing recipient lists', () => {
     expect(table.rows).toHaveLength(2);
   });
 
+  it('refuses binary files and old Excel workbooks with a message saying what to do', () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(Array.from({ length: 400 }, (_, i) => (i * 37) % 256))]);
+    expect(() => parseCsv(png)).toThrow('There was an error parsing import file: it is neither a CSV text file nor an XLSX workbook.');
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(500)]);
+    expect(() => parseCsv(xls)).toThrow('Old Excel files (.xls) cannot be read: save the sheet as .xlsx or .csv and import it again.');
+    // A stray control character in a real list is not a reason to refuse it.
+    expect(parseCsv(Buffer.from('Name,Email\nAda\u0007 Lovelace,ada@example.com\n' + 'Grace Hopper,grace@example.com\n'.repeat(20))).rows).toHaveLength(21);
+  });
+
   it('reads Windows-1252 files that are not valid UTF-8', () => {
     const latin1 = Buffer.from('Name,Email\nRen\xe9e,renee@example.com\n', 'latin1');
     expect(parseCsv(latin1).rows).toEqual([['Renée', 'renee@example.com']]);

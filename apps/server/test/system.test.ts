@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
 import { announcements } from '../src/db/schema.ts';
-import { ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
+import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
 let laurel: TestLaurel;
@@ -46,5 +46,22 @@ describe('system calls', () => {
     const response = await new ApiClient(laurel).get('/api/health');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('refuses text holding a NUL character with a clear message, in a path, a query or a body, and stores nothing', async () => {
+    const { client } = await registerConfirmedAdmin(laurel);
+    const inPath = await client.get('/api/files/a%00b');
+    expect(inPath.statusCode).toBe(400);
+    expect(errorOf(inPath).message).toBe('Text may not contain the NUL character (U+0000).');
+    expect((await client.get('/api/projects?limit=10&like[title]=x%00y')).statusCode).toBe(400);
+
+    const before = (await client.get('/api/projects?limit=100')).json().count;
+    expect(before).toBeTypeOf('number');
+    const inBody = await client.post('/api/projects', { title: 'Spring\u0000term', recipients: [] });
+    expect(inBody.statusCode).toBe(400);
+    expect(errorOf(inBody).errors).toEqual(['Text may not contain the NUL character (U+0000).']);
+    const inKey = await client.post('/api/projects', { title: 'Spring term', recipients: [{ 'FIRST\u0000NAME': 'Ada' }] });
+    expect(inKey.statusCode).toBe(400);
+    expect((await client.get('/api/projects?limit=100')).json().count).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { storedFiles } from '../../db/schema.ts';
+import { safeFileName } from './attachments.ts';
 import { reencodeImage } from './images.ts';
 
 export type ImageKind = 'background' | 'image' | 'logo';
@@ -19,7 +20,7 @@ export async function storeImage(
     kind: input.kind,
     mime: image.mime,
     size: image.bytes.length,
-    original_name: input.originalName?.slice(0, 200) ?? null,
+    original_name: input.originalName ? safeFileName(input.originalName) : null,
     width: image.width,
     height: image.height,
     created_by: input.userId,

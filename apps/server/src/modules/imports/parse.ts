@@ -42,7 +42,8 @@ export function looksLikeHeader(row: string[]): boolean {
 
 /** Rows as found, trimmed and cut to the limits, with a header row named or generated. */
 export function toTable(raw: string[][]): ImportTable {
-  const rows = raw.map((r) => r.map((c) => String(c ?? '').trim().slice(0, IMPORT_LIMITS.cell))).filter((r) => r.some(Boolean));
+  // NUL characters mean nothing in a name or address, and PostgreSQL cannot store them.
+  const rows = raw.map((r) => r.map((c) => String(c ?? '').replaceAll('\u0000', '').trim().slice(0, IMPORT_LIMITS.cell))).filter((r) => r.some(Boolean));
   if (!rows.length) throw badRequest('The file has no rows to import.', { error_type: 'empty' });
   const width = Math.max(...rows.map((r) => r.length));
   if (width > IMPORT_LIMITS.columns) throw badRequest(`The file has ${width} columns; at most ${IMPORT_LIMITS.columns} can be imported.`, { error_type: 'columns' });
@@ -54,9 +55,28 @@ export function toTable(raw: string[][]): ImportTable {
   return { headers, rows: data };
 }
 
+const OLD_EXCEL_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
+/**
+ * Text exported by a spreadsheet holds no control characters but tabs and line ends; a file with
+ * more than a few is an image, a PDF or another binary file, which would otherwise "import" as noise.
+ */
+function assertTextFile(bytes: Buffer, text: string): void {
+  if (bytes.subarray(0, 4).equals(OLD_EXCEL_SIGNATURE)) {
+    throw badRequest('Old Excel files (.xls) cannot be read: save the sheet as .xlsx or .csv and import it again.', { error_type: 'parse' });
+  }
+  const controls = text.match(CONTROL_CHARACTERS)?.length ?? 0;
+  if (controls > text.length / 200) {
+    throw badRequest('There was an error parsing import file: it is neither a CSV text file nor an XLSX workbook.', { error_type: 'parse' });
+  }
+}
+
 /** CSV with quoted fields (separators and line breaks inside quotes); the separator is guessed unless given. */
 export function parseCsv(bytes: Buffer, delimiter?: Delimiter): ImportTable {
-  const result = Papa.parse<string[]>(decodeText(bytes), {
+  const text = decodeText(bytes);
+  assertTextFile(bytes, text);
+  const result = Papa.parse<string[]>(text, {
     delimiter: delimiter ?? '',
     delimitersToGuess: [...DELIMITERS],
     skipEmptyLines: 'greedy',
