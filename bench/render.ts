@@ -67,7 +67,7 @@ const poolMs = performance.now() - start;
 sampleRss();
 await pool.close();
 clearInterval(sampler);
-console.log(`pool: ${POOL_COUNT} PDFs on ${cores} workers in ${poolMs.toFixed(0)} ms`);
+console.log(`pool: ${POOL_COUNT} PDFs on ${cores} workers in ${poolMs.toFixed(0)} ms; peak rss ${mb(peakRss)} MB`);
 
 const pdfPerS = rate(COUNT, pdfMs);
 const pngPerS = rate(COUNT, pngMs);
@@ -76,5 +76,5 @@ const chromiumPngPerS = 1000 / chromium.pngMs;
 console.log(
   `pdf_per_s=${Math.round(pdfPerS)} png_per_s=${Math.round(pngPerS)} ` +
     `pdf_vs_chromium=${(pdfPerS / chromiumPdfPerS).toFixed(1)} png_vs_chromium=${(pngPerS / chromiumPngPerS).toFixed(1)} ` +
-    `pool_pdf_per_s=${Math.round(rate(POOL_COUNT, poolMs))} peak_rss_mb=${mb(peakRss)}`,
+    `pool_pdf_per_s=${Math.round(rate(POOL_COUNT, poolMs))}`,
 );

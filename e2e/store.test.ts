@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -13,6 +14,8 @@ const NEWCOMER = 'newcomer@quay.example';
 let server: RunningLaurel;
 let browser: Browser;
 let summerId: number;
+let ownerToken: string;
+let skipperSetId: number;
 
 beforeAll(async () => {
   server = await startServer();
@@ -28,6 +31,8 @@ beforeAll(async () => {
   await createIssuer(server, { email: NEWCOMER, account: { name: 'Quay School', url: 'quay' }, admin: { first_name: 'Nina', last_name: 'New' } });
   const call = apiOf(server);
   const set = sets[0]!;
+  ownerToken = token;
+  skipperSetId = set.id;
   const crew = [
     { FIRST_NAME: 'Zoë', LAST_NAME: 'Okafor', 'Email Address': 'zoe@example.com', COURSE: 'Coastal Skipper' },
     { FIRST_NAME: 'José', LAST_NAME: 'Núñez', 'Email Address': 'jose@example.com', COURSE: 'Day Skipper' },
@@ -172,6 +177,31 @@ describe('the store', () => {
     await page.context().close();
   });
 
+  it('prints the chosen recipients’ certificates as one PDF in a new window', async () => {
+    const page = await signIn(OWNER);
+    await page.goto(`${server.baseUrl}/store/projects/${summerId}`);
+    await rowOf(page, 'Recipients', 'Zoë Okafor').getByRole('checkbox', { name: 'Select Zoë Okafor' }).check();
+    // Revoked certificates are printed too: the issuer decides whom to hand one.
+    await rowOf(page, 'Recipients', 'Åsa Lindqvist').getByRole('checkbox', { name: 'Select Åsa Lindqvist' }).check();
+    await page.getByText('2 selected').waitFor();
+    await screenshot(page, 'store-print-selection');
+
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Print certificates' }).click()]);
+    await popup.waitForURL(/\/api\/projects\/\d+\/print-pdfs\?type=stream&rid/);
+    // The window carries no session: the signed address alone opens the file.
+    const pdf = await page.context().request.get(popup.url());
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const text = execFileSync('pdftotext', ['-q', '-', '-'], { input: await pdf.body() }).toString();
+    expect(text.indexOf('Åsa Lindqvist')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('Zoë Okafor')).toBeGreaterThan(text.indexOf('Åsa Lindqvist'));
+    for (const absent of ['José Núñez', 'Ines Ferreira']) expect(text).not.toContain(absent);
+    await popup.close();
+
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await expect.poll(() => page.getByText('2 selected').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('follows a delivery on its sent-status page and picks the columns', async () => {
     const page = await signIn(OWNER);
     await page.goto(`${server.baseUrl}/store/history`);
@@ -280,5 +310,51 @@ describe('the store', () => {
     await fresh.getByText('Project not found').waitFor();
     await screenshot(fresh, 'store-not-found');
     await fresh.context().close();
+  });
+
+  it('adds recipients to a saved project from a file with the project’s columns', async () => {
+    // Saved from the club's export, as the wizard keeps it: each column title and the field it filled.
+    const club = await apiOf(server)(ownerToken, 'POST', '/api/projects', {
+      title: 'Club list',
+      certificate_id: skipperSetId,
+      filename: 'club.csv',
+      mapping: { Prénom: 'FIRST_NAME', Nom: 'LAST_NAME', Courriel: 'Email Address', Formation: 'COURSE' },
+      recipients: [{ FIRST_NAME: 'Kai', LAST_NAME: 'Keel', 'Email Address': 'kai.keel@example.com', COURSE: 'Navigation' }],
+    });
+    const page = await signIn(OWNER);
+    await page.goto(`${server.baseUrl}/store/projects/${club.id}`);
+    await rowOf(page, 'Recipients', 'Kai Keel').waitFor();
+    await page.getByRole('button', { name: 'Add recipients' }).click();
+    const add = page.getByRole('dialog', { name: 'Add recipients' });
+    await add.getByText('Columns: “Prénom”, “Nom”, “Courriel”, “Formation”, in any order.').waitFor();
+    const file = add.locator('input[type=file]');
+    const csv = (lines: string[]) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`)]);
+    const separator = page.getByRole('dialog', { name: 'How are the columns separated?' });
+
+    await file.setInputFiles({ name: 'renamed.csv', mimeType: 'text/csv', buffer: csv(['Prénom;Nom;Mail;Formation', 'Léa;Dubois;lea@example.com;Day Skipper']) });
+    await separator.getByRole('radio', { name: 'Semicolon ( ; )' }).check();
+    await separator.getByRole('button', { name: 'Import file' }).click();
+    await add.getByText(`The file's columns must match the project's: missing "Courriel"; unexpected "Mail".`).waitFor();
+    await add.getByText('renamed.csv could not be imported').waitFor();
+    await overlayShot(page, add, 'store-add-import-refused');
+
+    await file.setInputFiles({
+      name: 'crew.csv',
+      mimeType: 'text/csv',
+      buffer: csv(['courriel;prénom;NOM;Formation', 'lea@example.com;Léa;Dubois;Day Skipper', 'bjorn@example.com;Björn;Ångström;']),
+    });
+    await separator.getByRole('button', { name: 'Import file' }).click();
+    await add.getByText('2 recipients read from crew.csv').waitFor();
+    expect(await add.getByLabel('First name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['Léa', 'Björn']);
+    // Björn's course is empty in the file: the dialog asks for it before anything is sent.
+    await add.getByRole('button', { name: 'Add 2 recipients' }).click();
+    await add.getByText('1 recipient needs a correction').waitFor();
+    await overlayShot(page, add, 'store-add-imported');
+    await add.getByLabel('Course').nth(1).fill('Coastal Skipper');
+    await add.getByRole('button', { name: 'Add 2 recipients' }).click();
+    await page.getByText('2 recipients added').waitFor();
+    await rowOf(page, 'Recipients', 'Léa Dubois').waitFor();
+    await rowOf(page, 'Recipients', 'Björn Ångström').waitFor();
+    await page.context().close();
   });
 });

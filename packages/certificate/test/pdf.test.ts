@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newDesign, PAGE_FORMATS } from '../src/index.ts';
 import { createPdfRenderer, renderPdf } from '../src/node.ts';
 import { sampleDesign, sampleRecipient, text } from './helpers/sample.ts';
-import { run, writeTemp } from './helpers/tools.ts';
+import { run, workDir, writeTemp } from './helpers/tools.ts';
 
 describe('PDF output', () => {
   const pdf = renderPdf(sampleDesign(), sampleRecipient);
@@ -80,5 +82,71 @@ describe('PDF output', () => {
     const programs = (pdf: Buffer) => pdf.toString('latin1').match(/\/Length1 \d+/g);
     expect(programs(second)).toEqual(programs(first));
     expect(run('pdftotext', [writeTemp('second.pdf', second), '-'])).toContain('Anaïs Dubois');
+  });
+});
+
+describe('several certificates in one PDF', () => {
+  const people = [
+    { firstName: 'Zoë', lastName: 'Müller-Lüdenscheidt', certificateNumber: 'LAU-2026-000123' },
+    { firstName: 'Anaïs', lastName: 'Dubois', certificateNumber: 'LAU-2026-000124' },
+    { firstName: 'Bartłomiej', lastName: 'Wąsowski', certificateNumber: 'LAU-2026-000125' },
+  ].map((person) => ({ ...sampleRecipient, ...person }));
+  const pages = (file: string) => Number(run('qpdf', ['--show-npages', file]).trim());
+  const pageText = (file: string, page: number) => run('pdftotext', ['-f', String(page), '-l', String(page), file, '-']);
+  /** Page `page` of a PDF as PNG bytes: poppler draws the same content to the same pixels. */
+  const raster = (file: string, page: number) => {
+    const prefix = `${workDir}/page-${page}-${Math.random().toString(36).slice(2)}`;
+    execFileSync('pdftoppm', ['-png', '-singlefile', '-r', '36', '-f', String(page), '-l', String(page), file, prefix]);
+    return readFileSync(`${prefix}.png`);
+  };
+
+  it('gives each recipient a page, in order, with their own text and embedded fonts', () => {
+    const renderer = createPdfRenderer(sampleDesign());
+    const file = writeTemp('many.pdf', renderer.renderMany(people, { title: 'Spring crew certificates' }));
+    expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors found');
+    expect(pages(file)).toBe(people.length);
+    people.forEach((person, i) => {
+      const text = pageText(file, i + 1);
+      expect(text).toContain(`${person.firstName} ${person.lastName}`);
+      expect(text).toContain(person.certificateNumber);
+      for (const other of people.filter((p) => p !== person)) expect(text).not.toContain(other.lastName);
+    });
+    expect(run('pdfinfo', [file])).toMatch(/Title:\s+Spring crew certificates/);
+
+    const rows = run('pdffonts', [file]).trim().split('\n').slice(2);
+    // The faces are embedded once for the document, not once per certificate.
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(row.trim().split(/\s+/).slice(-5, -2)).toEqual(['yes', 'yes', 'yes']);
+  });
+
+  it('embeds the background once, however many certificates there are', () => {
+    const renderer = createPdfRenderer(sampleDesign());
+    const images = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+    expect(images(renderer.render(people[0]))).toBe(1);
+    expect(images(renderer.renderMany(people))).toBe(1);
+  });
+
+  it('draws each page exactly as the single certificate of that recipient', () => {
+    const renderer = createPdfRenderer(sampleDesign());
+    const many = writeTemp('many-pixels.pdf', renderer.renderMany(people));
+    people.forEach((person, i) => {
+      const single = writeTemp('single-pixels.pdf', renderer.render(person));
+      expect(raster(many, i + 1).equals(raster(single, 1)), `page ${i + 1}`).toBe(true);
+    });
+  });
+
+  it('gives two pages per recipient when two-sided, the back after its front', () => {
+    const design = { ...sampleDesign(), use_two_side: true, back_side_elements: [text('Terms for [FIRST NAME]', { top: '40px' }, 'dynamicText')] };
+    const file = writeTemp('many-two-sided.pdf', createPdfRenderer(design).renderMany(people));
+    expect(pages(file)).toBe(2 * people.length);
+    people.forEach((person, i) => {
+      expect(pageText(file, 2 * i + 1)).toContain(`${person.firstName} ${person.lastName}`);
+      expect(pageText(file, 2 * i + 2)).toContain(`Terms for ${person.firstName}`);
+    });
+    expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors found');
+  });
+
+  it('refuses an empty list rather than write a PDF without pages', () => {
+    expect(() => createPdfRenderer(sampleDesign()).renderMany([])).toThrow(RangeError);
   });
 });

@@ -42,7 +42,8 @@ export async function importList(file: Blob, filename: string, delimiter?: Separ
 /** One recipient row keyed by field: FIRST_NAME, LAST_NAME, 'Email Address', EXPIRATION_DATE, COURSE … */
 export type RecipientValues = Record<string, string>;
 
-export const createProject = (body: { title: string; key?: string; certificate_id: number; filename?: string | null; recipients: RecipientValues[] }) =>
+/** `mapping`: column title -> field key ('' for a column left unmatched), kept so later files can be held to the same columns. */
+export const createProject = (body: { title: string; key?: string; certificate_id: number; filename?: string | null; mapping?: Record<string, string>; recipients: RecipientValues[] }) =>
   api.post<Project>('/projects', body);
 
 export const requestCredits = (requestedCredits: number) =>

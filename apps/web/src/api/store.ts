@@ -1,6 +1,7 @@
 import { api } from './client.ts';
 import { fetchBinary } from './certificates.ts';
 import type { HistoryEvent, Paging, Project, Recipient } from './projects.ts';
+import type { Separator } from './send.ts';
 
 /**
  * Calls of the Store (spec 3 §2 store screens, §7): projects, recipients, search, history and exports.
@@ -52,19 +53,38 @@ export const recipientPreviewLink = (id: number) => api.get<{ pdf: string; image
 
 export const recipientPdf = (id: number) => fetchBinary(`/api/recipients/${id}/pdf`);
 
+/**
+ * A signed link to one PDF holding the certificates of the chosen recipients of a project, or of all of
+ * them when none is chosen, for a new window. The ids repeat as `rid[]`, as the print file's address has them.
+ */
+export const projectPrintLink = (projectId: number, recipientIds: readonly number[] = []) => {
+  const query = new URLSearchParams(recipientIds.map((id) => ['rid[]', String(id)]));
+  return api.get<{ pdf: string }>(`/projects/${projectId}/print-link${recipientIds.length ? `?${query.toString()}` : ''}`);
+};
+
 export interface DataField {
   key: string;
   label: string;
   kind: 'data' | 'expiration_date';
 }
 
+/** `import_columns`: the column titles a file adding recipients to the project must have. */
 export const projectDataFields = (projectId: number) =>
-  api.get<{ fields: DataField[]; expiration_date_format: string | null }>(`/projects/${projectId}/data-fields`);
+  api.get<{ fields: DataField[]; expiration_date_format: string | null; import_columns: string[] }>(`/projects/${projectId}/data-fields`);
 
 export const accountDataFields = (accountId: number) => api.get<{ fields: DataField[] }>(`/accounts/${accountId}/data-fields`);
 
 export const addRecipients = (projectId: number, recipients: Record<string, string>[]) =>
   api.post<{ success: boolean; added: number; message: string; project: Project }>(`/projects/${projectId}/add-recipients`, { recipients });
+
+/** Reads a file with the project's columns into rows for add-recipients; nothing is stored yet. */
+export async function importProjectRecipients(projectId: number, file: File, delimiter?: Separator) {
+  const form = new FormData();
+  form.append('project_id', String(projectId));
+  if (delimiter) form.append('delimiter', delimiter);
+  form.append('file', file, file.name);
+  return api.postForm<{ data: Record<string, string>[]; headers: string[]; message: string }>('/recipients/import-project-recipients-list', form);
+}
 
 /** The global search's filters; empty ones are left out of the request. */
 export interface SearchFilter {

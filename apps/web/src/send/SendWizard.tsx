@@ -210,7 +210,7 @@ export function SendWizard() {
               onContinue={() => setStep('save')}
             />
           )}
-          {step === 'save' && <SaveStep certificate={certificate.data} rows={rows} table={table} onBack={() => setStep('preview')} onSaved={(project) => setSavedProject(project.id)} />}
+          {step === 'save' && <SaveStep certificate={certificate.data} rows={rows} table={table} mapping={mapping} onBack={() => setStep('preview')} onSaved={(project) => setSavedProject(project.id)} />}
         </>
       )}
     </Stack>

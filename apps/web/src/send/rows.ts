@@ -1,6 +1,5 @@
 import {
-  expirationDateMessage, FIELD_KEYS, formatExpirationDate, mappingProblem, parseDateInFormat, splitFullName,
-  type ExpirationDateFormat, type RecipientField,
+  expirationDateMessage, FIELD_KEYS, importedValues, mappingProblem, parseDateInFormat, type ExpirationDateFormat, type RecipientField,
 } from '@laurel/certificate';
 import { isValidEmail, MESSAGES } from '@laurel/domain';
 import type { RecipientValues } from '../api/send.ts';
@@ -29,34 +28,15 @@ export const mappedKeys = (mapping: (string | null)[]) => new Set(mapping.filter
 
 export const mappingError = (fields: RecipientField[], mapping: (string | null)[]) => mappingProblem(fields, mappedKeys(mapping));
 
-/**
- * XLSX date cells arrive as ISO dates; a certificate expects its own format, so an unambiguous
- * ISO date is written in that format rather than refused.
- */
-function expirationValue(value: string, format: ExpirationDateFormat | null): string {
-  if (!format || format === 'YYYY-MM-DD' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  return parseDateInFormat(value, 'YYYY-MM-DD') ? formatExpirationDate(value, format) : value;
+/** The columns as the project keeps them (title -> field key, '' for "None"); a list typed in by hand has none. */
+export function projectMapping(table: ImportTable | null, mapping: (string | null)[]): Record<string, string> | undefined {
+  if (!table || table.kind === 'manual') return undefined;
+  return Object.fromEntries(table.headers.map((title, column) => [title, mapping[column] ?? '']));
 }
 
-/**
- * The table's rows as recipients keyed by field. A combined name column also fills first and last
- * name (split at the last space), so every row can be edited by its parts.
- */
+/** The table's rows as recipients keyed by field (the rules of `importedValues`). */
 export function toRecipients(table: ImportTable, mapping: (string | null)[], format: ExpirationDateFormat | null): RecipientRow[] {
-  return table.rows.map((cells) => {
-    const values: RecipientValues = {};
-    mapping.forEach((key, column) => {
-      if (key) values[key] = (cells[column] ?? '').trim();
-    });
-    const full = values[FIELD_KEYS.full];
-    if (full !== undefined && !(values[FIELD_KEYS.first] || values[FIELD_KEYS.last])) {
-      const parts = splitFullName(full);
-      values[FIELD_KEYS.first] = parts.first;
-      values[FIELD_KEYS.last] = parts.last;
-    }
-    if (values[FIELD_KEYS.expiration] !== undefined) values[FIELD_KEYS.expiration] = expirationValue(values[FIELD_KEYS.expiration]!, format);
-    return newRow(values);
-  });
+  return table.rows.map((cells) => newRow(importedValues(cells, mapping, format)));
 }
 
 /**

@@ -1,43 +1,27 @@
-import { ActionIcon, Alert, Button, Divider, Group, Modal, ScrollArea, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { expirationDateMessage, FIELD_KEYS, parseDateInFormat, type ExpirationDateFormat } from '@laurel/certificate';
-import { isValidEmail, MESSAGES } from '@laurel/domain';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Divider, Group, List, Modal, Pagination, ScrollArea, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { FIELD_KEYS } from '@laurel/certificate';
+import { IconCircleCheck, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
+import { ApiError, errorMessage } from '../api/errors.ts';
 import { PROJECTS_KEY } from '../api/projects.ts';
-import { addRecipients, projectDataFields, type DataField } from '../api/store.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { addRecipients, projectDataFields } from '../api/store.ts';
+import { plural } from '../lib/format.ts';
+import { notifySuccess } from '../lib/notify.ts';
+import { emptyRow, isBlank, NAME_FIELDS, validate, withoutRow, type Errors, type Row } from './add-recipient-rows.ts';
+import { ImportRecipientsFile } from './ImportRecipientsFile.tsx';
 
-type Row = Record<string, string>;
-type Errors = Record<number, Record<string, string>>;
+/** Rows shown at once: an imported list can hold thousands. */
+const PAGE_SIZE = 10;
+/** What one add-recipients call takes. */
+const MAX_ROWS = 50_000;
 
-const NAME_FIELDS = [
-  { key: FIELD_KEYS.first, label: 'First name' },
-  { key: FIELD_KEYS.last, label: 'Last name' },
-  { key: FIELD_KEYS.email, label: 'Email' },
-];
-
-const emptyRow = (fields: DataField[]): Row => Object.fromEntries([...NAME_FIELDS, ...fields].map((f) => [f.key, '']));
-
-/** The checks of spec 3 §5 for added recipients: every field filled, a valid address, a date in the certificate's format. */
-function validate(rows: Row[], fields: DataField[], format: string): Errors {
-  const errors: Errors = {};
-  rows.forEach((row, index) => {
-    const rowErrors: Record<string, string> = {};
-    for (const field of [...NAME_FIELDS, ...fields]) if (!row[field.key]?.trim()) rowErrors[field.key] = 'Required';
-    const email = row[FIELD_KEYS.email]?.trim() ?? '';
-    if (email && !isValidEmail(email)) rowErrors[FIELD_KEYS.email] = MESSAGES.invalidEmail;
-    const date = row[FIELD_KEYS.expiration]?.trim();
-    if (date && !parseDateInFormat(date, format as ExpirationDateFormat)) rowErrors[FIELD_KEYS.expiration] = expirationDateMessage(format);
-    if (Object.keys(rowErrors).length) errors[index] = rowErrors;
-  });
-  return errors;
-}
+const pageOf = (index: number) => Math.floor(index / PAGE_SIZE) + 1;
 
 /**
- * Adds recipients to a saved project (spec 3 §7 `add-recipients`): the same fields its certificate
- * asks for. They wait unsent until the issuer sends them.
+ * Adds recipients to a saved project (spec 3 §7 `add-recipients`): typed in, or read from a file with
+ * the project's columns (`import-project-recipients-list`) and reviewed here. They wait unsent until
+ * the issuer sends them.
  */
 export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId: number; opened: boolean; onClose(): void }) {
   const queryClient = useQueryClient();
@@ -46,23 +30,28 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
   const format = fields.data?.expiration_date_format ?? 'MM/DD/YYYY';
   const [rows, setRows] = useState<Row[]>([]);
   const [errors, setErrors] = useState<Errors>({});
+  const [page, setPage] = useState(1);
+  const [imported, setImported] = useState<{ filename: string; count: number } | null>(null);
+
+  const add = useMutation({
+    mutationFn: () => addRecipients(projectId, rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()])))),
+    onSuccess: (result) => {
+      notifySuccess(result.added === 1 ? 'Recipient added' : `${result.added.toLocaleString('en-US')} recipients added`);
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
+      onClose();
+    },
+  });
+  const resetAdd = add.reset;
 
   useEffect(() => {
     if (opened && fields.data) {
       setRows([emptyRow(fields.data.fields)]);
       setErrors({});
+      setPage(1);
+      setImported(null);
+      resetAdd();
     }
-  }, [opened, fields.data]);
-
-  const add = useMutation({
-    mutationFn: () => addRecipients(projectId, rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()])))),
-    onSuccess: (result) => {
-      notifySuccess(result.added === 1 ? 'Recipient added' : `${result.added} recipients added`);
-      void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
-      onClose();
-    },
-    onError: (error) => notifyError(errorMessage(error), 'Error while adding recipient'),
-  });
+  }, [opened, fields.data, resetAdd]);
 
   const setValue = (index: number, key: string, value: string) => {
     setRows((current) => current.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
@@ -73,65 +62,138 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
     });
   };
 
+  const removeRow = (index: number) => {
+    setRows(rows.filter((_, i) => i !== index));
+    setErrors((current) => withoutRow(current, index));
+    setPage((current) => Math.min(current, pageOf(rows.length - 2)));
+  };
+
+  const addRow = () => {
+    setRows([...rows, emptyRow(dataFields)]);
+    setPage(pageOf(rows.length));
+  };
+
+  // Imported people join those already typed in; a still-empty row makes way for them.
+  const onImported = (incoming: Row[], file: File) => {
+    const kept = rows.filter((row) => !isBlank(row));
+    setRows([...kept, ...incoming.map((row) => ({ ...emptyRow(dataFields), ...row }))].slice(0, MAX_ROWS));
+    setErrors({});
+    setPage(pageOf(kept.length));
+    setImported({ filename: file.name, count: incoming.length });
+    add.reset();
+  };
+
   const submit = () => {
     const found = validate(rows, dataFields, format);
     setErrors(found);
-    if (Object.keys(found).length === 0) add.mutate();
+    const first = Object.keys(found).map(Number).sort((a, b) => a - b)[0];
+    if (first === undefined) return add.mutate();
+    setPage(pageOf(first));
   };
+
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const rowsWithProblems = Object.values(errors).filter((e) => Object.values(e).some(Boolean)).length;
+  const addMessages = add.error instanceof ApiError && add.error.body.errors.length ? add.error.body.errors : [errorMessage(add.error)];
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add recipients" size="xl">
       {fields.isPending && <Skeleton h={120} />}
-      {fields.isError && <Alert color="red">{errorMessage(fields.error)}</Alert>}
+      {fields.isError && (
+        <Alert color="red" icon={<IconInfoCircle size={18} />} title="This project’s fields could not be loaded">
+          {errorMessage(fields.error)}
+        </Alert>
+      )}
       {fields.data && (
         <Stack gap="md">
           <Text size="sm" c="stone.7">
             New recipients are added unsent. Send them from the project when you are ready; each uses one credit.
           </Text>
-          <ScrollArea.Autosize mah="55vh" offsetScrollbars>
+          <ImportRecipientsFile projectId={projectId} columns={fields.data.import_columns} onRows={onImported} />
+          {imported && (
+            <Alert color="laurel" icon={<IconCircleCheck size={18} />} title={`${plural(imported.count, 'recipient')} read from ${imported.filename}`}>
+              Check them below and correct anything that needs it, then add them to the project.
+            </Alert>
+          )}
+          <Divider label={`${plural(rows.length, 'recipient')} to add`} labelPosition="left" />
+          <ScrollArea.Autosize mah="45vh" offsetScrollbars>
             <Stack gap="sm">
-              {rows.map((row, index) => (
-                <Stack key={index} gap={6}>
-                  {index > 0 && <Divider />}
-                  <Group justify="space-between">
-                    <Text size="xs" fw={600} c="stone.6" tt="uppercase">
-                      Recipient {index + 1}
-                    </Text>
-                    {rows.length > 1 && (
-                      <Tooltip label="Remove">
-                        <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove recipient ${index + 1}`} onClick={() => setRows(rows.filter((_, i) => i !== index))}>
-                          <IconTrash size={14} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
-                    {[...NAME_FIELDS, ...dataFields].map((field) => (
-                      <TextInput
-                        key={field.key}
-                        size="sm"
-                        label={field.label}
-                        placeholder={field.key === FIELD_KEYS.expiration ? format : undefined}
-                        value={row[field.key] ?? ''}
-                        error={errors[index]?.[field.key]}
-                        onChange={(event) => setValue(index, field.key, event.currentTarget.value)}
-                      />
-                    ))}
-                  </SimpleGrid>
-                </Stack>
-              ))}
+              {shown.map((row, offset) => {
+                const index = (page - 1) * PAGE_SIZE + offset;
+                return (
+                  <Stack key={index} gap={6}>
+                    {offset > 0 && <Divider />}
+                    <Group justify="space-between">
+                      <Text size="xs" fw={600} c={errors[index] && Object.values(errors[index]!).some(Boolean) ? 'red.7' : 'stone.6'} tt="uppercase">
+                        Recipient {(index + 1).toLocaleString('en-US')}
+                      </Text>
+                      {rows.length > 1 && (
+                        <Tooltip label="Remove">
+                          <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove recipient ${index + 1}`} onClick={() => removeRow(index)}>
+                            <IconTrash size={14} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+                      {[...NAME_FIELDS, ...dataFields].map((field) => (
+                        <TextInput
+                          key={field.key}
+                          size="sm"
+                          label={field.label}
+                          placeholder={field.key === FIELD_KEYS.expiration ? format : undefined}
+                          value={row[field.key] ?? ''}
+                          error={errors[index]?.[field.key]}
+                          onChange={(event) => setValue(index, field.key, event.currentTarget.value)}
+                        />
+                      ))}
+                    </SimpleGrid>
+                  </Stack>
+                );
+              })}
             </Stack>
           </ScrollArea.Autosize>
+          {pages > 1 && (
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={setPage}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              mx="auto"
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+          )}
+          {rowsWithProblems > 0 && (
+            <Alert color="red" icon={<IconInfoCircle size={18} />} title={rowsWithProblems === 1 ? '1 recipient needs a correction' : `${rowsWithProblems.toLocaleString('en-US')} recipients need a correction`}>
+              The fields to correct are marked in red{pages > 1 ? '; the first is shown' : ''}.
+            </Alert>
+          )}
+          {add.isError && (
+            <Alert color="red" icon={<IconInfoCircle size={18} />} title="Error while adding recipient">
+              {addMessages.length > 1 ? (
+                <List size="sm" spacing={2}>
+                  {addMessages.map((message) => (
+                    <List.Item key={message}>{message}</List.Item>
+                  ))}
+                </List>
+              ) : (
+                addMessages[0]
+              )}
+            </Alert>
+          )}
           <Group justify="space-between">
-            <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={() => setRows([...rows, emptyRow(dataFields)])} disabled={rows.length >= 50}>
+            <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={addRow} disabled={rows.length >= MAX_ROWS}>
               Add another recipient
             </Button>
             <Group gap="xs">
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button onClick={submit} loading={add.isPending}>
-                {rows.length === 1 ? 'Add recipient' : `Add ${rows.length} recipients`}
+              <Button onClick={submit} loading={add.isPending} disabled={rows.length === 0}>
+                {rows.length === 1 ? 'Add recipient' : `Add ${plural(rows.length, 'recipient')}`}
               </Button>
             </Group>
           </Group>

@@ -1,3 +1,4 @@
+import { formatExpirationDate } from '../layout/recipient.ts';
 import type { CertificateDesign, ExpirationDateFormat } from './design.ts';
 import { elementText } from './element-text.ts';
 import { mergeFieldNames, mergeKey } from './merge-fields.ts';
@@ -62,6 +63,30 @@ export function splitFullName(full: string): { first: string; last: string } {
   const trimmed = full.trim().replace(/\s+/g, ' ');
   const at = trimmed.lastIndexOf(' ');
   return at === -1 ? { first: trimmed, last: '' } : { first: trimmed.slice(0, at), last: trimmed.slice(at + 1) };
+}
+
+/**
+ * One imported row as values by field key; `fieldOfColumn[i]` is the field column i fills, or null.
+ * A combined name column also fills first and last name (split at the last space), so every row can
+ * be edited by its parts. Spreadsheet date cells arrive as ISO dates; an unambiguous ISO date is
+ * written in the certificate's format rather than refused.
+ */
+export function importedValues(cells: readonly string[], fieldOfColumn: readonly (string | null)[], format: ExpirationDateFormat | null): Record<string, string> {
+  const values: Record<string, string> = {};
+  fieldOfColumn.forEach((key, column) => {
+    if (key) values[key] = (cells[column] ?? '').trim();
+  });
+  const full = values[FIELD_KEYS.full];
+  if (full !== undefined && !(values[FIELD_KEYS.first] || values[FIELD_KEYS.last])) {
+    const parts = splitFullName(full);
+    values[FIELD_KEYS.first] = parts.first;
+    values[FIELD_KEYS.last] = parts.last;
+  }
+  const expiration = values[FIELD_KEYS.expiration];
+  if (expiration !== undefined && format && format !== 'YYYY-MM-DD' && /^\d{4}-\d{2}-\d{2}$/.test(expiration) && parseDateInFormat(expiration, 'YYYY-MM-DD')) {
+    values[FIELD_KEYS.expiration] = formatExpirationDate(expiration, format);
+  }
+  return values;
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];

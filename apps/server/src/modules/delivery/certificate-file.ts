@@ -22,14 +22,14 @@ export function recipientData(context: AppContext, recipient: RecipientRow): Rec
 }
 
 /**
- * Prepared renderers of the projects being sent, so a send of thousands prepares its design once per
- * worker. Few projects are sent at once; entries expire so that an account's new fonts are picked up.
+ * Prepared renderers of the projects being sent (or printed), so a send of thousands prepares its design
+ * once per worker. Few projects are sent at once; entries expire so that an account's new fonts are picked up.
  */
 const RENDERER_TTL_MS = 10 * 60_000;
 const RENDERER_CACHE_SIZE = 16;
 const cachesByContext = new WeakMap<AppContext, Map<number, { renderer: Promise<PdfRenderer>; at: number }>>();
 
-function projectRenderer(context: AppContext, project: ProjectRow): Promise<PdfRenderer> {
+export function projectRenderer(context: AppContext, project: ProjectRow): Promise<PdfRenderer> {
   let renderers = cachesByContext.get(context);
   if (!renderers) cachesByContext.set(context, (renderers = new Map()));
   const now = Date.now();

@@ -41,6 +41,15 @@ export function safeFileName(name: string): string {
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
 export function attachmentDisposition(name: string): string {
+  return contentDisposition('attachment', name);
+}
+
+/**
+ * A Content-Disposition header with an ASCII fallback name for old clients and the exact UTF-8 name.
+ * RFC 5987 leaves ' ( ) * out of the characters that may stand unencoded, though encodeURIComponent keeps them.
+ */
+export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

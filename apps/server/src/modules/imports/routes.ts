@@ -1,31 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
-import { DELIMITERS, parseImport, type Delimiter } from './parse.ts';
+import { assertMayChangeRecipients } from '../store/scope.ts';
+import { parseImport } from './parse.ts';
+import { importProjectRecipients } from './project-import.ts';
+import { readImportUpload } from './upload.ts';
 
-/** Recipient lists are larger than images: 10 MB holds well over the 50,000 rows one import takes. */
-const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const IMPORTED = 'Success! Parsed import file.';
+const projectId = z.coerce.number().int().positive();
 
-function delimiterOf(value: string | undefined): Delimiter | undefined {
-  if (!value) return undefined;
-  const delimiter = value === 'tab' ? '\t' : value;
-  if (!(DELIMITERS as readonly string[]).includes(delimiter)) throw badRequest('Choose comma, semicolon, colon or tab as the separator.', { field: 'delimiter' });
-  return delimiter as Delimiter;
-}
-
-/** The import step's file upload (spec 3 §7: recipients/import-list): rows and headers, nothing stored yet. */
-export function importRoutes(app: FastifyInstance, _context: AppContext): void {
+/** Recipient lists read from files (spec 3 §7): rows and headers come back; nothing is stored yet. */
+export function importRoutes(app: FastifyInstance, context: AppContext): void {
+  /** The send wizard's upload (`recipients/import-list`). */
   app.post('/api/recipients/import-list', { schema: { tags: ['send'] } }, async (request) => {
     requireAccountMember(request);
-    let bytes: Buffer | null = null;
-    let delimiter: string | undefined;
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES } })) {
-      if (part.type === 'file') bytes = await part.toBuffer();
-      else if (part.fieldname === 'delimiter') delimiter = String(part.value);
-    }
-    if (!bytes?.length) throw badRequest('Choose a CSV or XLSX file to import.', { field: 'file' });
-    const table = await parseImport(bytes, delimiterOf(delimiter));
-    return { headers: table.headers, data: table.rows, message: 'Success! Parsed import file.' };
+    const upload = await readImportUpload(request);
+    const table = await parseImport(upload.bytes, upload.delimiter);
+    return { headers: table.headers, data: table.rows, message: IMPORTED };
+  });
+
+  /** A file adding recipients to a saved project, with the project's columns; the rows go on to add-recipients. */
+  app.post('/api/recipients/import-project-recipients-list', { schema: { tags: ['store'] } }, async (request) => {
+    const member = requireAccountMember(request);
+    assertMayChangeRecipients(member);
+    const upload = await readImportUpload(request);
+    const id = projectId.safeParse(upload.fields.project_id);
+    if (!id.success) throw badRequest('Choose the project to add recipients to.', { field: 'project_id' });
+    const { headers, rows } = await importProjectRecipients(context, member, { projectId: id.data, bytes: upload.bytes, delimiter: upload.delimiter });
+    return { data: rows, headers, message: IMPORTED };
   });
 }

@@ -44,3 +44,25 @@ export function cleanRecipients(rows: MappedRow[], fields: RecipientField[], des
     return { first_name: first.slice(0, 200), last_name: last.slice(0, 200), email: email.toLowerCase(), meta };
   });
 }
+
+const rowsLabel = (indexes: number[]) => (indexes.length === 1 ? rowLabel(indexes[0]!) : `${rowLabel(indexes[0]!)} and ${indexes.length - 1} more`);
+
+/**
+ * The import errors of spec 3 §8 about addresses, over the whole list so that a file with both kinds
+ * of problem says so at once: `missing_email`, `invalid_email` (the first bad address named) or `both`.
+ */
+export function checkImportedEmails(rows: MappedRow[]): void {
+  const missing: number[] = [];
+  const invalid: number[] = [];
+  rows.forEach((row, index) => {
+    const email = (row[FIELD_KEYS.email] ?? '').trim();
+    if (!email) missing.push(index);
+    else if (!isValidEmail(email)) invalid.push(index);
+  });
+  const missingMessage = missing.length ? `Missing email address (${rowsLabel(missing)}).` : null;
+  const firstInvalid = (rows[invalid[0] ?? -1]?.[FIELD_KEYS.email] ?? '').trim();
+  const invalidMessage = invalid.length ? `${MESSAGES.invalidEmail}: ${firstInvalid} (${rowsLabel(invalid)})` : null;
+  if (missingMessage && invalidMessage) throw badRequest(`${missingMessage} ${invalidMessage}`, { error_type: 'both', errors: [missingMessage, invalidMessage] });
+  if (missingMessage) throw badRequest(missingMessage, { error_type: 'missing_email' });
+  if (invalidMessage) throw badRequest(invalidMessage, { error_type: 'invalid_email' });
+}

@@ -12,6 +12,10 @@ const projectBody = z.object({
   key: z.string().trim().max(2_000).optional(),
   certificate_id: z.number().int().positive(),
   filename: z.string().max(255).nullable().optional(),
+  mapping: z
+    .record(z.string().max(2_000), z.string().max(100))
+    .refine((columns) => Object.keys(columns).length <= 100, 'At most 100 columns can be imported.')
+    .optional(),
   recipients: recipientRows,
 });
 const idParams = z.object({ id: z.coerce.number().int().positive() });

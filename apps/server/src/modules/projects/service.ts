@@ -9,6 +9,7 @@ import { projects, recipients } from '../../db/schema.ts';
 import { accessUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findCertificateSet, type Member } from '../certificates/service.ts';
+import { savedColumns, type ProjectColumns } from './columns.ts';
 import { cleanRecipients, type CleanRecipient, type MappedRow } from './recipient-rows.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -21,6 +22,8 @@ export interface ProjectInput {
   key?: string;
   certificate_id: number;
   filename?: string | null;
+  /** Column title -> field key, as matched in the wizard; absent for a list typed in by hand. */
+  mapping?: ProjectColumns;
   recipients: MappedRow[];
 }
 
@@ -71,6 +74,7 @@ export async function createProject(context: AppContext, member: Member, input: 
   const set = await findCertificateSet(context, member, input.certificate_id);
   const design = migrateDesign(set.design);
   const clean = validRecipients(design, input.recipients);
+  const mapping = savedColumns(design, input.mapping);
   const now = context.clock.now();
   try {
     return await context.db.transaction(async (tx) => {
@@ -83,7 +87,7 @@ export async function createProject(context: AppContext, member: Member, input: 
           title: input.title,
           key: input.key ?? '',
           snapshot: { name: set.name, design: design as unknown as Record<string, unknown>, email: set.email },
-          mapping: Object.fromEntries(recipientFields(design).map((f) => [f.key, f.key])),
+          mapping,
           filename: input.filename ?? null,
           created_at: now,
           updated_at: now,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FIELD_KEYS, migrateDesign, recipientFields } from '@laurel/certificate';
 import type { AppContext } from '../../context.ts';
 import { projects } from '../../db/schema.ts';
+import { expectedColumns } from '../projects/columns.ts';
 import { visibleProjects, type Viewer } from '../projects/service.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -24,25 +25,32 @@ export function fieldLabel(key: string): string {
 
 const toField = (key: string): DataField => ({ key, label: fieldLabel(key), kind: key === FIELD_KEYS.expiration ? 'expiration_date' : 'data' });
 
-/** The data fields of one project's certificate, as it was saved with the project. */
-export function projectDataFields(project: ProjectRow): { fields: DataField[]; expiration_date_format: string | null } {
+/**
+ * The data fields of one project's certificate, as it was saved with the project, and the column
+ * titles a file adding recipients to it must have.
+ */
+export function projectDataFields(project: ProjectRow): { fields: DataField[]; expiration_date_format: string | null; import_columns: string[] } {
   const design = migrateDesign(project.snapshot.design);
   const fields = recipientFields(design).filter((f) => f.kind === 'data' || f.kind === 'expiration_date').map((f) => toField(f.key));
-  return { fields, expiration_date_format: fields.some((f) => f.kind === 'expiration_date') ? (design.expiration_date_format ?? 'MM/DD/YYYY') : null };
+  return {
+    fields,
+    expiration_date_format: fields.some((f) => f.kind === 'expiration_date') ? (design.expiration_date_format ?? 'MM/DD/YYYY') : null,
+    import_columns: expectedColumns(project.mapping, design).map((column) => column.title),
+  };
 }
 
 /**
  * Every data field the account's projects use (spec 3 §7 `accounts/{id}/data-fields`), for the global
- * search. Read from the projects' field lists rather than from every recipient's values.
+ * search. Read from the fields the projects' columns fill rather than from every recipient's values.
  */
 export async function accountDataFields(context: AppContext, viewer: Viewer): Promise<DataField[]> {
   const rows = await context.db
-    .selectDistinct({ key: sql<string>`jsonb_object_keys(${projects.mapping})` })
+    .selectDistinct({ key: sql<string>`(jsonb_each_text(${projects.mapping})).value` })
     .from(projects)
     .where(visibleProjects(viewer));
   return rows
     .map((r) => r.key)
-    .filter((key) => !NOT_DATA.has(key))
+    .filter((key) => key !== '' && !NOT_DATA.has(key))
     .sort((a, b) => a.localeCompare(b))
     .map(toField);
 }

@@ -4,10 +4,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { hasValidSignature, signPath } from '../../http/signed-urls.ts';
+import { contentDisposition } from '../files/attachments.ts';
 import { findProject, findRecipient } from '../projects/service.ts';
 import { accountDataFields, projectDataFields } from './data-fields.ts';
 import { listPeople, personCertificates, PEOPLE_SORTS, type PeopleSort } from './people.ts';
 import { presentStoreRecipient } from './presenter.ts';
+import { printCertificates, printFileName, projectBySignedLink, signedPrintLink } from './print-certificates.ts';
 import { changeRecipientEmail, deleteRecipient, updateRecipient } from './recipient-edits.ts';
 import { pdfFileName, recipientBySignedLink, recipientPdf, recipientPng } from './recipient-files.ts';
 import { assertOwnAccount } from './scope.ts';
@@ -17,6 +19,12 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const accountParams = z.object({ accountId: z.coerce.number().int().positive() });
 const page = { limit: z.coerce.number().int().min(1).max(100).default(10), offset: z.coerce.number().int().min(0).default(0) };
 const PREVIEW_LINK_TTL_MS = 10 * 60_000;
+
+/** Recipient ids as `rid[]=1&rid[]=2` (the spec's form) or `rid=1&rid=2`: one arrives as a string, several as a list. */
+const ridList = z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).optional());
+const printQuery = z.object({ 'rid[]': ridList, rid: ridList });
+const chosenRecipients = (query: z.infer<typeof printQuery>) =>
+  query['rid[]'] || query.rid ? [...(query['rid[]'] ?? []), ...(query.rid ?? [])] : undefined;
 
 const label = (row: { project_title: string; certificate_name: string }) => ({ project_title: row.project_title, certificate_name: row.certificate_name });
 
@@ -156,6 +164,32 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
       pdf: signPath(context, `/api/recipients/${recipient.id}/pdf?type=stream`, PREVIEW_LINK_TTL_MS),
       image: signPath(context, `/api/recipients/${recipient.id}/image/image.png`, PREVIEW_LINK_TTL_MS),
     };
+  });
+
+  /**
+   * The certificates of a project, or of the recipients chosen in it, as one PDF to print (spec 3 §7
+   * `projects/{id}/print-pdfs?type=stream`). Opened from a signed link, or by a signed-in member.
+   */
+  r.get(
+    '/api/projects/:id/print-pdfs',
+    { schema: { tags, params: idParams, querystring: printQuery.extend({ type: z.string().optional() }) } },
+    async (request, reply) => {
+      const project = hasValidSignature(context, request)
+        ? await projectBySignedLink(context, request.params.id)
+        : await findProject(context, requireAccountMember(request), request.params.id);
+      const pdf = await printCertificates(context, project, chosenRecipients(request.query));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(request.query.type === 'stream' ? 'inline' : 'attachment', printFileName(project)))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  /** A signed link to the print file, for a new window where no Authentication header goes along. */
+  r.get('/api/projects/:id/print-link', { schema: { tags, params: idParams, querystring: printQuery } }, async (request) => {
+    const project = await findProject(context, requireAccountMember(request), request.params.id);
+    return { pdf: await signedPrintLink(context, project, chosenRecipients(request.query)) };
   });
 
   /** The data fields the account's projects use, for the global search's filters. */

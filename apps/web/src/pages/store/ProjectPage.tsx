@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Menu, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Card, Checkbox, Group, Menu, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconActivity, IconChevronDown, IconFileSpreadsheet, IconMail, IconMailForward, IconMailOff, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { BackLink } from '../../store/BackLink.tsx';
 import { countsOfProject, DeliveryBar, DeliveryLegend } from '../../store/DeliveryProgress.tsx';
 import { canExport } from '../../store/export-access.ts';
 import { ProjectExportDialog } from '../../store/ExportDialog.tsx';
+import { PrintCertificatesButton } from '../../store/PrintCertificatesButton.tsx';
 import { ProjectOrigin, ProjectTitle } from '../../store/ProjectHeading.tsx';
 import { ProjectLoading, ProjectUnavailable } from '../../store/ProjectUnavailable.tsx';
 import { ActionsMenu } from '../../store/recipient/ActionsMenu.tsx';
@@ -24,6 +25,7 @@ import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
 import { EmptyRow, SkeletonRows } from '../../store/table/TableStates.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { useRowSelection } from '../../store/table/useRowSelection.ts';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 import { useProjectDelivery } from '../../store/useProjectDelivery.ts';
 
@@ -51,6 +53,7 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
   const [details, setDetails] = useState<number | null>(null);
   const actions = useRecipientActions({ senderName: project.email_sender_name, onDetails: (r) => setDetails(r.id) });
   const table = useTableParams<'last_name'>({ size: user.pagination.storeRecipient ?? 10, sort: 'last_name' });
+  const selection = useRowSelection();
   // On a phone the row folds into one cell: name, address and status stacked, actions beside.
   const wide = useMediaQuery('(min-width: 48em)', true);
 
@@ -62,6 +65,8 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
   const rows = recipients.data?.recipients ?? [];
   const total = recipients.data?.count ?? 0;
   const resendsLeft = PROJECT_RESEND_LIMIT - project.resend_attempts;
+  const pageIds = rows.map((r) => r.id);
+  const pageSelected = pageIds.filter((id) => selection.has(id)).length;
   const intent = (title: string, description: string, confirmLabel: string, body: SendIntent['body']): SendIntent => ({
     projectId: project.id, title, description, confirmLabel, body, senderName: project.email_sender_name,
   });
@@ -174,7 +179,20 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
               {project.recipients_count.toLocaleString('en-US')}
             </Text>
           </Title>
-          <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search recipients" placeholder="Search name or email" />
+          <Group gap="sm" wrap="wrap">
+            {selection.size > 0 && (
+              <Group gap={4} wrap="nowrap">
+                <Text size="sm" c="stone.7" aria-live="polite">
+                  {selection.size.toLocaleString('en-US')} selected
+                </Text>
+                <Button variant="subtle" size="compact-sm" onClick={selection.clear}>
+                  Clear selection
+                </Button>
+              </Group>
+            )}
+            <PrintCertificatesButton projectId={project.id} recipientIds={selection.ids} disabled={project.recipients_count === 0} />
+            <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search recipients" placeholder="Search name or email" />
+          </Group>
         </Group>
         {recipients.isError && (
           <Box px="lg">
@@ -185,6 +203,15 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
           <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Recipients" style={{ opacity: recipients.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead bg="stone.0">
               <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label="Select the recipients on this page"
+                    checked={pageIds.length > 0 && pageSelected === pageIds.length}
+                    indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+                    disabled={pageIds.length === 0}
+                    onChange={(e) => selection.setMany(pageIds, e.currentTarget.checked)}
+                  />
+                </Table.Th>
                 <Table.Th>{wide ? 'Name' : 'Recipient'}</Table.Th>
                 <Table.Th visibleFrom="sm">Email</Table.Th>
                 <Table.Th w={200} visibleFrom="sm">
@@ -202,14 +229,21 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {recipients.isPending && <SkeletonRows rows={Math.min(table.size, 6)} columns={6} />}
+              {recipients.isPending && <SkeletonRows rows={Math.min(table.size, 6)} columns={7} />}
               {recipients.isSuccess && rows.length === 0 && (
-                <EmptyRow columns={6} title={table.q ? `No recipient matches “${table.q}”` : 'This project has no recipients'}>
+                <EmptyRow columns={7} title={table.q ? `No recipient matches “${table.q}”` : 'This project has no recipients'}>
                   {table.q ? 'Search looks in first names, last names and email addresses.' : 'Add recipients to send them this certificate.'}
                 </EmptyRow>
               )}
               {rows.map((r) => (
-                <RecipientRow key={r.id} recipient={r} onOpen={() => setDetails(r.id)} menu={actions.actionsFor(r)} />
+                <RecipientRow
+                  key={r.id}
+                  recipient={r}
+                  onOpen={() => setDetails(r.id)}
+                  menu={actions.actionsFor(r)}
+                  selected={selection.has(r.id)}
+                  onSelect={(on) => selection.setMany([r.id], on)}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -226,10 +260,21 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
   );
 }
 
-function RecipientRow({ recipient: r, onOpen, menu }: { recipient: Recipient; onOpen(): void; menu: ReturnType<ReturnType<typeof useRecipientActions>['actionsFor']> }) {
+interface RecipientRowProps {
+  recipient: Recipient;
+  onOpen(): void;
+  menu: ReturnType<ReturnType<typeof useRecipientActions>['actionsFor']>;
+  selected: boolean;
+  onSelect(on: boolean): void;
+}
+
+function RecipientRow({ recipient: r, onOpen, menu, selected, onSelect }: RecipientRowProps) {
   const name = `${r.first_name} ${r.last_name}`.trim();
   return (
-    <Table.Tr>
+    <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+      <Table.Td>
+        <Checkbox aria-label={`Select ${name}`} checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} />
+      </Table.Td>
       <Table.Td>
         <RecipientName recipient={r} onOpen={onOpen} />
         <Text size="xs" c="stone.6">

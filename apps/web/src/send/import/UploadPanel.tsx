@@ -8,19 +8,8 @@ import { importList, type SendCertificate, type Separator } from '../../api/send
 import { notifyError } from '../../lib/notify.ts';
 import { sampleCsv } from '../fields.ts';
 import type { ImportTable } from '../rows.ts';
+import { IMPORT_ACCEPT, isWorkbook, MAX_IMPORT_BYTES, rejectionMessage } from './file-types.ts';
 import { SeparatorDialog } from './SeparatorDialog.tsx';
-
-/** The server takes lists up to 10 MB (well over the 50,000 rows one import holds). */
-const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-const ACCEPT = {
-  'text/csv': ['.csv'],
-  'text/plain': ['.csv', '.txt', '.tsv'],
-  'text/tab-separated-values': ['.tsv'],
-  'application/vnd.ms-excel': ['.csv'],
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
-};
-
-const isWorkbook = (file: File) => /\.xlsx$/i.test(file.name) || file.type === ACCEPT['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'][0];
 
 /** Upload a CSV (separator confirmed in a dialog) or an XLSX workbook (its first sheet). */
 export function UploadPanel({ certificate, onTable }: { certificate: SendCertificate; onTable: (table: ImportTable) => void }) {
@@ -44,11 +33,9 @@ export function UploadPanel({ certificate, onTable }: { certificate: SendCertifi
     <Stack gap="md">
       <Dropzone
         onDrop={(files) => files[0] && void onFile(files[0])}
-        onReject={(rejections) =>
-          notifyError(rejections[0]?.errors[0]?.code === 'file-too-large' ? 'The file is larger than 10 MB.' : 'Choose a CSV file or an Excel workbook (.xlsx).')
-        }
+        onReject={(rejections) => notifyError(rejectionMessage(rejections[0]?.errors[0]?.code))}
         maxSize={MAX_IMPORT_BYTES}
-        accept={ACCEPT}
+        accept={IMPORT_ACCEPT}
         multiple={false}
         loading={upload.isPending}
         aria-label="Upload a recipient list"

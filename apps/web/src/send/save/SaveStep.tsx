@@ -6,18 +6,39 @@ import { ApiError, errorMessage } from '../../api/errors.ts';
 import type { Project } from '../../api/projects.ts';
 import { createProject, type SendCertificate } from '../../api/send.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { projectRow, type ImportTable, type RecipientRow } from '../rows.ts';
+import { projectMapping, projectRow, type ImportTable, type RecipientRow } from '../rows.ts';
 
 const today = () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
 
 /** Step 5: the project's title (unique in the account) and memo; saving stores every recipient. */
-export function SaveStep({ certificate, rows, table, onBack, onSaved }: { certificate: SendCertificate; rows: RecipientRow[]; table: ImportTable | null; onBack: () => void; onSaved: (project: Project) => void }) {
+export function SaveStep({
+  certificate,
+  rows,
+  table,
+  mapping,
+  onBack,
+  onSaved,
+}: {
+  certificate: SendCertificate;
+  rows: RecipientRow[];
+  table: ImportTable | null;
+  mapping: (string | null)[];
+  onBack: () => void;
+  onSaved: (project: Project) => void;
+}) {
   const [title, setTitle] = useState(`${certificate.name} · ${today()}`);
   const [memo, setMemo] = useState('');
   const [titleError, setTitleError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () =>
-      createProject({ title: title.trim(), key: memo.trim() || undefined, certificate_id: certificate.id, filename: table?.filename ?? null, recipients: rows.map((r) => projectRow(r.values)) }),
+      createProject({
+        title: title.trim(),
+        key: memo.trim() || undefined,
+        certificate_id: certificate.id,
+        filename: table?.filename ?? null,
+        mapping: projectMapping(table, mapping),
+        recipients: rows.map((r) => projectRow(r.values)),
+      }),
     onSuccess: (project) => {
       notifySuccess('Project saved. Choose the sender name, then send.');
       onSaved(project);

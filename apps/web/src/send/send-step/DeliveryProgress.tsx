@@ -39,7 +39,7 @@ export function DeliveryProgress({ progress, projectId }: { progress: SendProgre
           </ThemeIcon>
           <div>
             <Title order={2} fz="lg" aria-live="polite">
-              {!done ? 'Sending in Progress' : allSent ? `All ${progress.sent} ${progress.sent === 1 ? 'certificate was' : 'certificates were'} sent` : `${progress.sent} sent, ${failed} not delivered`}
+              {!done ? 'Sending in Progress' : allSent ? (progress.sent === 1 ? 'The certificate was sent' : `All ${progress.sent} certificates were sent`) : `${progress.sent} sent, ${failed} not delivered`}
             </Title>
             <Text size="sm" c="stone.7">
               {progress.sent} of {total} sent

@@ -32,6 +32,11 @@ const LIKELY_NAME_CHARS = Array.from({ length: 0x17f - 0x20 + 1 }, (_, i) => Str
 
 export interface PdfRenderer {
   render(recipient: Recipient | undefined): Buffer;
+  /**
+   * Several recipients' certificates in one document, in the order given, each the pages `render` makes
+   * for it. Fonts and images are embedded once for the whole document rather than once per certificate.
+   */
+  renderMany(recipients: readonly Recipient[], options?: { title?: string }): Buffer;
 }
 
 /**
@@ -60,25 +65,34 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
   }
 
   const page = pageSizePt(design.format, design.is_portrait);
-  return {
-    render(recipient) {
-      const doc = new PDFDocument({
-        autoFirstPage: false,
-        // No default font: pdfkit would parse Helvetica's metrics for every document, unused.
-        font: null as unknown as string,
-        // Font programs, Unicode maps and images are compressed once per design and embedded as they are;
-        // what is left per document is the page content, which costs more to deflate than it saves.
-        compress: false,
-        info: { Title: options.title ?? 'Certificate', Producer: 'Laurel', Creator: 'Laurel' },
-      });
-      const writer = new PdfPageWriter(doc, fonts, image);
-      const sides = design.use_two_side ? (['front', 'back'] as const) : (['front'] as const);
+  const sides = design.use_two_side ? (['front', 'back'] as const) : (['front'] as const);
+  const writeDocument = (recipients: readonly (Recipient | undefined)[], title: string | undefined): Buffer => {
+    const doc = new PDFDocument({
+      autoFirstPage: false,
+      // No default font: pdfkit would parse Helvetica's metrics for every document, unused.
+      font: null as unknown as string,
+      // Font programs, Unicode maps and images are compressed once per design and embedded as they are;
+      // what is left per document is the page content, which costs more to deflate than it saves.
+      compress: false,
+      info: { Title: title ?? options.title ?? 'Certificate', Producer: 'Laurel', Creator: 'Laurel' },
+    });
+    // One writer per document: it embeds each face and image once and points every later page at them.
+    const writer = new PdfPageWriter(doc, fonts, image);
+    for (const recipient of recipients) {
       for (const side of sides) writer.writePage(layoutSide(design, side, recipient, fonts, options.layout), page.width, page.height);
-      doc.end();
-      // pdfkit writes into its readable buffer synchronously; reading it back avoids a stream round trip.
-      const chunks: Buffer[] = [];
-      for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
-      return Buffer.concat(chunks);
+    }
+    doc.end();
+    // pdfkit writes into its readable buffer synchronously; reading it back avoids a stream round trip.
+    const chunks: Buffer[] = [];
+    for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+  return {
+    render: (recipient) => writeDocument([recipient], undefined),
+    renderMany(recipients, manyOptions = {}) {
+      // A PDF without pages is not a valid file; the caller decides what "nothing to print" means.
+      if (recipients.length === 0) throw new RangeError('renderMany needs at least one recipient');
+      return writeDocument(recipients, manyOptions.title);
     },
   };
 }

@@ -1,0 +1,37 @@
+import { FIELD_KEYS, importedValues, migrateDesign, recipientFields } from '@laurel/certificate';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { Member } from '../certificates/service.ts';
+import { expectedColumns, fieldsOfColumns } from '../projects/columns.ts';
+import { checkImportedEmails, cleanRecipients } from '../projects/recipient-rows.ts';
+import { findProject } from '../projects/service.ts';
+import { projectDataFields } from '../store/data-fields.ts';
+import { parseImport, type Delimiter } from './parse.ts';
+
+export interface ProjectImport {
+  projectId: number;
+  bytes: Buffer;
+  delimiter: Delimiter | undefined;
+}
+
+/**
+ * A file of recipients for a saved project (spec 3 §5 and §7 `import-project-recipients-list`): held
+ * to the project's columns, mapped the way the project was, and checked like the wizard's rows. The
+ * rows come back in the shape the add-recipients dialog posts; nothing is stored here.
+ */
+export async function importProjectRecipients(context: AppContext, member: Member, input: ProjectImport) {
+  const project = await findProject(context, member, input.projectId);
+  const table = await parseImport(input.bytes, input.delimiter);
+  const design = migrateDesign(project.snapshot.design);
+  const fieldOfColumn = fieldsOfColumns(expectedColumns(project.mapping, design), table.headers);
+  if (!table.rows.length) throw badRequest('The file has no rows to import.', { error_type: 'empty' });
+  const format = design.expiration_date_format ?? 'MM/DD/YYYY';
+  const keys = [FIELD_KEYS.first, FIELD_KEYS.last, FIELD_KEYS.email, ...projectDataFields(project).fields.map((f) => f.key)];
+  const rows = table.rows.map((cells) => {
+    const values = importedValues(cells, fieldOfColumn, format);
+    return Object.fromEntries(keys.map((key) => [key, values[key] ?? ''])) as Record<string, string>;
+  });
+  checkImportedEmails(rows);
+  cleanRecipients(rows, recipientFields(design), design);
+  return { headers: table.headers, rows };
+}

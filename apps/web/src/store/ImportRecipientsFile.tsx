@@ -1,0 +1,108 @@
+import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, errorMessage } from '../api/errors.ts';
+import type { Separator } from '../api/send.ts';
+import { importProjectRecipients } from '../api/store.ts';
+import { IMPORT_ACCEPT, isWorkbook, MAX_IMPORT_BYTES, rejectionMessage } from '../send/import/file-types.ts';
+import { SeparatorDialog } from '../send/import/SeparatorDialog.tsx';
+
+const csvCell = (value: string) => (/[",;\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** Every message of a refusal: a file can have rows without an address and rows with a bad one at once. */
+const messagesOf = (error: unknown) => (error instanceof ApiError && error.body.errors.length ? error.body.errors : [errorMessage(error)]);
+
+/**
+ * "Import a file" of the add-recipients dialog: a CSV (separator confirmed, as in the send wizard)
+ * or an Excel workbook with the project's columns, read by the server into rows for review.
+ */
+export function ImportRecipientsFile({ projectId, columns, onRows }: { projectId: number; columns: string[]; onRows: (rows: Record<string, string>[], file: File) => void }) {
+  const openRef = useRef<() => void>(null);
+  const [pending, setPending] = useState<{ file: File; sample: string } | null>(null);
+  const [rejected, setRejected] = useState<string | null>(null);
+  const read = useMutation({
+    mutationFn: ({ file, separator }: { file: File; separator?: Separator }) => importProjectRecipients(projectId, file, separator),
+    onSuccess: (result, { file }) => onRows(result.data, file),
+  });
+
+  const onFile = async (file: File) => {
+    read.reset();
+    setRejected(null);
+    if (isWorkbook(file)) return read.mutate({ file });
+    setPending({ file, sample: await file.slice(0, 4096).text() });
+  };
+
+  const template = useMemo(() => URL.createObjectURL(new Blob([`\uFEFF${columns.map(csvCell).join(',')}\r\n`], { type: 'text/csv' })), [columns]);
+  useEffect(() => () => URL.revokeObjectURL(template), [template]);
+
+  const fileName = read.variables?.file.name ?? 'The file';
+  return (
+    <Stack gap="xs">
+      <Dropzone
+        openRef={openRef}
+        activateOnClick={false}
+        onDrop={(files) => files[0] && void onFile(files[0])}
+        onReject={(rejections) => setRejected(rejectionMessage(rejections[0]?.errors[0]?.code))}
+        maxSize={MAX_IMPORT_BYTES}
+        accept={IMPORT_ACCEPT}
+        multiple={false}
+        disabled={read.isPending}
+        aria-label="Recipient file"
+        p="sm"
+      >
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+            <IconFileSpreadsheet size={30} stroke={1.4} color="var(--mantine-color-laurel-6)" style={{ flexShrink: 0 }} />
+            <div>
+              <Text fw={600} size="sm">
+                {read.isPending ? `Reading ${fileName}…` : 'Add people from a file'}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Drop a CSV or Excel file here, with the same columns as this project’s list. Up to 10 MB.
+              </Text>
+            </div>
+          </Group>
+          <Button variant="light" size="xs" loading={read.isPending} onClick={() => openRef.current?.()} style={{ pointerEvents: 'all', flexShrink: 0 }}>
+            Import a file
+          </Button>
+        </Group>
+      </Dropzone>
+      <Text size="xs" c="dimmed">
+        Columns: {columns.map((c) => `“${c}”`).join(', ')}, in any order.{' '}
+        <Anchor href={template} download="recipients.csv" size="xs">
+          <IconDownload size={12} style={{ verticalAlign: -1 }} /> Download them as a CSV template
+        </Anchor>
+      </Text>
+      {(read.isError || rejected) && (
+        <Alert color="red" icon={<IconInfoCircle size={18} />} title={rejected ? 'This file cannot be imported' : `${fileName} could not be imported`}>
+          {rejected ? (
+            <Text size="sm">{rejected}</Text>
+          ) : messagesOf(read.error).length > 1 ? (
+            <List size="sm" spacing={2}>
+              {messagesOf(read.error).map((message) => (
+                <List.Item key={message}>{message}</List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text size="sm">{messagesOf(read.error)[0]}</Text>
+          )}
+          <Text size="xs" c="dimmed" mt={6}>
+            Nothing was added. Correct the file and import it again.
+          </Text>
+        </Alert>
+      )}
+      <SeparatorDialog
+        file={pending?.file ?? null}
+        sample={pending?.sample ?? ''}
+        onCancel={() => setPending(null)}
+        onConfirm={(separator) => {
+          const file = pending!.file;
+          setPending(null);
+          read.mutate({ file, separator });
+        }}
+      />
+    </Stack>
+  );
+}

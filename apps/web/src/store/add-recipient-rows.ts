@@ -1,0 +1,42 @@
+import { expirationDateMessage, FIELD_KEYS, parseDateInFormat, type ExpirationDateFormat } from '@laurel/certificate';
+import { isValidEmail, MESSAGES } from '@laurel/domain';
+import type { DataField } from '../api/store.ts';
+
+/** One recipient being added, by field key; problems by row index, then field key. */
+export type Row = Record<string, string>;
+export type Errors = Record<number, Record<string, string>>;
+
+export const NAME_FIELDS = [
+  { key: FIELD_KEYS.first, label: 'First name' },
+  { key: FIELD_KEYS.last, label: 'Last name' },
+  { key: FIELD_KEYS.email, label: 'Email' },
+];
+
+export const emptyRow = (fields: DataField[]): Row => Object.fromEntries([...NAME_FIELDS, ...fields].map((f) => [f.key, '']));
+
+export const isBlank = (row: Row) => Object.values(row).every((value) => !value.trim());
+
+/** The checks of spec 3 §5 for added recipients: every field filled, a valid address, a date in the certificate's format. */
+export function validate(rows: Row[], fields: DataField[], format: string): Errors {
+  const errors: Errors = {};
+  rows.forEach((row, index) => {
+    const rowErrors: Record<string, string> = {};
+    for (const field of [...NAME_FIELDS, ...fields]) if (!row[field.key]?.trim()) rowErrors[field.key] = 'Required';
+    const email = row[FIELD_KEYS.email]?.trim() ?? '';
+    if (email && !isValidEmail(email)) rowErrors[FIELD_KEYS.email] = MESSAGES.invalidEmail;
+    const date = row[FIELD_KEYS.expiration]?.trim();
+    if (date && !parseDateInFormat(date, format as ExpirationDateFormat)) rowErrors[FIELD_KEYS.expiration] = expirationDateMessage(format);
+    if (Object.keys(rowErrors).length) errors[index] = rowErrors;
+  });
+  return errors;
+}
+
+/** The problems of the rows after the removed one move up with their rows. */
+export function withoutRow(errors: Errors, removed: number): Errors {
+  const next: Errors = {};
+  for (const [key, value] of Object.entries(errors)) {
+    const index = Number(key);
+    if (index !== removed) next[index > removed ? index - 1 : index] = value;
+  }
+  return next;
+}
