@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, recipients, suppressions } from '../src/db/schema.ts';
 import { ledgerBalances } from '../src/modules/credits/ledger.ts';
-import { parseCsv } from '../src/modules/imports/parse.ts';
 import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { issuerWithCertificate, NAME_ELEMENT } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
@@ -34,8 +33,14 @@ async function saveProject(title: string, count: number) {
     const [first, last] = NAMES[i % NAMES.length]!.split(' ');
     return `${first};${last}${i};${title.replace(/\W/g, '').toLowerCase()}.${i}@example.com;Statistique`;
   })];
-  const table = parseCsv(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\n'))]));
-  const rows = table.rows.map((r) => ({ FIRST_NAME: r[0]!, LAST_NAME: r[1]!, 'Email Address': r[2]!, COURSE: r[3]! }));
+  // Through the wizard's import call, as a browser uploads the file.
+  const imported = await admin.client.upload('/api/recipients/import-list', [
+    { name: 'file', value: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\n'))]), filename: 'promotion.csv' },
+  ]);
+  expect(imported.statusCode).toBe(200);
+  const table = imported.json<{ headers: string[]; data: string[][] }>();
+  expect(table.headers).toEqual(['Prénom', 'Nom', 'E-mail', 'Cours']);
+  const rows = table.data.map((r) => ({ FIRST_NAME: r[0]!, LAST_NAME: r[1]!, 'Email Address': r[2]!, COURSE: r[3]! }));
   const response = await admin.client.post('/api/projects', { title, certificate_id: setId, recipients: rows });
   expect(response.statusCode).toBe(200);
   return response.json().id as number;

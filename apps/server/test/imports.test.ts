@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv, parseImport } from '../src/modules/imports/parse.ts';
-import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { ApiClient, errorOf, registerConfirmedAdmin, type FormPart } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -80,18 +80,7 @@ describe('POST /api/recipients/import-list', () => {
     await laurel?.close();
   });
 
-  const upload = (token: string | null, parts: { name: string; value: Buffer | string; filename?: string }[]) => {
-    const boundary = `----laurel${Math.random().toString(16).slice(2)}`;
-    const payload = Buffer.concat([
-      ...parts.flatMap((p) => [
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`),
-        Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
-        Buffer.from('\r\n'),
-      ]),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]);
-    return laurel.app.inject({ method: 'POST', url: '/api/recipients/import-list', payload, headers: { host: 'laurel.test', 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authentication: token } : {}) } });
-  };
+  const upload = (token: string | null, parts: FormPart[]) => new ApiClient(laurel, token).upload('/api/recipients/import-list', parts);
 
   it('returns headers and rows', async () => {
     const csv = Buffer.concat([BOM, Buffer.from('First;Last;Email\nZoë;Okafor;zoe@example.com\n')]);

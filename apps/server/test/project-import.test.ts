@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, recipients } from '../src/db/schema.ts';
-import { errorOf, type ApiClient } from './helpers/api.ts';
+import { ApiClient, errorOf, type FormPart } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { saveProject, storeAccount, subUser } from './helpers/store-fixtures.ts';
 
@@ -18,25 +18,7 @@ let other: Awaited<ReturnType<typeof storeAccount>>;
 let fileProject: number;
 let typedProject: number;
 
-type Part = { name: string; value: Buffer | string; filename?: string };
-
-function upload(client: ApiClient | null, parts: Part[]) {
-  const boundary = `----laurel${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    ...parts.flatMap((p) => [
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`),
-      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  return laurel.app.inject({
-    method: 'POST',
-    url: IMPORT_URL,
-    payload,
-    headers: { host: 'laurel.test', 'content-type': `multipart/form-data; boundary=${boundary}`, ...(client?.token ? { authentication: client.token } : {}) },
-  });
-}
+const upload = (client: ApiClient | null, parts: FormPart[]) => (client ?? new ApiClient(laurel)).upload(IMPORT_URL, parts);
 
 /** A semicolon-separated CSV with a byte-order mark, as spreadsheet programs in much of Europe save it. */
 const csv = (lines: string[]) => Buffer.concat([BOM, Buffer.from(`${lines.join('\r\n')}\r\n`)]);

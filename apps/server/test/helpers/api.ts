@@ -5,6 +5,13 @@ import type { TestLaurel } from './laurel.ts';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A small client over `app.inject`, carrying a token and a Host header like the browser would. */
+/** One field of a multipart form; a file when it has a name. */
+export interface FormPart {
+  name: string;
+  value: Buffer | string;
+  filename?: string;
+}
+
 export class ApiClient {
   constructor(
     private readonly laurel: TestLaurel,
@@ -24,6 +31,26 @@ export class ApiClient {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+  }
+
+  /** A multipart form, as a browser's file input posts it. */
+  async upload(url: string, parts: FormPart[]): Promise<LightMyRequestResponse> {
+    const boundary = `----laurel${Math.random().toString(16).slice(2)}`;
+    const payload = Buffer.concat([
+      ...parts.flatMap((p) => [
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`),
+        Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+        Buffer.from('\r\n'),
+      ]),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    return this.laurel.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress: this.ip,
+      headers: { host: this.host, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(this.token ? { authentication: this.token } : {}) },
     });
   }
 
