@@ -1,13 +1,11 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../api/errors.ts';
-import type { Separator } from '../api/send.ts';
 import { importProjectRecipients } from '../api/store.ts';
-import { IMPORT_ACCEPT, isWorkbook, MAX_IMPORT_BYTES, rejectionMessage } from '../send/import/file-types.ts';
-import { SeparatorDialog } from '../send/import/SeparatorDialog.tsx';
+import { IMPORT_ACCEPT, MAX_IMPORT_BYTES, rejectionMessage } from '../send/import/file-types.ts';
+import { useCsvTemplate, useListFileImport } from '../send/import/useListFileImport.tsx';
 
 const csvCell = (value: string) => (/[",;\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -20,22 +18,16 @@ const messagesOf = (error: unknown) => (error instanceof ApiError && error.body.
  */
 export function ImportRecipientsFile({ projectId, columns, onRows }: { projectId: number; columns: string[]; onRows: (rows: Record<string, string>[], file: File) => void }) {
   const openRef = useRef<() => void>(null);
-  const [pending, setPending] = useState<{ file: File; sample: string } | null>(null);
   const [rejected, setRejected] = useState<string | null>(null);
-  const read = useMutation({
-    mutationFn: ({ file, separator }: { file: File; separator?: Separator }) => importProjectRecipients(projectId, file, separator),
-    onSuccess: (result, { file }) => onRows(result.data, file),
-  });
-
-  const onFile = async (file: File) => {
-    read.reset();
+  const { mutation: read, chooseFile, separatorDialog } = useListFileImport(
+    (file, separator) => importProjectRecipients(projectId, file, separator),
+    (result, file) => onRows(result.data, file),
+  );
+  const onFile = (file: File) => {
     setRejected(null);
-    if (isWorkbook(file)) return read.mutate({ file });
-    setPending({ file, sample: await file.slice(0, 4096).text() });
+    return chooseFile(file);
   };
-
-  const template = useMemo(() => URL.createObjectURL(new Blob([`\uFEFF${columns.map(csvCell).join(',')}\r\n`], { type: 'text/csv' })), [columns]);
-  useEffect(() => () => URL.revokeObjectURL(template), [template]);
+  const template = useCsvTemplate(`\uFEFF${columns.map(csvCell).join(',')}\r\n`);
 
   const fileName = read.variables?.file.name ?? 'The file';
   return (
@@ -93,16 +85,7 @@ export function ImportRecipientsFile({ projectId, columns, onRows }: { projectId
           </Text>
         </Alert>
       )}
-      <SeparatorDialog
-        file={pending?.file ?? null}
-        sample={pending?.sample ?? ''}
-        onCancel={() => setPending(null)}
-        onConfirm={(separator) => {
-          const file = pending!.file;
-          setPending(null);
-          read.mutate({ file, separator });
-        }}
-      />
+      {separatorDialog}
     </Stack>
   );
 }

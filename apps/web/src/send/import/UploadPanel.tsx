@@ -1,38 +1,27 @@
 import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { importList, type SendCertificate, type Separator } from '../../api/send.ts';
+import { importList, type SendCertificate } from '../../api/send.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { sampleCsv } from '../fields.ts';
 import type { ImportTable } from '../rows.ts';
-import { IMPORT_ACCEPT, isWorkbook, MAX_IMPORT_BYTES, rejectionMessage } from './file-types.ts';
-import { SeparatorDialog } from './SeparatorDialog.tsx';
+import { IMPORT_ACCEPT, MAX_IMPORT_BYTES, rejectionMessage } from './file-types.ts';
+import { useCsvTemplate, useListFileImport } from './useListFileImport.tsx';
 
 /** Upload a CSV (separator confirmed in a dialog) or an XLSX workbook (its first sheet). */
 export function UploadPanel({ certificate, onTable }: { certificate: SendCertificate; onTable: (table: ImportTable) => void }) {
-  const [pending, setPending] = useState<{ file: File; sample: string } | null>(null);
-  const upload = useMutation({
-    mutationFn: ({ file, separator }: { file: File; separator?: Separator }) => importList(file, file.name, separator),
-    onSuccess: (table, { file }) => onTable({ headers: table.headers, rows: table.data, kind: 'file', filename: file.name }),
-  });
-
-  const onFile = async (file: File) => {
-    upload.reset();
-    if (isWorkbook(file)) return upload.mutate({ file });
-    setPending({ file, sample: await file.slice(0, 4096).text() });
-  };
-
+  const { mutation: upload, chooseFile, separatorDialog } = useListFileImport(
+    (file, separator) => importList(file, file.name, separator),
+    (table, file) => onTable({ headers: table.headers, rows: table.data, kind: 'file', filename: file.name }),
+  );
   // A template the import maps on its own: this certificate's fields as the header row.
-  const template = useMemo(() => URL.createObjectURL(new Blob([sampleCsv(certificate.fields, certificate.expiration_date_format)], { type: 'text/csv' })), [certificate]);
-  useEffect(() => () => URL.revokeObjectURL(template), [template]);
+  const template = useCsvTemplate(sampleCsv(certificate.fields, certificate.expiration_date_format));
 
   return (
     <Stack gap="md">
       <Dropzone
-        onDrop={(files) => files[0] && void onFile(files[0])}
+        onDrop={(files) => files[0] && void chooseFile(files[0])}
         onReject={(rejections) => notifyError(rejectionMessage(rejections[0]?.errors[0]?.code))}
         maxSize={MAX_IMPORT_BYTES}
         accept={IMPORT_ACCEPT}
@@ -68,16 +57,7 @@ export function UploadPanel({ certificate, onTable }: { certificate: SendCertifi
           <IconDownload size={14} style={{ verticalAlign: -2 }} /> Download a template with this certificate’s columns
         </Anchor>
       </Text>
-      <SeparatorDialog
-        file={pending?.file ?? null}
-        sample={pending?.sample ?? ''}
-        onCancel={() => setPending(null)}
-        onConfirm={(separator) => {
-          const file = pending!.file;
-          setPending(null);
-          upload.mutate({ file, separator });
-        }}
-      />
+      {separatorDialog}
     </Stack>
   );
 }
