@@ -18,5 +18,11 @@ const SHOTS = path.resolve('e2e/artifacts');
  */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  // Dialogs and toasts fade in: wait for finite animations to end so the picture shows what the user
+  // sees a moment later. Looping ones (loaders, a sending bar) never end, and a picture is no assertion,
+  // so after two seconds it is taken as it is.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 2_000 })
+    .catch(() => undefined);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
 }
