@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // Email composition needs no database: it runs once here rather than once per database.
-          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/certificate-email/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.ts', 'apps/web/test/**/*.test.ts', 'apps/server/test/certificate-email/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },

@@ -19,6 +19,12 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   return fallback;
 }
 
+/** Every message of a failure: one refusal can name several problems at once (a file's rows, say). */
+export function errorMessages(error: unknown): string[] {
+  if (error instanceof ApiError && error.body.errors.length) return [...new Set(error.body.errors)];
+  return [errorMessage(error)];
+}
+
 /** Reads an error body, accepting servers or proxies that answer with something else. */
 export function toErrorBody(status: number, payload: unknown): ApiErrorBody {
   // The font upload answers errors as a bare list of messages (spec 2 §7).

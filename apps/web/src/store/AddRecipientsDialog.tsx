@@ -1,20 +1,19 @@
-import { ActionIcon, Alert, Button, Divider, Group, List, Modal, Pagination, ScrollArea, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Divider, Group, Modal, Pagination, ScrollArea, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { FIELD_KEYS } from '@laurel/certificate';
 import { IconCircleCheck, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, errorMessage } from '../api/errors.ts';
+import { errorMessage } from '../api/errors.ts';
 import { PROJECTS_KEY } from '../api/projects.ts';
 import { addRecipients, projectDataFields } from '../api/store.ts';
+import { ErrorMessages } from '../components/ErrorMessages.tsx';
 import { plural } from '../lib/format.ts';
 import { notifySuccess } from '../lib/notify.ts';
-import { emptyRow, isBlank, NAME_FIELDS, validate, withoutRow, type Errors, type Row } from './add-recipient-rows.ts';
+import { emptyRow, MAX_ROWS, NAME_FIELDS, validate, withImported, withoutRow, type Errors, type Row } from './add-recipient-rows.ts';
 import { ImportRecipientsFile } from './ImportRecipientsFile.tsx';
 
 /** Rows shown at once: an imported list can hold thousands. */
 const PAGE_SIZE = 10;
-/** What one add-recipients call takes. */
-const MAX_ROWS = 50_000;
 
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE) + 1;
 
@@ -32,6 +31,7 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
   const [errors, setErrors] = useState<Errors>({});
   const [page, setPage] = useState(1);
   const [imported, setImported] = useState<{ filename: string; count: number } | null>(null);
+  const [tooMany, setTooMany] = useState<string | null>(null);
 
   const add = useMutation({
     mutationFn: () => addRecipients(projectId, rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()])))),
@@ -49,6 +49,7 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
       setErrors({});
       setPage(1);
       setImported(null);
+      setTooMany(null);
       resetAdd();
     }
   }, [opened, fields.data, resetAdd]);
@@ -73,12 +74,13 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
     setPage(pageOf(rows.length));
   };
 
-  // Imported people join those already typed in; a still-empty row makes way for them.
   const onImported = (incoming: Row[], file: File) => {
-    const kept = rows.filter((row) => !isBlank(row));
-    setRows([...kept, ...incoming.map((row) => ({ ...emptyRow(dataFields), ...row }))].slice(0, MAX_ROWS));
+    const merged = withImported(rows, incoming, dataFields, file.name);
+    if ('problem' in merged) return setTooMany(merged.problem);
+    setTooMany(null);
+    setRows(merged.rows);
     setErrors({});
-    setPage(pageOf(kept.length));
+    setPage(pageOf(merged.firstNew));
     setImported({ filename: file.name, count: incoming.length });
     add.reset();
   };
@@ -94,7 +96,6 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const rowsWithProblems = Object.values(errors).filter((e) => Object.values(e).some(Boolean)).length;
-  const addMessages = add.error instanceof ApiError && add.error.body.errors.length ? add.error.body.errors : [errorMessage(add.error)];
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add recipients" size="xl">
@@ -110,6 +111,11 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
             New recipients are added unsent. Send them from the project when you are ready; each uses one credit.
           </Text>
           <ImportRecipientsFile projectId={projectId} columns={fields.data.import_columns} onRows={onImported} />
+          {tooMany && (
+            <Alert color="red" icon={<IconInfoCircle size={18} />} title="Too many recipients for one addition">
+              {tooMany}
+            </Alert>
+          )}
           {imported && (
             <Alert color="laurel" icon={<IconCircleCheck size={18} />} title={`${plural(imported.count, 'recipient')} read from ${imported.filename}`}>
               Check them below and correct anything that needs it, then add them to the project.
@@ -173,15 +179,7 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
           )}
           {add.isError && (
             <Alert color="red" icon={<IconInfoCircle size={18} />} title="Error while adding recipient">
-              {addMessages.length > 1 ? (
-                <List size="sm" spacing={2}>
-                  {addMessages.map((message) => (
-                    <List.Item key={message}>{message}</List.Item>
-                  ))}
-                </List>
-              ) : (
-                addMessages[0]
-              )}
+              <ErrorMessages error={add.error} />
             </Alert>
           )}
           <Group justify="space-between">

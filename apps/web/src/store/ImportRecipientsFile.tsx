@@ -1,16 +1,13 @@
-import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../api/errors.ts';
 import { importProjectRecipients } from '../api/store.ts';
+import { ErrorMessages } from '../components/ErrorMessages.tsx';
 import { IMPORT_ACCEPT, MAX_IMPORT_BYTES, rejectionMessage } from '../send/import/file-types.ts';
 import { useCsvTemplate, useListFileImport } from '../send/import/useListFileImport.tsx';
 
 const csvCell = (value: string) => (/[",;\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-/** Every message of a refusal: a file can have rows without an address and rows with a bad one at once. */
-const messagesOf = (error: unknown) => (error instanceof ApiError && error.body.errors.length ? error.body.errors : [errorMessage(error)]);
 
 /**
  * "Import a file" of the add-recipients dialog: a CSV (separator confirmed, as in the send wizard)
@@ -69,17 +66,7 @@ export function ImportRecipientsFile({ projectId, columns, onRows }: { projectId
       </Text>
       {(read.isError || rejected) && (
         <Alert color="red" icon={<IconInfoCircle size={18} />} title={rejected ? 'This file cannot be imported' : `${fileName} could not be imported`}>
-          {rejected ? (
-            <Text size="sm">{rejected}</Text>
-          ) : messagesOf(read.error).length > 1 ? (
-            <List size="sm" spacing={2}>
-              {messagesOf(read.error).map((message) => (
-                <List.Item key={message}>{message}</List.Item>
-              ))}
-            </List>
-          ) : (
-            <Text size="sm">{messagesOf(read.error)[0]}</Text>
-          )}
+          {rejected ? <Text size="sm">{rejected}</Text> : <ErrorMessages error={read.error} />}
           <Text size="xs" c="dimmed" mt={6}>
             Nothing was added. Correct the file and import it again.
           </Text>

@@ -16,6 +16,23 @@ export const emptyRow = (fields: DataField[]): Row => Object.fromEntries([...NAM
 
 export const isBlank = (row: Row) => Object.values(row).every((value) => !value.trim());
 
+/** What one add-recipients call takes. */
+export const MAX_ROWS = 50_000;
+
+/**
+ * Imported people join those already typed in; still-empty rows make way for them. Past what one
+ * addition takes the import is refused whole rather than cut, so nobody is dropped unseen.
+ */
+export function withImported(rows: Row[], incoming: Row[], fields: DataField[], fileName: string): { rows: Row[]; firstNew: number } | { problem: string } {
+  const kept = rows.filter((row) => !isBlank(row));
+  if (kept.length + incoming.length > MAX_ROWS) {
+    return {
+      problem: `${fileName} holds ${incoming.length.toLocaleString('en-US')} recipients; with those already here that is more than the ${MAX_ROWS.toLocaleString('en-US')} one addition takes. Add them in parts.`,
+    };
+  }
+  return { rows: [...kept, ...incoming.map((row) => ({ ...emptyRow(fields), ...row }))], firstNew: kept.length };
+}
+
 /** The checks of spec 3 §5 for added recipients: every field filled, a valid address, a date in the certificate's format. */
 export function validate(rows: Row[], fields: DataField[], format: string): Errors {
   const errors: Errors = {};
