@@ -302,6 +302,16 @@ describe('the certificate email editor', () => {
     // Pasted formatting is dropped: only the words arrive.
     await body.locator('p').first().click();
     await page.keyboard.press('End');
+    // The editor reads the caret from the browser's selectionchange event, which comes a moment later;
+    // a person never pastes that fast, so wait until the editor has the caret at the line's end.
+    await expect
+      .poll(() =>
+        body.evaluate((el) => {
+          const { state } = (el as HTMLElement & { editor: { state: { selection: { from: number }; doc: { firstChild: { nodeSize: number } } } } }).editor;
+          return state.selection.from === state.doc.firstChild.nodeSize - 1;
+        }),
+      )
+      .toBe(true);
     await body.evaluate((el) => {
       const data = new DataTransfer();
       data.setData('text/html', '<b style="color:red">Loud</b> <script>alert(1)</script>words');
