@@ -1,9 +1,18 @@
-import { chromium, type Page } from 'playwright-core';
-import { layoutSide, renderHtml, type CertificateDesign, type Recipient } from '@laurel/certificate';
-import { faceFilePath, nodeFontProvider } from '@laurel/certificate/node';
 import { readFileSync } from 'node:fs';
+import { type CertificateDesign, layoutSide, type Recipient, renderHtml } from '@laurel/certificate';
+import { faceFilePath, nodeFontProvider } from '@laurel/certificate/node';
+import { chromium, type Page } from 'playwright-core';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ORIGIN = 'http://laurel.bench';
 
 export interface ChromiumTimes {

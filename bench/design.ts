@@ -1,5 +1,5 @@
+import { type CertificateDesign, type Element, newDesign, newElement, type Recipient } from '@laurel/certificate';
 import { createCanvas } from '@napi-rs/canvas';
-import { newDesign, newElement, type CertificateDesign, type Element, type Recipient } from '@laurel/certificate';
 
 /** A 1280 x 988 JPEG background: parchment gradient, soft noise and a double frame, like a stock background. */
 function background(): string {
@@ -41,14 +41,56 @@ export function benchDesign(): CertificateDesign {
   const sans = 'Open Sans';
   design.elements = [
     newElement('background', 'Letter', { content: background() }),
-    text('text', 'Certificate of Achievement', { left: '70px', top: '62px', width: '500px', 'font-family': serif, 'font-size': '36px', 'text-align': 'center', color: '#5a4118' }),
-    text('text', 'This certifies that', { left: '170px', top: '130px', width: '300px', 'font-family': sans, 'font-size': '16px', 'text-align': 'center' }),
-    text('name', '[FIRST NAME] [LAST NAME]', { left: '35px', top: '165px', width: '570px', 'font-family': serif, 'font-size': '40px', 'font-weight': 'bold', 'text-align': 'center', color: '#1c3f94' }),
-    text('dynamicText', 'has successfully completed [COURSE] with distinction, demonstrating outstanding commitment and skill.', {
-      left: '120px', top: '240px', width: '400px', 'font-family': sans, 'font-size': '15px', 'text-align': 'center', color: '#333333',
+    text('text', 'Certificate of Achievement', {
+      left: '70px',
+      top: '62px',
+      width: '500px',
+      'font-family': serif,
+      'font-size': '36px',
+      'text-align': 'center',
+      color: '#5a4118',
     }),
-    text('certificate_number', 'Certificate no. [CERTIFICATE NUMBER]', { left: '70px', top: '400px', width: '240px', 'font-family': sans, 'font-size': '12px' }),
-    text('expiration_date', 'Valid until [EXPIRATION_DATE]', { left: '70px', top: '420px', width: '240px', 'font-family': sans, 'font-size': '12px' }),
+    text('text', 'This certifies that', {
+      left: '170px',
+      top: '130px',
+      width: '300px',
+      'font-family': sans,
+      'font-size': '16px',
+      'text-align': 'center',
+    }),
+    text('name', '[FIRST NAME] [LAST NAME]', {
+      left: '35px',
+      top: '165px',
+      width: '570px',
+      'font-family': serif,
+      'font-size': '40px',
+      'font-weight': 'bold',
+      'text-align': 'center',
+      color: '#1c3f94',
+    }),
+    text('dynamicText', 'has successfully completed [COURSE] with distinction, demonstrating outstanding commitment and skill.', {
+      left: '120px',
+      top: '240px',
+      width: '400px',
+      'font-family': sans,
+      'font-size': '15px',
+      'text-align': 'center',
+      color: '#333333',
+    }),
+    text('certificate_number', 'Certificate no. [CERTIFICATE NUMBER]', {
+      left: '70px',
+      top: '400px',
+      width: '240px',
+      'font-family': sans,
+      'font-size': '12px',
+    }),
+    text('expiration_date', 'Valid until [EXPIRATION_DATE]', {
+      left: '70px',
+      top: '420px',
+      width: '240px',
+      'font-family': sans,
+      'font-size': '12px',
+    }),
     { ...newElement('qrcode'), styles: { ...newElement('qrcode').styles, left: '515px', top: '355px', width: '80px', height: '80px' } },
   ];
   design.expiration_date_format = 'MMMM D, YYYY';
@@ -56,7 +98,18 @@ export function benchDesign(): CertificateDesign {
 }
 
 const FIRST = ['Zoë', 'Amélie', 'Jürgen', 'Søren', 'Łucja', 'Mateo', 'Aisha', 'Olivia', 'Noah', 'Chloé', 'Bartholomew', 'Inês'];
-const LAST = ['Müller', 'García-López', 'O’Brien', 'Nakamura', 'Kowalski', 'Dubois', 'Andersson', 'Rossi', 'Fitzgerald-Montgomery', 'Silva'];
+const LAST = [
+  'Müller',
+  'García-López',
+  'O’Brien',
+  'Nakamura',
+  'Kowalski',
+  'Dubois',
+  'Andersson',
+  'Rossi',
+  'Fitzgerald-Montgomery',
+  'Silva',
+];
 const COURSES = ['Advanced Certificate Design', 'Leadership Essentials', 'Data Privacy Fundamentals', 'First Aid at Work'];
 
 /** The n-th recipient: varied, accented names, courses and numbers, as a real batch has. */

@@ -5,8 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { createPdfRenderer, createPngRenderer, RenderPool } from '@laurel/certificate/node';
-import { benchDesign, benchRecipient } from './design.ts';
 import { chromiumBaseline } from './chromium.ts';
+import { benchDesign, benchRecipient } from './design.ts';
 
 const COUNT = 1000;
 const CHROMIUM_COUNT = 50;
@@ -33,7 +33,9 @@ for (const recipient of recipients) bytes += pdfRenderer.render(recipient).lengt
 const pdfMs = performance.now() - start;
 sampleRss();
 const rssAfterPdf = process.memoryUsage().rss;
-console.log(`pdf: ${COUNT} in ${pdfMs.toFixed(0)} ms, ${(pdfMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg; rss ${mb(rssBefore)} -> ${mb(rssAfterPdf)} MB`);
+console.log(
+  `pdf: ${COUNT} in ${pdfMs.toFixed(0)} ms, ${(pdfMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg; rss ${mb(rssBefore)} -> ${mb(rssAfterPdf)} MB`,
+);
 
 // PNG, one thread, 640 px wide.
 const pngRenderer = createPngRenderer(design);
@@ -43,11 +45,15 @@ start = performance.now();
 for (const recipient of recipients) bytes += (await pngRenderer.render(recipient)).length;
 const pngMs = performance.now() - start;
 sampleRss();
-console.log(`png: ${COUNT} in ${pngMs.toFixed(0)} ms, ${(pngMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg; rss ${mb(process.memoryUsage().rss)} MB`);
+console.log(
+  `png: ${COUNT} in ${pngMs.toFixed(0)} ms, ${(pngMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg; rss ${mb(process.memoryUsage().rss)} MB`,
+);
 
 // Chromium, one warm page.
 const chromium = await chromiumBaseline(design, recipients.slice(0, CHROMIUM_COUNT));
-console.log(`chromium (${CHROMIUM_COUNT}, one warm page): page.pdf ${chromium.pdfMs.toFixed(1)} ms each, screenshot ${chromium.pngMs.toFixed(1)} ms each`);
+console.log(
+  `chromium (${CHROMIUM_COUNT}, one warm page): page.pdf ${chromium.pdfMs.toFixed(1)} ms each, screenshot ${chromium.pngMs.toFixed(1)} ms each`,
+);
 
 // Worker pool, one thread per core, PDFs.
 const pool = new RenderPool({ size: cores });

@@ -10,10 +10,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FIELD_KEYS, migrateDesign, recipientFields } from '@laurel/certificate';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { migrateDesign, recipientFields, FIELD_KEYS } from '@laurel/certificate';
 import { parseEnv } from '../apps/server/src/config/env.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { accounts } from '../apps/server/src/db/schema.ts';
@@ -87,7 +87,14 @@ async function call<T = any>(method: 'GET' | 'POST', url: string, body?: unknown
 // An account as a new customer makes one: register, confirm from the mailed link, sign in.
 const email = 'owner@bench.test';
 const password = 'bench-owner-password-42';
-await call('POST', '/api/registration/account', { email, first_name: 'Bea', last_name: 'Bench', opt_in: false, account_name: 'Bench Institute', url: 'bench' });
+await call('POST', '/api/registration/account', {
+  email,
+  first_name: 'Bea',
+  last_name: 'Bench',
+  opt_in: false,
+  account_name: 'Bench Institute',
+  url: 'bench',
+});
 while (!accountMail.length) await new Promise((r) => setTimeout(r, 50));
 const code = /\/user\/confirm\/([A-Za-z0-9_-]+)/.exec(accountMail[0]!)![1];
 await call('POST', '/api/users/confirm/password', { code, password, password_confirmation: password, accept_terms: true });
@@ -95,9 +102,14 @@ const { csrf_token } = await call('GET', '/api/auth/csrf');
 const login = await call('POST', '/api/auth', { email, password, csrf_token });
 token = login.token;
 const accountId: number = login.user.account.id;
-await laurel.context.db.transaction((tx) => grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: COUNT, kind: 'purchase', at: new Date() }));
+await laurel.context.db.transaction((tx) =>
+  grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: COUNT, kind: 'purchase', at: new Date() }),
+);
 // The plan customers with QR-coded certificates are on.
-await laurel.context.db.update(accounts).set({ allowed_sets: 10, stripe_active: true, stripe_plan: 'professional-monthly-3' }).where(eq(accounts.id, accountId));
+await laurel.context.db
+  .update(accounts)
+  .set({ allowed_sets: 10, stripe_active: true, stripe_plan: 'professional-monthly-3' })
+  .where(eq(accounts.id, accountId));
 
 // A seeded template with a background image and a QR code, as customers use them.
 const { styles } = await call('GET', '/api/styles');
@@ -105,13 +117,19 @@ const style = styles.find((s: any) => s.elements.some((e: any) => e.type === 'qr
 const set = await call('POST', '/api/certificates', { name: 'Bench certificate', style_id: style.id });
 const fields = recipientFields(migrateDesign(set));
 const rows = Array.from({ length: COUNT }, (_, i) => {
-  const row: Record<string, string> = { [FIELD_KEYS.first]: 'Émilie', [FIELD_KEYS.last]: `Durand ${i}`, [FIELD_KEYS.email]: `r${i}@bench.example` };
+  const row: Record<string, string> = {
+    [FIELD_KEYS.first]: 'Émilie',
+    [FIELD_KEYS.last]: `Durand ${i}`,
+    [FIELD_KEYS.email]: `r${i}@bench.example`,
+  };
   for (const field of fields) if (field.kind === 'data') row[field.key] = `Value ${i}`;
   if (fields.some((f) => f.kind === 'expiration_date')) row[FIELD_KEYS.expiration] = '12/31/2030';
   return row;
 });
 const project = await call('POST', '/api/projects', { title: 'Bench send', certificate_id: set.id, recipients: rows });
-console.log(`template="${style.name}" recipients=${COUNT} workers=${WORKERS} database=${cluster ? 'throwaway PostgreSQL' : 'DATABASE_URL'}`);
+console.log(
+  `template="${style.name}" recipients=${COUNT} workers=${WORKERS} database=${cluster ? 'throwaway PostgreSQL' : 'DATABASE_URL'}`,
+);
 
 const rssAtStart = process.memoryUsage().rss;
 const started = performance.now();
@@ -142,5 +160,9 @@ await new Promise<void>((resolve) => sink.close(() => resolve()));
 cluster?.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
-console.log(`last message accepted at ${lastAcceptedSeconds.toFixed(1)} s; every recipient recorded at ${recordedSeconds.toFixed(1)} s; rss ${mb(rssAtStart)} MB at start of the send`);
-console.log(`recipients=${accepted} seconds=${lastAcceptedSeconds.toFixed(1)} per_s=${Math.round(accepted / lastAcceptedSeconds)} peak_rss_mb=${mb(peakRss)}`);
+console.log(
+  `last message accepted at ${lastAcceptedSeconds.toFixed(1)} s; every recipient recorded at ${recordedSeconds.toFixed(1)} s; rss ${mb(rssAtStart)} MB at start of the send`,
+);
+console.log(
+  `recipients=${accepted} seconds=${lastAcceptedSeconds.toFixed(1)} per_s=${Math.round(accepted / lastAcceptedSeconds)} peak_rss_mb=${mb(peakRss)}`,
+);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
+import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
 const PASSWORD = 'violet-meadow-lantern-42';
 let server: RunningLaurel;
@@ -18,14 +18,28 @@ beforeAll(async () => {
   accountId = account!.id;
   const hash = await hashPassword(PASSWORD);
   const person = (email: string, roles: string[], flags: Partial<typeof users.$inferInsert> = {}) => ({
-    email, username: email, first_name: 'Test', last_name: roles[0] ?? 'Recipient', roles, password_hash: hash, confirmed_at: new Date(), ...flags,
+    email,
+    username: email,
+    first_name: 'Test',
+    last_name: roles[0] ?? 'Recipient',
+    roles,
+    password_hash: hash,
+    confirmed_at: new Date(),
+    ...flags,
   });
-  await db.insert(users).values([
-    person('owner@harbour.example', ['account_admin'], { account_id: accountId }),
-    person('designer@harbour.example', ['account_user'], { account_id: accountId, allow_certificate_set_edits: true, first_name: 'Dana', last_name: 'Designer' }),
-    person('sender@harbour.example', ['account_user'], { account_id: accountId }),
-    person('recipient@example.com', []),
-  ]);
+  await db
+    .insert(users)
+    .values([
+      person('owner@harbour.example', ['account_admin'], { account_id: accountId }),
+      person('designer@harbour.example', ['account_user'], {
+        account_id: accountId,
+        allow_certificate_set_edits: true,
+        first_name: 'Dana',
+        last_name: 'Designer',
+      }),
+      person('sender@harbour.example', ['account_user'], { account_id: accountId }),
+      person('recipient@example.com', []),
+    ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -68,7 +82,9 @@ describe('each role lands where the spec says', () => {
 describe('the super-admin outbox', () => {
   it('lists the mail the product kept and shows its HTML, text and headers', async () => {
     const register = await server.laurel.app.inject({
-      method: 'POST', url: '/api/registration/account', headers: { host: `localhost:${server.port}` },
+      method: 'POST',
+      url: '/api/registration/account',
+      headers: { host: `localhost:${server.port}` },
       payload: { email: 'outbox.reader@example.com', first_name: 'Otto', last_name: 'Box', account_name: 'Outbox Org', url: 'outboxorg' },
     });
     expect(register.statusCode).toBe(200);
@@ -108,8 +124,13 @@ describe('portal subdomains', () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`http://harbour.localhost:${server.port}/portal/login`);
     const statuses = await page.evaluate(async () => {
-      const post = (url: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status);
-      return { login: await post('/api/auth'), register: await post('/api/registration/account'), config: (await fetch('/api/config')).status };
+      const post = (url: string) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status);
+      return {
+        login: await post('/api/auth'),
+        register: await post('/api/registration/account'),
+        config: (await fetch('/api/config')).status,
+      };
     });
     expect(statuses).toEqual({ login: 404, register: 404, config: 200 });
     await page.context().close();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, certificateSets, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { startServer, type RunningLaurel } from './helpers/server.ts';
+import { type RunningLaurel, startServer } from './helpers/server.ts';
 
 const PASSWORD = 'copper-lantern-meadow-31';
 const EMAIL = 'maker@quarry.example';
@@ -21,9 +21,19 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const db = server.laurel.context.db;
   // Advanced Monthly: custom fonts are part of the plan.
-  const [account] = await db.insert(accounts).values({ name: 'Quarry Guild', url: 'quarry', allowed_sets: 40, stripe_active: true, stripe_plan: 'advanced-monthly-3' }).returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({ name: 'Quarry Guild', url: 'quarry', allowed_sets: 40, stripe_active: true, stripe_plan: 'advanced-monthly-3' })
+    .returning();
   await db.insert(users).values({
-    email: EMAIL, username: EMAIL, first_name: 'Mira', last_name: 'Mason', roles: ['account_admin'], account_id: account!.id, password_hash: await hashPassword(PASSWORD), confirmed_at: new Date(),
+    email: EMAIL,
+    username: EMAIL,
+    first_name: 'Mira',
+    last_name: 'Mason',
+    roles: ['account_admin'],
+    account_id: account!.id,
+    password_hash: await hashPassword(PASSWORD),
+    confirmed_at: new Date(),
   });
 });
 afterAll(async () => {
@@ -44,7 +54,11 @@ async function signIn(viewport = { width: 1440, height: 900 }): Promise<Page> {
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('laurel.token') ?? '');
 
 async function apiJson(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const response = await page.request.fetch(`${server.baseUrl}${url}`, { method, headers: { Authentication: await token(page) }, ...(data ? { data } : {}) });
+  const response = await page.request.fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { Authentication: await token(page) },
+    ...(data ? { data } : {}),
+  });
   expect(response.status()).toBe(200);
   return response.json();
 }
@@ -246,9 +260,13 @@ describe('custom fonts', () => {
     await expect.poll(() => dialog.getByText('Start with a letter; use letters, digits, spaces, _ or -.').count()).toBe(1);
     await dialog.getByLabel('Font name').fill('Guild Script');
     // A file named like a font that is not one is refused by the server, and the dialog says why.
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'guild-script.ttf', mimeType: 'font/ttf', buffer: Buffer.from('not a font at all') });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'guild-script.ttf', mimeType: 'font/ttf', buffer: Buffer.from('not a font at all') });
     await dialog.getByRole('button', { name: 'Upload font' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('The font must be a TrueType (.ttf), OpenType (.otf) or WOFF (.woff) file.');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('The font must be a TrueType (.ttf), OpenType (.otf) or WOFF (.woff) file.');
     await screenshot(page, 'builder-font-refused');
     await dialog.locator('input[type="file"]').setInputFiles(FONT_FILE);
     expect(await dialog.getByRole('alert').count()).toBe(0);
@@ -278,7 +296,9 @@ describe('custom fonts', () => {
     await page.mouse.move(5, 5);
     await screenshot(page, 'builder-custom-font');
     const shot = PNG.sync.read(await canvas.screenshot());
-    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, { headers: { Authentication: await token(page) } });
+    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, {
+      headers: { Authentication: await token(page) },
+    });
     const rendered = PNG.sync.read(await response.body());
     const different = pixelmatch(shot.data, rendered.data, undefined, shot.width, shot.height, { includeAA: false });
     expect(different / (shot.width * shot.height)).toBeLessThanOrEqual(0.01);
@@ -293,7 +313,10 @@ describe('a test certificate without a reply-to', () => {
     // Sets kept from before the reply-to was required can lack one.
     const db = server.laurel.context.db;
     const [row] = await db.select().from(certificateSets).where(eq(certificateSets.id, id));
-    await db.update(certificateSets).set({ email: { ...row!.email, reply_to: '' } }).where(eq(certificateSets.id, id));
+    await db
+      .update(certificateSets)
+      .set({ email: { ...row!.email, reply_to: '' } })
+      .where(eq(certificateSets.id, id));
     await page.reload();
     await page.getByTestId('certificate-canvas').locator('span').first().waitFor();
 

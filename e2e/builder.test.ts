@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, styles, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
+import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
 const PASSWORD = 'amber-orchard-compass-17';
 const EMAIL = 'designer@guild.example';
@@ -25,7 +25,16 @@ let browser: Browser;
 function templateDesign() {
   const design = newDesign('Letter', false);
   const title = newElement('text', 'Letter', { content: 'Certificate of Achievement' });
-  title.styles = { ...title.styles, left: '70px', top: '70px', width: '500px', 'font-size': '36px', 'font-family': 'Playfair Display', 'text-align': 'center', color: '#1e3a5f' };
+  title.styles = {
+    ...title.styles,
+    left: '70px',
+    top: '70px',
+    width: '500px',
+    'font-size': '36px',
+    'font-family': 'Playfair Display',
+    'text-align': 'center',
+    color: '#1e3a5f',
+  };
   const course = newElement('dynamic', 'Letter', { content: '[COURSE]' });
   course.styles = { ...course.styles, left: '120px', top: '260px', width: '400px', 'text-align': 'center' };
   const line = newElement('line', 'Letter');
@@ -39,8 +48,27 @@ beforeAll(async () => {
   const [account] = await db.insert(accounts).values({ name: 'Guild of Testers', url: 'guild', allowed_sets: 40 }).returning();
   const hash = await hashPassword(PASSWORD);
   await db.insert(users).values([
-    { email: EMAIL, username: EMAIL, first_name: 'Ada', last_name: 'Designer', roles: ['account_admin'], account_id: account!.id, password_hash: hash, confirmed_at: new Date() },
-    { email: VIEWER, username: VIEWER, first_name: 'Vic', last_name: 'Viewer', roles: ['account_user'], account_id: account!.id, password_hash: hash, confirmed_at: new Date(), allow_certificate_email_edits: true },
+    {
+      email: EMAIL,
+      username: EMAIL,
+      first_name: 'Ada',
+      last_name: 'Designer',
+      roles: ['account_admin'],
+      account_id: account!.id,
+      password_hash: hash,
+      confirmed_at: new Date(),
+    },
+    {
+      email: VIEWER,
+      username: VIEWER,
+      first_name: 'Vic',
+      last_name: 'Viewer',
+      roles: ['account_user'],
+      account_id: account!.id,
+      password_hash: hash,
+      confirmed_at: new Date(),
+      allow_certificate_email_edits: true,
+    },
   ]);
   await db.insert(styles).values({ name: 'Achievement Classic', design: templateDesign(), email: {} });
 });
@@ -52,10 +80,13 @@ afterAll(async () => {
 async function signIn(viewport = { width: 1440, height: 900 }, email = EMAIL, password = PASSWORD): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
   await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email).catch(async (error) => {
-    await screenshot(page, 'signin-failure');
-    throw error;
-  });
+  await page
+    .getByLabel('Email')
+    .fill(email)
+    .catch(async (error) => {
+      await screenshot(page, 'signin-failure');
+      throw error;
+    });
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
@@ -71,8 +102,13 @@ async function getJson(page: Page, url: string) {
 }
 
 const designOf = (set: Record<string, unknown>) => ({
-  format: set.format, is_portrait: set.is_portrait, use_two_side: set.use_two_side, rotate_bg: set.rotate_bg,
-  expiration_date_format: set.expiration_date_format, elements: set.elements, back_side_elements: set.back_side_elements,
+  format: set.format,
+  is_portrait: set.is_portrait,
+  use_two_side: set.use_two_side,
+  rotate_bg: set.rotate_bg,
+  expiration_date_format: set.expiration_date_format,
+  elements: set.elements,
+  back_side_elements: set.back_side_elements,
 });
 
 /** The canvas is drawn once its fonts have arrived: wait for text runs and for the browser's fonts. */
@@ -147,7 +183,9 @@ describe('the certificate builder', () => {
 
   it('reopens the saved set unchanged', async () => {
     const saved = designOf(await getJson(page, `/api/certificates/${id}`));
-    const text = (saved.elements as { content: string; contentText?: string; styles: Record<string, string> }[]).find((e) => (e.contentText ?? e.content) === TYPED);
+    const text = (saved.elements as { content: string; contentText?: string; styles: Record<string, string> }[]).find(
+      (e) => (e.contentText ?? e.content) === TYPED,
+    );
     expect(text?.styles['font-size']).toBe('18px');
     expect(text?.styles.left).toBe('180px');
     expect(text?.styles.top).toBe('160px');
@@ -162,7 +200,9 @@ describe('the certificate builder', () => {
   });
 
   it('downloads a PDF whose text is the design’s text', async () => {
-    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/pdf?type=stream`, { headers: { Authentication: await token(page) } });
+    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/pdf?type=stream`, {
+      headers: { Authentication: await token(page) },
+    });
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
     const dir = mkdtempSync(path.join(tmpdir(), 'laurel-pdf-'));
@@ -178,7 +218,9 @@ describe('the certificate builder', () => {
     await page.mouse.move(5, 5);
     const canvas = page.getByTestId('certificate-canvas');
     const shot = PNG.sync.read(await canvas.screenshot());
-    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, { headers: { Authentication: await token(page) } });
+    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, {
+      headers: { Authentication: await token(page) },
+    });
     expect(response.status()).toBe(200);
     const server_ = PNG.sync.read(await response.body());
     expect([shot.width, shot.height]).toEqual([server_.width, server_.height]);
@@ -232,8 +274,9 @@ describe('every shipped template shows on the canvas as the server renders it', 
     // Tall enough for a portrait page to show whole: what is scrolled out of the stage is not painted.
     const page = await signIn({ width: 1440, height: 1200 });
     const { styles: all } = await getJson(page, '/api/styles');
-    const usable = (all as { id: number; name: string; elements: { type: string }[]; back_side_elements: { type: string }[] }[])
-      .filter((s) => ![...s.elements, ...s.back_side_elements].some((e) => e.type === 'qrcode'));
+    const usable = (all as { id: number; name: string; elements: { type: string }[]; back_side_elements: { type: string }[] }[]).filter(
+      (s) => ![...s.elements, ...s.back_side_elements].some((e) => e.type === 'qrcode'),
+    );
     expect(usable.length).toBeGreaterThan(0);
     const failures: string[] = [];
     for (const style of usable) {
@@ -246,12 +289,19 @@ describe('every shipped template shows on the canvas as the server renders it', 
       await page.goto(`${server.baseUrl}/build/${id}`);
       const canvas = await canvasReady(page);
       // Background images load on their own: wait until every image on the canvas has been decoded.
-      await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="certificate-canvas"] img'), (img) => img.complete).every(Boolean));
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="certificate-canvas"] img'), (img) => img.complete).every(
+          Boolean,
+        ),
+      );
       await page.mouse.move(5, 5);
       const shot = PNG.sync.read(await canvas.screenshot());
-      const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, { headers: { Authentication: await token(page) } });
+      const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, {
+        headers: { Authentication: await token(page) },
+      });
       const rendered = PNG.sync.read(await response.body());
-      const share = pixelmatch(shot.data, rendered.data, undefined, shot.width, shot.height, { includeAA: false }) / (shot.width * shot.height);
+      const share =
+        pixelmatch(shot.data, rendered.data, undefined, shot.width, shot.height, { includeAA: false }) / (shot.width * shot.height);
       if (share > 0.01) {
         failures.push(`${style.name}: ${(share * 100).toFixed(2)}%`);
         writeFileSync(path.join(SHOTS, `template-${style.id}-canvas.png`), PNG.sync.write(shot));
@@ -266,7 +316,10 @@ describe('every shipped template shows on the canvas as the server renders it', 
 describe('who may change what', () => {
   it('shows a sub-user without edit permission the design read-only', async () => {
     const owner = await signIn();
-    const created = await owner.request.post(`${server.baseUrl}/api/certificates`, { headers: { Authentication: await token(owner) }, data: { name: 'Shared with a viewer' } });
+    const created = await owner.request.post(`${server.baseUrl}/api/certificates`, {
+      headers: { Authentication: await token(owner) },
+      data: { name: 'Shared with a viewer' },
+    });
     const { id } = await created.json();
     await owner.context().close();
     const page = await signIn(undefined, VIEWER);
@@ -300,7 +353,10 @@ describe('who may change what', () => {
 
   it('changes the background from the stock library, and undoes it', async () => {
     const page = await signIn();
-    const created = await page.request.post(`${server.baseUrl}/api/certificates`, { headers: { Authentication: await token(page) }, data: { name: 'Backgrounds check' } });
+    const created = await page.request.post(`${server.baseUrl}/api/certificates`, {
+      headers: { Authentication: await token(page) },
+      data: { name: 'Backgrounds check' },
+    });
     const { id } = await created.json();
     await page.goto(`${server.baseUrl}/build/${id}`);
     const canvas = await canvasReady(page);
@@ -311,7 +367,11 @@ describe('who may change what', () => {
     await screenshot(page, 'builder-background-dialog');
     await first.click();
     await expect.poll(() => canvas.locator('img').count(), { timeout: 20_000 }).toBe(1);
-    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="certificate-canvas"] img'), (img) => img.complete).every(Boolean));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="certificate-canvas"] img'), (img) => img.complete).every(
+        Boolean,
+      ),
+    );
     await page.mouse.move(5, 5);
     await screenshot(page, 'builder-with-background');
     await page.getByRole('button', { name: 'Undo' }).click();
@@ -321,7 +381,10 @@ describe('who may change what', () => {
 
   it('nudges with the arrow keys, resizes by a handle, duplicates and deletes, each one undo step', async () => {
     const page = await signIn();
-    const created = await page.request.post(`${server.baseUrl}/api/certificates`, { headers: { Authentication: await token(page) }, data: { name: 'Arrange check' } });
+    const created = await page.request.post(`${server.baseUrl}/api/certificates`, {
+      headers: { Authentication: await token(page) },
+      data: { name: 'Arrange check' },
+    });
     const { id } = await created.json();
     await page.goto(`${server.baseUrl}/build/${id}`);
     await canvasReady(page);

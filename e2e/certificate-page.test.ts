@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer } from './helpers/issuer.ts';
-import { startServer, type RunningLaurel } from './helpers/server.ts';
+import { type RunningLaurel, startServer } from './helpers/server.ts';
 
 let server: RunningLaurel;
 let browser: Browser;
@@ -21,7 +21,9 @@ beforeAll(async () => {
   const call = apiOf(server);
   const set = sets[0]!;
   const project = await call(token, 'POST', '/api/projects', {
-    title: 'Summer crew', certificate_id: set.id, recipients: [{ FIRST_NAME: 'Zoë', LAST_NAME: 'Okafor', 'Email Address': 'zoe@example.com', COURSE: 'Coastal Skipper' }],
+    title: 'Summer crew',
+    certificate_id: set.id,
+    recipients: [{ FIRST_NAME: 'Zoë', LAST_NAME: 'Okafor', 'Email Address': 'zoe@example.com', COURSE: 'Coastal Skipper' }],
   });
   await call(token, 'POST', `/api/projects/${project.id}/send-emails`, { sender_name: 'Laurel Academy' });
   const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('zoe@example.com'));
@@ -38,7 +40,9 @@ describe('the recipient’s certificate page', () => {
     await page.goto(link);
     await expect.poll(() => page.getByTestId('recipient-name').textContent()).toBe('Zoë Okafor');
     expect(await page.getByTestId('certificate-status').textContent()).toBe('Valid');
-    await expect.poll(() => page.getByTestId('certificate-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+    await expect
+      .poll(() => page.getByTestId('certificate-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1280);
     await screenshot(page, 'certificate-page');
 
     const pdfUrl = await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
@@ -47,7 +51,9 @@ describe('the recipient’s certificate page', () => {
     const text = execFileSync('pdftotext', ['-q', '-', '-'], { input: await pdf.body() }).toString();
     expect(text).toContain('Zoë Okafor');
     expect(text).toContain('for completing Coastal Skipper');
-    expect(await page.getByRole('link', { name: 'Add to LinkedIn profile' }).getAttribute('href')).toMatch(/^https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&name=Sailing%20Certificate/);
+    expect(await page.getByRole('link', { name: 'Add to LinkedIn profile' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&name=Sailing%20Certificate/,
+    );
 
     const mobile = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await mobile.goto(link);

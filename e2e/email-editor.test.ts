@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_DESIGN_MESSAGES } from '../packages/domain/src/index.ts';
-import { newDesign, newElement } from '../packages/certificate/src/index.ts';
 import { accounts, styles, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { newDesign, newElement } from '../packages/certificate/src/index.ts';
+import { EMAIL_DESIGN_MESSAGES } from '../packages/domain/src/index.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
+import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
 const PASSWORD = 'amber-harbour-compass-58';
 const OWNER = 'owner@tidewater.example';
@@ -25,7 +25,16 @@ beforeAll(async () => {
   const [account] = await db.insert(accounts).values({ name: 'Tidewater Sailing School', url: 'tidewater', allowed_sets: 5 }).returning();
   const hash = await hashPassword(PASSWORD);
   await db.insert(users).values([
-    { email: OWNER, username: OWNER, first_name: 'Morgan', last_name: 'Reyes', roles: ['account_admin'], account_id: account!.id, password_hash: hash, confirmed_at: new Date() },
+    {
+      email: OWNER,
+      username: OWNER,
+      first_name: 'Morgan',
+      last_name: 'Reyes',
+      roles: ['account_admin'],
+      account_id: account!.id,
+      password_hash: hash,
+      confirmed_at: new Date(),
+    },
     // A sub-user who may edit designs but not emails gets the read-only view.
     {
       email: VIEWER,
@@ -219,12 +228,19 @@ describe('the certificate email editor', () => {
     const page = await signIn();
     const set = await api<{ id: number }>(page, 'POST', '/api/certificates', { name: 'Rules of the Road', ...newDesign() });
     // The account gets a logo, which the editor offers to place in the body.
-    const logo = await page.evaluate(async (bytes) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
-      const response = await fetch('/api/certificates/upload?noPdf=1', { method: 'POST', headers: { Authentication: localStorage.getItem('laurel.token') ?? '' }, body: form });
-      return ((await response.json()) as { imagepath: string }).imagepath;
-    }, [...badgePng()]);
+    const logo = await page.evaluate(
+      async (bytes) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+        const response = await fetch('/api/certificates/upload?noPdf=1', {
+          method: 'POST',
+          headers: { Authentication: localStorage.getItem('laurel.token') ?? '' },
+          body: form,
+        });
+        return ((await response.json()) as { imagepath: string }).imagepath;
+      },
+      [...badgePng()],
+    );
     await server.laurel.context.db.update(accounts).set({ imagepath: logo }).where(eq(accounts.url, 'tidewater'));
     await page.goto(`${server.baseUrl}/build/${set.id}/email`);
     await page.getByRole('heading', { name: 'Rules of the Road' }).waitFor();
@@ -274,7 +290,10 @@ describe('the certificate email editor', () => {
     const buttonColour = page.getByLabel('Button colour');
     await buttonColour.fill('#f1f3f5');
     await buttonColour.press('Tab');
-    await page.getByRole('alert').filter({ hasText: 'Due to security regulations, the color you have chosen is not available. Please choose a darker color.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Due to security regulations, the color you have chosen is not available. Please choose a darker color.' })
+      .waitFor();
     expect(await buttonColour.inputValue()).not.toBe('#f1f3f5');
     await screenshot(page, 'email-editor-button-warning');
 
@@ -292,11 +311,17 @@ describe('the certificate email editor', () => {
     await page.getByRole('option', { name: 'Deutsch' }).click();
     await expect.poll(() => page.getByLabel('Footer text').textContent()).toContain('Diese E-Mail wurde von [ACCOUNT_NAME]');
 
-    await page.locator('label').filter({ hasText: /^HTML$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^HTML$/ })
+      .click();
     const source = page.getByLabel('HTML source');
     await source.fill('<p>Written as <em>HTML</em> here.</p><p>[DOWNLOAD_CERTIFICATE_LINK]</p>');
     await expect.poll(() => page.getByTestId('body-counter').textContent()).toBe('71 / 65000');
-    await page.locator('label').filter({ hasText: /^Text$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Text$/ })
+      .click();
     expect(await body.locator('em').textContent()).toBe('HTML');
 
     // Pasted formatting is dropped: only the words arrive.
@@ -307,7 +332,9 @@ describe('the certificate email editor', () => {
     await expect
       .poll(() =>
         body.evaluate((el) => {
-          const { state } = (el as HTMLElement & { editor: { state: { selection: { from: number }; doc: { firstChild: { nodeSize: number } } } } }).editor;
+          const { state } = (
+            el as HTMLElement & { editor: { state: { selection: { from: number }; doc: { firstChild: { nodeSize: number } } } } }
+          ).editor;
           return state.selection.from === state.doc.firstChild.nodeSize - 1;
         }),
       )
@@ -382,7 +409,10 @@ describe('the certificate email editor', () => {
   });
 
   it('lets a super-admin edit a global template’s email, preview it and send it to themselves', async () => {
-    const [style] = await server.laurel.context.db.insert(styles).values({ name: 'Harbour Classic', design: newDesign(), email: {} }).returning();
+    const [style] = await server.laurel.context.db
+      .insert(styles)
+      .values({ name: 'Harbour Classic', design: newDesign(), email: {} })
+      .returning();
     const page = await signIn(ADMIN.email, ADMIN.password);
     await page.goto(`${server.baseUrl}/admin/build/${style!.id}/email`);
     await page.getByRole('heading', { name: 'Harbour Classic' }).waitFor();
@@ -390,7 +420,9 @@ describe('the certificate email editor', () => {
     await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('Congratulations Alex!');
     await page.getByRole('textbox', { name: 'Subject' }).fill('A certificate from [ACCOUNT_NAME] for [FIRST NAME]');
     // The unsaved subject is composed with sample data; Laurel stands in for the account.
-    await expect.poll(() => page.getByTestId('email-preview-subject').textContent(), { timeout: 15_000 }).toBe('A certificate from Laurel for Alex');
+    await expect
+      .poll(() => page.getByTestId('email-preview-subject').textContent(), { timeout: 15_000 })
+      .toBe('A certificate from Laurel for Alex');
     await page.getByRole('button', { name: 'Send test to me' }).click();
     await page.getByText('You must first save the Certificate in order to preview').waitFor();
     await page.getByRole('button', { name: /Save email/ }).click();

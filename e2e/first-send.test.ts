@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { startServer, type RunningLaurel } from './helpers/server.ts';
+import { type RunningLaurel, startServer } from './helpers/server.ts';
 
 const OWNER = 'owner@riverside-academy.example';
 
@@ -110,7 +110,15 @@ describe('a new issuer’s first send', () => {
     const project = await call(token, 'POST', '/api/projects', {
       title: 'Summer school',
       certificate_id: set.id,
-      recipients: [{ FIRST_NAME: 'Aiyana', LAST_NAME: 'Begay', 'Email Address': 'aiyana.begay@example.com', 'COURSE NAME': 'Life Drawing', DATE: 'August 3, 2026' }],
+      recipients: [
+        {
+          FIRST_NAME: 'Aiyana',
+          LAST_NAME: 'Begay',
+          'Email Address': 'aiyana.begay@example.com',
+          'COURSE NAME': 'Life Drawing',
+          DATE: 'August 3, 2026',
+        },
+      ],
     });
 
     const page = await signIn(browser, server, OWNER);
@@ -121,7 +129,9 @@ describe('a new issuer’s first send', () => {
     const subject = page.getByRole('textbox', { name: 'Subject' });
     await expect.poll(() => subject.inputValue()).toBe('Your Certificate of Achievement from [ACCOUNT_NAME]');
     await subject.fill('Summer school: your certificate, [FIRST NAME]');
-    await expect.poll(() => page.getByTestId('email-preview-subject').textContent(), { timeout: 10_000 }).toBe('Summer school: your certificate, Alex');
+    await expect
+      .poll(() => page.getByTestId('email-preview-subject').textContent(), { timeout: 10_000 })
+      .toBe('Summer school: your certificate, Alex');
     await screenshot(page, 'first-send-07-project-email');
     await page.getByRole('button', { name: 'Save email' }).click();
     await page.waitForURL(`${server.baseUrl}/send/${project.id}/send`);
@@ -130,7 +140,9 @@ describe('a new issuer’s first send', () => {
     await page.getByRole('dialog', { name: 'Send 1 certificate now?' }).getByRole('button', { name: 'Send now' }).click();
     const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('aiyana.begay@example.com'));
     expect(mail.subject).toBe('Summer school: your certificate, Aiyana');
-    expect((await call(token, 'GET', `/api/certificates/${set.id}`)).email_subject).toBe('Your Certificate of Achievement from [ACCOUNT_NAME]');
+    expect((await call(token, 'GET', `/api/certificates/${set.id}`)).email_subject).toBe(
+      'Your Certificate of Achievement from [ACCOUNT_NAME]',
+    );
     await page.context().close();
   });
 

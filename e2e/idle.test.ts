@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../apps/server/src/db/schema.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
+import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
 const MINUTE = 60_000;
 let server: RunningLaurel;
@@ -93,7 +93,9 @@ describe('a session that ended on the server', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/outbox');
     expect(await page.getByText('Your session has ended').count()).toBe(0);
     const token = await page.evaluate(() => localStorage.getItem('laurel.token'));
-    expect((await server.laurel.app.inject({ method: 'GET', url: '/api/auth/current', headers: { authentication: token! } })).statusCode).toBe(200);
+    expect(
+      (await server.laurel.app.inject({ method: 'GET', url: '/api/auth/current', headers: { authentication: token! } })).statusCode,
+    ).toBe(200);
     await page.context().close();
   });
 });

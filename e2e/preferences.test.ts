@@ -5,7 +5,7 @@ import { accounts, recipients, suppressions, users } from '../apps/server/src/db
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { grantCredits } from '../apps/server/src/modules/credits/ledger.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { startServer, type RunningLaurel } from './helpers/server.ts';
+import { type RunningLaurel, startServer } from './helpers/server.ts';
 
 const OWNER = 'owner@lighthouse.example';
 const PASSWORD = 'violet-meadow-lantern-42';
@@ -19,7 +19,10 @@ const unsubscribeLinks: Record<string, string> = {};
 /** The API as the issuer's browser would call it. */
 async function call(token: string | null, method: 'GET' | 'POST', url: string, body?: unknown) {
   const response = await server.laurel.app.inject({
-    method, url, headers: { host: `localhost:${server.port}`, ...(token ? { authentication: token } : {}) }, ...(body ? { payload: body as object } : {}),
+    method,
+    url,
+    headers: { host: `localhost:${server.port}`, ...(token ? { authentication: token } : {}) },
+    ...(body ? { payload: body as object } : {}),
   });
   return response.json();
 }
@@ -30,7 +33,16 @@ beforeAll(async () => {
   const db = server.laurel.context.db;
   const [account] = await db.insert(accounts).values({ name: 'Lighthouse Sailing Club', url: 'lighthouse', allowed_sets: 3 }).returning();
   accountId = account!.id;
-  await db.insert(users).values({ email: OWNER, username: OWNER, roles: ['account_admin'], account_id: accountId, password_hash: await hashPassword(PASSWORD), confirmed_at: new Date() });
+  await db
+    .insert(users)
+    .values({
+      email: OWNER,
+      username: OWNER,
+      roles: ['account_admin'],
+      account_id: accountId,
+      password_hash: await hashPassword(PASSWORD),
+      confirmed_at: new Date(),
+    });
   await db.transaction((tx) => grantCredits(tx as never, { accountId, bucket: 'payg', amount: 5, kind: 'purchase', at: new Date() }));
   const csrf = (await call(null, 'GET', '/api/auth/csrf')).csrf_token;
   const token = (await call(null, 'POST', '/api/auth', { email: OWNER, password: PASSWORD, csrf_token: csrf })).token;
@@ -45,7 +57,9 @@ beforeAll(async () => {
   for (const email of people) {
     const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email), 30_000);
     links[email] = /http:\/\/localhost:\d+\/preferences\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
-    unsubscribeLinks[email] = /href="(http:\/\/localhost:\d+\/[^"]+)"[^>]*>Unsubscribe<\/a>/.exec(String(mail.html))![1]!.replaceAll('&amp;', '&');
+    unsubscribeLinks[email] = /href="(http:\/\/localhost:\d+\/[^"]+)"[^>]*>Unsubscribe<\/a>/
+      .exec(String(mail.html))![1]!
+      .replaceAll('&amp;', '&');
   }
 });
 afterAll(async () => {
@@ -62,7 +76,12 @@ async function open(url: string, viewport = { width: 1280, height: 900 }): Promi
 
 const status = (page: Page) => page.getByTestId('preferences-status');
 const suppression = async (email: string) =>
-  (await server.laurel.context.db.select().from(suppressions).where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email))))[0] ?? null;
+  (
+    await server.laurel.context.db
+      .select()
+      .from(suppressions)
+      .where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email)))
+  )[0] ?? null;
 
 describe('the email preferences page', () => {
   it('lets a recipient unsubscribe from the issuer and come back', async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
+import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
 const REVIEW_URL = 'https://reviews.example.com/products/laurel/write';
 const PROMPT = 'How did your send go?';
@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 async function issuer(email: string, url: string) {
-  const { token, sets } = await createIssuer(server, { email, account: { name: `Review ${url}`, url, allowed_sets: 3 }, credits: 10, sets: ['Coastal Skipper'] });
+  const { token, sets } = await createIssuer(server, {
+    email,
+    account: { name: `Review ${url}`, url, allowed_sets: 3 },
+    credits: 10,
+    sets: ['Coastal Skipper'],
+  });
   return { email, token, setId: sets[0]!.id };
 }
 
@@ -78,7 +83,11 @@ describe('the review prompt after a send', () => {
     const owner = await issuer('owner@lakeside-rowing.example', 'lakeside-rowing');
     const page = await signIn(browser, server, owner.email);
     // The review site is outside this closed network: the browser is handed a stand-in page for it.
-    await page.context().route(REVIEW_URL, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Review Laurel</title><h1>Review Laurel</h1>' }));
+    await page
+      .context()
+      .route(REVIEW_URL, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Review Laurel</title><h1>Review Laurel</h1>' }),
+      );
     await sendOne(page, owner);
     const prompt = page.getByRole('dialog', { name: PROMPT });
     await prompt.waitFor();
@@ -102,7 +111,8 @@ describe('the review prompt after a send', () => {
     const owner = await issuer('owner@bayside-divers.example', 'bayside-divers');
     const me = await call(owner.token, 'GET', '/api/auth/current');
     const csrf = (await call(null, 'GET', '/api/auth/csrf')).csrf_token;
-    const admin = (await call(null, 'POST', '/api/auth', { email: ADMIN.email, password: ADMIN.password, csrf_token: csrf })).token as string;
+    const admin = (await call(null, 'POST', '/api/auth', { email: ADMIN.email, password: ADMIN.password, csrf_token: csrf }))
+      .token as string;
     const acting = (await call(admin, 'POST', `/api/users/${me.id}/impersonate`)).token as string;
     expect(acting).toBeTruthy();
 

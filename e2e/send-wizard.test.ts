@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { addUser, apiOf, createIssuer, signIn as signInPage } from './helpers/issuer.ts';
-import { startServer, type RunningLaurel } from './helpers/server.ts';
+import { type RunningLaurel, startServer } from './helpers/server.ts';
 
 const OWNER = 'owner@harbour-sailing.example';
 const SMALL = 'owner@little-dinghy.example';
@@ -26,10 +26,17 @@ let browser: Browser;
 
 /** An account with its admin, room for five sets, some credits, and certificate sets made through the API. */
 const issuer = (email: string, { credits, ...account }: { name: string; url: string; credits: number; plan?: string }, sets: string[]) =>
-  createIssuer(server, { email, account: { ...account, allowed_sets: 5 }, credits, admin: { first_name: 'Hana', last_name: 'Harbour' }, sets });
+  createIssuer(server, {
+    email,
+    account: { ...account, allowed_sets: 5 },
+    credits,
+    admin: { first_name: 'Hana', last_name: 'Harbour' },
+    sets,
+  });
 
 /** Pasting needs the clipboard, which a fresh browser context may not read. */
-const signIn = (email: string, viewport = { width: 1280, height: 900 }) => signInPage(browser, server, email, { viewport, clipboard: true });
+const signIn = (email: string, viewport = { width: 1280, height: 900 }) =>
+  signInPage(browser, server, email, { viewport, clipboard: true });
 
 /** Picks a field in one of the mapping step's selects. */
 async function mapColumn(page: Page, column: string, field: string) {
@@ -53,11 +60,22 @@ async function pasteRows(page: Page, certificate: string, viaClipboard: boolean)
 beforeAll(async () => {
   server = await startServer({ smtp: true });
   browser = await launchBrowser();
-  const { token } = await issuer(OWNER, { name: 'Harbour Sailing School', url: 'harbour-sailing', credits: 10, plan: 'basic-monthly-3' }, ['Sailing Certificate', 'Radio Licence', 'First Aid at Sea', 'Night Navigation']);
+  const { token } = await issuer(OWNER, { name: 'Harbour Sailing School', url: 'harbour-sailing', credits: 10, plan: 'basic-monthly-3' }, [
+    'Sailing Certificate',
+    'Radio Licence',
+    'First Aid at Sea',
+    'Night Navigation',
+  ]);
   const call = apiOf(server);
   // A title already taken in the account, to meet the uniqueness message on the save step.
-  const set = (await call(token, 'GET', '/api/certificates?limit=10')).certificates.find((c: { name: string }) => c.name === 'Radio Licence');
-  await call(token, 'POST', '/api/projects', { title: 'Summer crew', certificate_id: set.id, recipients: [{ FIRST_NAME: 'Ann', LAST_NAME: 'Bonny', 'Email Address': 'ann@example.com', COURSE: 'VHF' }] });
+  const set = (await call(token, 'GET', '/api/certificates?limit=10')).certificates.find(
+    (c: { name: string }) => c.name === 'Radio Licence',
+  );
+  await call(token, 'POST', '/api/projects', {
+    title: 'Summer crew',
+    certificate_id: set.id,
+    recipients: [{ FIRST_NAME: 'Ann', LAST_NAME: 'Bonny', 'Email Address': 'ann@example.com', COURSE: 'VHF' }],
+  });
   const small = await issuer(SMALL, { name: 'Little Dinghy Club', url: 'little-dinghy', credits: 1 }, ['Dinghy Sailing']);
   await addUser(server, { email: SUB, accountId: small.accountId, role: 'account_user', first_name: 'Sam', last_name: 'Sender' });
   await issuer(EMPTY, { name: 'New Marina', url: 'new-marina', credits: 5 }, []);
@@ -130,7 +148,9 @@ describe('the send wizard', () => {
     await page.getByRole('button', { name: 'View email to José Ñúñez' }).click();
     const emailDialog = page.getByRole('dialog', { name: 'Email to José Ñúñez' });
     await expect.poll(() => emailDialog.getByRole('table', { name: 'Message headers' }).textContent()).toContain('jose.nunez@example.com');
-    await expect.poll(() => page.frameLocator('[data-testid="email-preview-frame"]').getByText('José', { exact: false }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.frameLocator('[data-testid="email-preview-frame"]').getByText('José', { exact: false }).count())
+      .toBeGreaterThan(0);
     await screenshot(page, 'send-09-view-email');
     await page.keyboard.press('Escape');
 
@@ -254,7 +274,9 @@ describe('the send wizard', () => {
     await page.getByRole('tab', { name: 'Upload a file' }).click();
     await screenshot(page, 'send-40-upload');
 
-    const csv = Buffer.from('\ufeffPrénom;Nom;E-mail;Course\nChloé;Dubois;chloe@example.com;Optimist\nSøren;Kierkegaard;soren@example.com;Laser\n');
+    const csv = Buffer.from(
+      '\ufeffPrénom;Nom;E-mail;Course\nChloé;Dubois;chloe@example.com;Optimist\nSøren;Kierkegaard;soren@example.com;Laser\n',
+    );
     await page.locator('input[type=file]').setInputFiles({ name: 'club export.csv', mimeType: 'text/csv', buffer: csv });
     const separator = page.getByRole('dialog', { name: 'How are the columns separated?' });
     await separator.waitFor();
@@ -328,7 +350,9 @@ describe('the send wizard', () => {
     await screenshot(page, 'send-45-request-credits');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect.poll(() => page.getByText(`Your request was emailed to ${SMALL}.`).count()).toBe(1);
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(SMALL) && (m.subject ?? '').includes('more credits requested'));
+    const mail = await server.smtp!.waitFor(
+      (m) => JSON.stringify(m.to).includes(SMALL) && (m.subject ?? '').includes('more credits requested'),
+    );
     expect(mail.text).toContain('Sam Sender (sender@little-dinghy.example) asks for 2 more credits');
     await page.context().close();
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../apps/server/src/db/schema.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, PASSWORD, signIn as signInPage } from './helpers/issuer.ts';
-import { ADMIN, startServer, type RunningLaurel } from './helpers/server.ts';
+import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
 const OWNER = 'owner@harbour.example';
 const NEWCOMER = 'newcomer@quay.example';
@@ -28,7 +28,11 @@ beforeAll(async () => {
     admin: { first_name: 'Olivia', last_name: 'Owner' },
     sets: ['Coastal Skipper'],
   });
-  await createIssuer(server, { email: NEWCOMER, account: { name: 'Quay School', url: 'quay' }, admin: { first_name: 'Nina', last_name: 'New' } });
+  await createIssuer(server, {
+    email: NEWCOMER,
+    account: { name: 'Quay School', url: 'quay' },
+    admin: { first_name: 'Nina', last_name: 'New' },
+  });
   const call = apiOf(server);
   const set = sets[0]!;
   ownerToken = token;
@@ -38,10 +42,17 @@ beforeAll(async () => {
     { FIRST_NAME: 'José', LAST_NAME: 'Núñez', 'Email Address': 'jose@example.com', COURSE: 'Day Skipper' },
     { FIRST_NAME: 'Åsa', LAST_NAME: 'Lindqvist', 'Email Address': 'asa@example.com', COURSE: 'Coastal Skipper' },
   ];
-  const summer = await call(token, 'POST', '/api/projects', { title: 'Summer crew', key: 'July intake', certificate_id: set.id, recipients: crew });
+  const summer = await call(token, 'POST', '/api/projects', {
+    title: 'Summer crew',
+    key: 'July intake',
+    certificate_id: set.id,
+    recipients: crew,
+  });
   summerId = summer.id;
   await call(token, 'POST', '/api/projects', {
-    title: 'Autumn crew', certificate_id: set.id, recipients: [{ FIRST_NAME: 'Kai', LAST_NAME: 'Keel', 'Email Address': 'kai@example.com', COURSE: 'Navigation' }],
+    title: 'Autumn crew',
+    certificate_id: set.id,
+    recipients: [{ FIRST_NAME: 'Kai', LAST_NAME: 'Keel', 'Email Address': 'kai@example.com', COURSE: 'Navigation' }],
   });
   await call(token, 'POST', `/api/projects/${summerId}/send-emails`, { sender_name: 'Harbour Academy' });
   for (let i = 0; !(await call(token, 'GET', `/api/projects/${summerId}/progress`)).finished; i++) {
@@ -59,23 +70,28 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signIn = (email: string, password = PASSWORD, viewport = { width: 1360, height: 900 }) => signInPage(browser, server, email, { password, viewport });
+const signIn = (email: string, password = PASSWORD, viewport = { width: 1360, height: 900 }) =>
+  signInPage(browser, server, email, { password, viewport });
 
 /** Drawers and dialogs sit on the viewport: shoot it once their entrance transition has come to rest. */
 async function overlayShot(page: Page, overlay: Locator, name: string) {
   let last = '';
   await expect
-    .poll(async () => {
-      const box = JSON.stringify(await overlay.boundingBox());
-      const still = box === last;
-      last = box;
-      return still;
-    }, { interval: 200 })
+    .poll(
+      async () => {
+        const box = JSON.stringify(await overlay.boundingBox());
+        const still = box === last;
+        last = box;
+        return still;
+      },
+      { interval: 200 },
+    )
     .toBe(true);
   await screenshot(page, name, { fullPage: false });
 }
 
-const rowOf = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
+const rowOf = (page: Page, table: string, text: string) =>
+  page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
 describe('the store', () => {
   it('lists projects with their counters, searches them and saves a memo inline', async () => {
@@ -138,7 +154,8 @@ describe('the store', () => {
     const drawer = page.getByRole('dialog', { name: 'Recipient' });
     const history = drawer.getByLabel('Delivery history');
     await history.getByText('Opened the certificate').waitFor();
-    for (const step of ['Queued for sending', 'Sending', 'Delivered']) expect(await history.getByText(step, { exact: true }).count()).toBe(1);
+    for (const step of ['Queued for sending', 'Sending', 'Delivered'])
+      expect(await history.getByText(step, { exact: true }).count()).toBe(1);
     await drawer.getByTestId('recipient-certificate-image').waitFor();
     await overlayShot(page, drawer, 'store-recipient-history');
     await page.keyboard.press('Escape');
@@ -173,7 +190,11 @@ describe('the store', () => {
     expect(await send.getByLabel('Sender name').inputValue()).toBe('Harbour Academy');
     await send.getByRole('button', { name: 'Send to 1' }).click();
     await page.getByText('Emails sent').waitFor();
-    await expect.poll(() => rowOf(page, 'Recipients', 'Ines Ferreira').getByText('Sent', { exact: true }).filter({ visible: true }).count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => rowOf(page, 'Recipients', 'Ines Ferreira').getByText('Sent', { exact: true }).filter({ visible: true }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
     await page.context().close();
   });
 
@@ -243,7 +264,10 @@ describe('the store', () => {
     await page.getByRole('option', { name: 'Sent, not opened' }).click();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('3 certificates').waitFor();
-    const names = await page.getByRole('table', { name: 'Search results' }).getByRole('button', { name: /^(Ines Ferreira|José Núñez|Åsa Lindqvist|Zoë Okafor)$/ }).allInnerTexts();
+    const names = await page
+      .getByRole('table', { name: 'Search results' })
+      .getByRole('button', { name: /^(Ines Ferreira|José Núñez|Åsa Lindqvist|Zoë Okafor)$/ })
+      .allInnerTexts();
     expect(names.sort()).toEqual(['Ines Ferreira', 'José Núñez', 'Åsa Lindqvist']);
     await screenshot(page, 'store-search');
     await page.context().close();
@@ -265,10 +289,15 @@ describe('the store', () => {
     const admin = await signIn(ADMIN.email, ADMIN.password);
     await admin.goto(`${server.baseUrl}/admin/outbox`);
     const subject = admin.getByRole('link', { name: 'Your export is ready: Summer crew' });
-    await expect.poll(async () => {
-      await admin.reload();
-      return subject.count();
-    }, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await admin.reload();
+          return subject.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await subject.click();
     await admin.getByRole('tab', { name: 'Text' }).click();
     const text = await admin.getByTestId('outbox-text').innerText();
@@ -331,7 +360,11 @@ describe('the store', () => {
     const csv = (lines: string[]) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`)]);
     const separator = page.getByRole('dialog', { name: 'How are the columns separated?' });
 
-    await file.setInputFiles({ name: 'renamed.csv', mimeType: 'text/csv', buffer: csv(['Prénom;Nom;Mail;Formation', 'Léa;Dubois;lea@example.com;Day Skipper']) });
+    await file.setInputFiles({
+      name: 'renamed.csv',
+      mimeType: 'text/csv',
+      buffer: csv(['Prénom;Nom;Mail;Formation', 'Léa;Dubois;lea@example.com;Day Skipper']),
+    });
     await separator.getByRole('radio', { name: 'Semicolon ( ; )' }).check();
     await separator.getByRole('button', { name: 'Import file' }).click();
     await add.getByText(`The file's columns must match the project's: missing "Courriel"; unexpected "Mail".`).waitFor();
@@ -345,7 +378,10 @@ describe('the store', () => {
     });
     await separator.getByRole('button', { name: 'Import file' }).click();
     await add.getByText('2 recipients read from crew.csv').waitFor();
-    expect(await add.getByLabel('First name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(['Léa', 'Björn']);
+    expect(await add.getByLabel('First name').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual([
+      'Léa',
+      'Björn',
+    ]);
     // Björn's course is empty in the file: the dialog asks for it before anything is sent.
     await add.getByRole('button', { name: 'Add 2 recipients' }).click();
     await add.getByText('1 recipient needs a correction').waitFor();

@@ -10,7 +10,8 @@ const run = (cmd, args) => {
 
 const missing = [];
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium (apt-get install -y chromium)');
-if (!process.env.DATABASE_URL && !existsSync('/usr/lib/postgresql')) missing.push('PostgreSQL binaries (apt-get install -y postgresql) or DATABASE_URL');
+if (!process.env.DATABASE_URL && !existsSync('/usr/lib/postgresql'))
+  missing.push('PostgreSQL binaries (apt-get install -y postgresql) or DATABASE_URL');
 for (const tool of ['qpdf', 'pdftoppm']) {
   if (spawnSync('which', [tool]).status !== 0) missing.push(`${tool} (apt-get install -y qpdf poppler-utils)`);
 }

@@ -11,10 +11,12 @@ await build({
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [{
-    name: 'external-npm-packages',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@laurel/') ? undefined : { path: args.path, external: true }));
+  plugins: [
+    {
+      name: 'external-npm-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@laurel/') ? undefined : { path: args.path, external: true }));
+      },
     },
-  }],
+  ],
 });

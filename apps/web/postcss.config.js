@@ -1,7 +1,5 @@
 import mantinePreset from 'postcss-preset-mantine';
 
 export default {
-  plugins: [
-    mantinePreset(),
-  ],
+  plugins: [mantinePreset()],
 };

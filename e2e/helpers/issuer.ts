@@ -9,9 +9,37 @@ export const PASSWORD = 'violet-meadow-lantern-42';
 
 /** A certificate an import can fill: a heading, the recipient's name and the course they completed. */
 export const CERTIFICATE_ELEMENTS = [
-  { type: 'text', content: 'Certificate of Competence', styles: { left: '70px', top: '120px', width: '500px', height: '40px', 'font-size': '30px', 'font-family': 'Cinzel', 'text-align': 'center' } },
-  { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '210px', width: '570px', height: '50px', 'font-size': '40px', 'font-family': 'Great Vibes', 'text-align': 'center' } },
-  { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '290px', width: '400px', height: '30px', 'font-size': '16px', 'text-align': 'center' } },
+  {
+    type: 'text',
+    content: 'Certificate of Competence',
+    styles: {
+      left: '70px',
+      top: '120px',
+      width: '500px',
+      height: '40px',
+      'font-size': '30px',
+      'font-family': 'Cinzel',
+      'text-align': 'center',
+    },
+  },
+  {
+    type: 'name',
+    content: '[FIRST NAME] [LAST NAME]',
+    styles: {
+      left: '35px',
+      top: '210px',
+      width: '570px',
+      height: '50px',
+      'font-size': '40px',
+      'font-family': 'Great Vibes',
+      'text-align': 'center',
+    },
+  },
+  {
+    type: 'dynamicText',
+    content: 'for completing [COURSE]',
+    styles: { left: '120px', top: '290px', width: '400px', height: '30px', 'font-size': '16px', 'text-align': 'center' },
+  },
 ];
 
 /**
@@ -65,17 +93,23 @@ export interface IssuerOptions {
 export async function createIssuer(server: RunningLaurel, options: IssuerOptions) {
   const db = server.laurel.context.db;
   const { name, url, allowed_sets, plan } = options.account;
-  const [account] = await db.insert(accounts).values({ name, url, allowed_sets, stripe_active: !!plan, stripe_plan: plan ?? null }).returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({ name, url, allowed_sets, stripe_active: !!plan, stripe_plan: plan ?? null })
+    .returning();
   const accountId = account!.id;
   await addUser(server, { email: options.email, accountId, role: 'account_admin', ...options.admin });
   if (options.credits) {
-    await db.transaction((tx) => grantCredits(tx as never, { accountId, bucket: 'payg', amount: options.credits!, kind: 'purchase', at: new Date() }));
+    await db.transaction((tx) =>
+      grantCredits(tx as never, { accountId, bucket: 'payg', amount: options.credits!, kind: 'purchase', at: new Date() }),
+    );
   }
   const call = apiOf(server);
   const csrf = (await call(null, 'GET', '/api/auth/csrf')).csrf_token;
   const token = (await call(null, 'POST', '/api/auth', { email: options.email, password: PASSWORD, csrf_token: csrf })).token as string;
   const sets: { id: number; name: string }[] = [];
-  for (const set of options.sets ?? []) sets.push(await call(token, 'POST', '/api/certificates', { name: set, elements: CERTIFICATE_ELEMENTS }));
+  for (const set of options.sets ?? [])
+    sets.push(await call(token, 'POST', '/api/certificates', { name: set, elements: CERTIFICATE_ELEMENTS }));
   return { token, accountId, sets };
 }
 

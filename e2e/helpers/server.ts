@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
-import { startLaurel, type Laurel } from '../../apps/server/src/server.ts';
+import { type Laurel, startLaurel } from '../../apps/server/src/server.ts';
 import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { SmtpSink } from '../../apps/server/test/helpers/smtp-sink.ts';
 
 export const ADMIN = { email: 'root@laurel.localhost', password: 'e2e-super-admin-password' };
-
 
 export interface RunningLaurel {
   laurel: Laurel;

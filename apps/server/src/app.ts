@@ -1,9 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
+import { UPLOAD_MAX_BYTES } from '@laurel/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { UPLOAD_MAX_BYTES } from '@laurel/domain';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -11,33 +11,60 @@ import { refuseNulCharacters } from './http/text-input.ts';
 import { registerWeb } from './http/web.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
+import { renderRoutes } from './modules/certificates/render-routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
+import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
+import { creditRequestRoutes } from './modules/credits/request-routes.ts';
+import { creditRoutes } from './modules/credits/routes.ts';
+import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
+import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { exportRoutes } from './modules/exports/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { fontFileRoutes } from './modules/fonts/font-files.ts';
 import { fontRoutes } from './modules/fonts/routes.ts';
-import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
-import { creditRoutes } from './modules/credits/routes.ts';
-import { deliveryRoutes } from './modules/delivery/routes.ts';
-import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { libraryRoutes } from './modules/library/routes.ts';
+import { mappingRoutes } from './modules/mappings/routes.ts';
+import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { projectEmailRoutes } from './modules/projects/email-routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
-import { renderRoutes } from './modules/certificates/render-routes.ts';
-import { libraryRoutes } from './modules/library/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
+import { storeRoutes } from './modules/store/routes.ts';
 import { styleRoutes } from './modules/styles/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { mappingRoutes } from './modules/mappings/routes.ts';
-import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
-import { creditRequestRoutes } from './modules/credits/request-routes.ts';
-import { storeRoutes } from './modules/store/routes.ts';
-import { exportRoutes } from './modules/exports/routes.ts';
-import { preferenceRoutes } from './modules/preferences/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
-const ROUTE_MODULES = [systemRoutes, authRoutes, registrationRoutes, userRoutes, outboxRoutes, certificateRoutes, styleRoutes, fileRoutes, libraryRoutes, fontRoutes, fontFileRoutes, renderRoutes, certificateEmailRoutes, creditRoutes, importRoutes, projectRoutes, projectEmailRoutes, deliveryRoutes, certificatePageRoutes, stockRoutes, mappingRoutes, sendSelectRoutes, creditRequestRoutes, storeRoutes, exportRoutes, preferenceRoutes];
+const ROUTE_MODULES = [
+  systemRoutes,
+  authRoutes,
+  registrationRoutes,
+  userRoutes,
+  outboxRoutes,
+  certificateRoutes,
+  styleRoutes,
+  fileRoutes,
+  libraryRoutes,
+  fontRoutes,
+  fontFileRoutes,
+  renderRoutes,
+  certificateEmailRoutes,
+  creditRoutes,
+  importRoutes,
+  projectRoutes,
+  projectEmailRoutes,
+  deliveryRoutes,
+  certificatePageRoutes,
+  stockRoutes,
+  mappingRoutes,
+  sendSelectRoutes,
+  creditRequestRoutes,
+  storeRoutes,
+  exportRoutes,
+  preferenceRoutes,
+];
 
 export function createFastify(logLevel: string): FastifyInstance {
   return Fastify({
@@ -70,7 +97,9 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   });
 
   // RFC 8058 one-click unsubscribe posts a form body; its content is not needed, only the link.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, { form: body }));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+    done(null, { form: body }),
+  );
   registerAuth(app, context);
   for (const routes of ROUTE_MODULES) routes(app, context);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { arrayContains } from 'drizzle-orm';
 import { isValidEmail, normalizeEmail } from '@laurel/domain';
+import { arrayContains } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { users } from './db/schema.ts';
 import { hashPassword, serverPasswordProblem } from './modules/auth/passwords.ts';
@@ -10,7 +10,11 @@ import { hashPassword, serverPasswordProblem } from './modules/auth/passwords.ts
  * generated password printed once to the console.
  */
 export async function ensureSuperAdmin(context: AppContext): Promise<void> {
-  const [existing] = await context.db.select({ id: users.id }).from(users).where(arrayContains(users.roles, ['global_admin'])).limit(1);
+  const [existing] = await context.db
+    .select({ id: users.id })
+    .from(users)
+    .where(arrayContains(users.roles, ['global_admin']))
+    .limit(1);
   if (existing) return;
   const email = normalizeEmail(context.env.ADMIN_EMAIL ?? 'admin@laurel.localhost');
   if (!isValidEmail(email)) throw new Error(`ADMIN_EMAIL is not a valid email address: ${email}`);

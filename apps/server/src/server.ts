@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createFastify } from './app.ts';
 import { ensureSuperAdmin } from './bootstrap.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Env } from './config/env.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/client.ts';

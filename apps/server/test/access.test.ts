@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { ApiClient, errorOf, GOOD_PASSWORD, registerConfirmedAdmin, uniqueEmail } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
@@ -38,7 +38,9 @@ describe('the outbox is for super-admins only', () => {
 describe('users without roles', () => {
   it('are refused account and admin calls', async () => {
     const email = uniqueEmail('recipient');
-    await laurel.context.db.insert(users).values({ email, username: email, roles: [], confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD) });
+    await laurel.context.db
+      .insert(users)
+      .values({ email, username: email, roles: [], confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD) });
     const recipient = new ApiClient(laurel);
     await recipient.login(email, GOOD_PASSWORD);
     expect((await recipient.get('/api/auth/current')).json().roles).toEqual([]);
@@ -47,11 +49,17 @@ describe('users without roles', () => {
 
   it('become the admin of a new account when they register while signed in', async () => {
     const email = uniqueEmail('recipient');
-    await laurel.context.db.insert(users).values({ email, username: email, roles: [], confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD) });
+    await laurel.context.db
+      .insert(users)
+      .values({ email, username: email, roles: [], confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD) });
     const recipient = new ApiClient(laurel);
     await recipient.login(email, GOOD_PASSWORD);
     const registered = await recipient.post('/api/registration/account', {
-      email, first_name: 'Rita', last_name: 'Levi', account_name: 'Neuro Lab', url: `neuro${Date.now()}`,
+      email,
+      first_name: 'Rita',
+      last_name: 'Levi',
+      account_name: 'Neuro Lab',
+      url: `neuro${Date.now()}`,
     });
     expect(registered.json()).toMatchObject({ success: true, location: '/dashboard' });
     const me = (await recipient.get('/api/auth/current')).json();
@@ -107,10 +115,18 @@ describe('impersonation', () => {
     const owner = await registerConfirmedAdmin(laurel);
     const stranger = await registerConfirmedAdmin(laurel);
     const email = uniqueEmail('sub');
-    const [sub] = await laurel.context.db.insert(users).values({
-      account_id: owner.user.account!.id, email, username: email, roles: ['account_user'], confirmed_at: new Date(),
-      password_hash: await hashPassword(GOOD_PASSWORD), allow_certificate_set_create: true,
-    }).returning();
+    const [sub] = await laurel.context.db
+      .insert(users)
+      .values({
+        account_id: owner.user.account!.id,
+        email,
+        username: email,
+        roles: ['account_user'],
+        confirmed_at: new Date(),
+        password_hash: await hashPassword(GOOD_PASSWORD),
+        allow_certificate_set_create: true,
+      })
+      .returning();
     const acting = await owner.client.post(`/api/users/${sub!.id}/account-user-impersonate`);
     expect(acting.json()).toMatchObject({ location: '/build', user: { id: sub!.id } });
     expect((await stranger.client.post(`/api/users/${sub!.id}/account-user-impersonate`)).statusCode).toBe(404);

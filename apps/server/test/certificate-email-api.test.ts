@@ -18,8 +18,16 @@ beforeAll(async () => {
     await admin.client.post('/api/certificates', {
       name: 'Data Course',
       elements: [
-        { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' } },
-        { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px', 'font-size': '16px' } },
+        {
+          type: 'name',
+          content: '[FIRST NAME] [LAST NAME]',
+          styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' },
+        },
+        {
+          type: 'dynamicText',
+          content: 'for completing [COURSE]',
+          styles: { left: '120px', top: '260px', width: '400px', height: '30px', 'font-size': '16px' },
+        },
       ],
     })
   ).json().id;
@@ -32,14 +40,19 @@ afterAll(async () => {
 describe('a set’s email', () => {
   it('starts from the spec defaults with the creator as reply-to', async () => {
     const set = (await admin.client.get(`/api/certificates/${setId}`)).json();
-    expect(set).toMatchObject({ email_subject: 'Ready to Download: Access Your Certificate from [ACCOUNT_NAME]', reply_to: admin.email, email_footer_lang: 'en' });
+    expect(set).toMatchObject({
+      email_subject: 'Ready to Download: Access Your Certificate from [ACCOUNT_NAME]',
+      reply_to: admin.email,
+      email_footer_lang: 'en',
+    });
     expect(set.button_styles).toMatchObject({ color: '#ffffff', background: '#b0bc36' });
   });
 
   it('is sanitised on save and refused whole when an editor rule fails', async () => {
     const saved = await admin.client.call('PUT', `/api/certificates/${setId}`, {
       email_subject: 'Your [COURSE] certificate',
-      email_body: '<p>Well done <strong>[FIRST NAME]</strong>!</p><script>alert(1)</script><img src="https://cdn.example.com/x.png" onerror="alert(2)">',
+      email_body:
+        '<p>Well done <strong>[FIRST NAME]</strong>!</p><script>alert(1)</script><img src="https://cdn.example.com/x.png" onerror="alert(2)">',
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().email_body).toContain('<strong>[FIRST NAME]</strong>');
@@ -54,7 +67,9 @@ describe('a set’s email', () => {
   });
 
   it('previews the composed message with sample data', async () => {
-    const preview = await admin.client.post(`/api/certificates/${setId}/email-preview`, { email_subject: 'Hello [FIRST NAME], your [COURSE] certificate' });
+    const preview = await admin.client.post(`/api/certificates/${setId}/email-preview`, {
+      email_subject: 'Hello [FIRST NAME], your [COURSE] certificate',
+    });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().subject).toBe('Hello Alex, your Sample course certificate');
     expect(preview.json().html).toContain('Analytical Engines');
@@ -67,7 +82,11 @@ describe('a set’s email', () => {
     const to = `tester.${Date.now()}@example.com`;
     const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, {
       email: to,
-      fields: [{ name: 'FIRST NAME', value: 'Zoë' }, { name: 'LAST NAME', value: 'Okafor' }, { name: 'COURSE', value: 'Statistics' }],
+      fields: [
+        { name: 'FIRST NAME', value: 'Zoë' },
+        { name: 'LAST NAME', value: 'Okafor' },
+        { name: 'COURSE', value: 'Statistics' },
+      ],
     });
     expect(response.json()).toEqual({ success: true, message: 'Email sent. Please check admin email inbox.' });
     const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(to));
@@ -79,16 +98,25 @@ describe('a set’s email', () => {
     const pdf = await laurel.app.inject({ method: 'GET', url: link.replace('http://laurel.test', ''), headers: { host: 'laurel.test' } });
     expect(pdf.headers['content-type']).toBe('application/pdf');
 
-    const empty = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields: [{ name: 'COURSE', value: ' ' }] });
+    const empty = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, {
+      email: to,
+      fields: [{ name: 'COURSE', value: ' ' }],
+    });
     expect(empty.statusCode).toBe(400);
   });
 
   it('refuses a test while the saved email has no reply-to, naming the field', async () => {
     const [set] = await laurel.context.db.select().from(certificateSets).where(eq(certificateSets.id, setId));
-    await laurel.context.db.update(certificateSets).set({ email: { ...set!.email, reply_to: '' } }).where(eq(certificateSets.id, setId));
+    await laurel.context.db
+      .update(certificateSets)
+      .set({ email: { ...set!.email, reply_to: '' } })
+      .where(eq(certificateSets.id, setId));
     try {
       const to = `tester.${Date.now()}@example.com`;
-      const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields: [{ name: 'COURSE', value: 'Statistics' }] });
+      const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, {
+        email: to,
+        fields: [{ name: 'COURSE', value: 'Statistics' }],
+      });
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toMatchObject({ field: 'reply_to', errors: ['The reply-to field is required in email template.'] });
       expect(await laurel.mailsTo(to)).toEqual([]);

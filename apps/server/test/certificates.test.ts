@@ -19,7 +19,11 @@ async function adminWithSets(allowedSets: number) {
   return admin;
 }
 
-const nameElement = { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '24px', 'font-family': 'Open Sans' } };
+const nameElement = {
+  type: 'name',
+  content: '[FIRST NAME] [LAST NAME]',
+  styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '24px', 'font-family': 'Open Sans' },
+};
 
 describe('certificate sets', () => {
   it('creates a set with the default design, reads it back, updates and lists it', async () => {
@@ -30,7 +34,13 @@ describe('certificate sets', () => {
     expect(set).toMatchObject({ name: 'Course Completion', format: 'Letter', is_portrait: false, reply_to: email });
     expect(set.elements[0]).toMatchObject({ content: '[PARTICIPANT NAME]', restrictions: 'read-only' });
 
-    const updated = await client.call('PUT', `/api/certificates/${set.id}`, { format: 'A4', elements: [nameElement, { type: 'text', content: 'Awarded to [ROLE]', styles: { left: '100px', top: '300px', width: '300px', height: '30px' } }] });
+    const updated = await client.call('PUT', `/api/certificates/${set.id}`, {
+      format: 'A4',
+      elements: [
+        nameElement,
+        { type: 'text', content: 'Awarded to [ROLE]', styles: { left: '100px', top: '300px', width: '300px', height: '30px' } },
+      ],
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().format).toBe('A4');
     // Text holding a bracketed merge field is saved as dynamicText (spec 2 §4).
@@ -59,7 +69,11 @@ describe('certificate sets', () => {
   it('refuses designs that break the builder rules, and changes nothing', async () => {
     const { client } = await adminWithSets(2);
     const set = (await client.post('/api/certificates', { name: 'Rules' })).json();
-    const bad = await client.call('PUT', `/api/certificates/${set.id}`, { elements: [{ type: 'dynamic', content: '[DOWNLOAD_CERTIFICATE_LINK]', styles: { left: '10px', top: '10px', width: '200px', height: '30px' } }] });
+    const bad = await client.call('PUT', `/api/certificates/${set.id}`, {
+      elements: [
+        { type: 'dynamic', content: '[DOWNLOAD_CERTIFICATE_LINK]', styles: { left: '10px', top: '10px', width: '200px', height: '30px' } },
+      ],
+    });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).errors[0]).toMatch(/^Error Saving Certificate: /);
     expect((await client.get(`/api/certificates/${set.id}`)).json().elements).toEqual(set.elements);
@@ -67,7 +81,10 @@ describe('certificate sets', () => {
 
   it('keeps QR codes and two-sided designs behind their plans', async () => {
     const { client } = await adminWithSets(2);
-    const qr = await client.post('/api/certificates', { name: 'QR', elements: [nameElement, { type: 'qrcode', content: '', styles: { left: '500px', top: '380px', width: '75px', height: '75px' } }] });
+    const qr = await client.post('/api/certificates', {
+      name: 'QR',
+      elements: [nameElement, { type: 'qrcode', content: '', styles: { left: '500px', top: '380px', width: '75px', height: '75px' } }],
+    });
     expect(qr.statusCode).toBe(403);
     expect(errorOf(qr)).toMatchObject({ error_type: 'upgrade', redirect: '/account/subscription' });
     const twoSided = await client.post('/api/certificates', { name: 'Two', use_two_side: true, back_side_elements: [nameElement] });
@@ -100,8 +117,13 @@ describe('certificate sets', () => {
     const subUser = async (flags: Partial<typeof users.$inferInsert>) => {
       const email = uniqueEmail('sub');
       await laurel.context.db.insert(users).values({
-        account_id: owner.user.account!.id, email, username: email, roles: ['account_user'], confirmed_at: new Date(),
-        password_hash: await hashPassword(GOOD_PASSWORD), ...flags,
+        account_id: owner.user.account!.id,
+        email,
+        username: email,
+        roles: ['account_user'],
+        confirmed_at: new Date(),
+        password_hash: await hashPassword(GOOD_PASSWORD),
+        ...flags,
       });
       const client = new ApiClient(laurel);
       await client.login(email, GOOD_PASSWORD);
@@ -125,7 +147,12 @@ describe('certificate sets', () => {
   it('lets super-admins manage global templates that accounts start from', async () => {
     const admin = new ApiClient(laurel);
     await admin.login('root@laurel.test', 'correct horse battery staple');
-    const style = await admin.post('/api/styles', { name: `Classic ${Date.now()}`, format: 'A4', is_portrait: true, elements: [nameElement] });
+    const style = await admin.post('/api/styles', {
+      name: `Classic ${Date.now()}`,
+      format: 'A4',
+      is_portrait: true,
+      elements: [nameElement],
+    });
     expect(style.statusCode).toBe(200);
     const { client } = await adminWithSets(2);
     expect((await client.post('/api/styles', { name: 'Mine' })).statusCode).toBe(403);
@@ -141,13 +168,24 @@ describe('email attachments', () => {
   function multipart(filename: string, bytes: Buffer) {
     const boundary = `----laurel${Math.random().toString(16).slice(2)}`;
     return {
-      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
       type: `multipart/form-data; boundary=${boundary}`,
     };
   }
   const attach = (client: ApiClient, id: number, name: string, bytes: Buffer) => {
     const { payload, type } = multipart(name, bytes);
-    return laurel.app.inject({ method: 'POST', url: `/api/certificates/${id}/uploads`, payload, headers: { host: 'laurel.test', 'content-type': type, authentication: client.token! } });
+    return laurel.app.inject({
+      method: 'POST',
+      url: `/api/certificates/${id}/uploads`,
+      payload,
+      headers: { host: 'laurel.test', 'content-type': type, authentication: client.token! },
+    });
   };
 
   it('attaches a document, serves it as a download, lists and removes it', async () => {

@@ -68,7 +68,11 @@ describe('credits ledger', () => {
 
     const again = await newAccount();
     const same = await Promise.all(
-      Array.from({ length: 20 }, () => inTx((tx) => debitCredits(tx, { accountId: again, amount: 5, kind: 'send', reference: `send:${again}:once`, at: now() })).catch(() => false)),
+      Array.from({ length: 20 }, () =>
+        inTx((tx) => debitCredits(tx, { accountId: again, amount: 5, kind: 'send', reference: `send:${again}:once`, at: now() })).catch(
+          () => false,
+        ),
+      ),
     );
     expect(same.filter(Boolean)).toHaveLength(1);
     expect((await balances(again)).subscription).toBe(45);
@@ -79,7 +83,11 @@ describe('credits ledger', () => {
     const id = await newAccount();
     const admin = new ApiClient(laurel);
     await admin.login('root@laurel.test', 'correct horse battery staple');
-    const response = await admin.call('PUT', `/api/accounts/${id}/admin-update`, { credits: 500, subscription_credits: 20, allowed_sets: 3 });
+    const response = await admin.call('PUT', `/api/accounts/${id}/admin-update`, {
+      credits: 500,
+      subscription_credits: 20,
+      allowed_sets: 3,
+    });
     expect(response.json()).toEqual({ id, credits: 500, subscription_credits: 20, allowed_sets: 3 });
     expect(await ledgerBalances(laurel.context.db, id)).toEqual({ payg: 500, subscription: 20 });
     const owner = (await registerConfirmedAdmin(laurel)).client;

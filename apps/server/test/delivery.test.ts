@@ -18,7 +18,10 @@ beforeAll(async () => {
   ({ admin, setId } = await issuerWithCertificate(laurel, {
     credits: 250,
     name: 'Statistics',
-    elements: [NAME_ELEMENT, { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px' } }],
+    elements: [
+      NAME_ELEMENT,
+      { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px' } },
+    ],
   }));
 });
 afterAll(async () => {
@@ -29,10 +32,13 @@ afterAll(async () => {
 const NAMES = ['Zoë Okafor', 'José Ñúñez', 'Åsa Lindqvist', 'Chloé Dubois', 'Søren Kierkegaard'];
 
 async function saveProject(title: string, count: number) {
-  const lines = ['Prénom;Nom;E-mail;Cours', ...Array.from({ length: count }, (_, i) => {
-    const [first, last] = NAMES[i % NAMES.length]!.split(' ');
-    return `${first};${last}${i};${title.replace(/\W/g, '').toLowerCase()}.${i}@example.com;Statistique`;
-  })];
+  const lines = [
+    'Prénom;Nom;E-mail;Cours',
+    ...Array.from({ length: count }, (_, i) => {
+      const [first, last] = NAMES[i % NAMES.length]!.split(' ');
+      return `${first};${last}${i};${title.replace(/\W/g, '').toLowerCase()}.${i}@example.com;Statistique`;
+    }),
+  ];
   // Through the wizard's import call, as a browser uploads the file.
   const imported = await admin.client.upload('/api/recipients/import-list', [
     { name: 'file', value: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\n'))]), filename: 'promotion.csv' },
@@ -83,7 +89,9 @@ describe('sending a project', () => {
     const accountId = admin.user.account!.id;
     const before = (await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!;
     const projectId = await saveProject('Concurrent', 10);
-    const results = await Promise.all(Array.from({ length: 50 }, () => admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Faculty' })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Faculty' })),
+    );
     expect(results.map((r) => r.json().queued).filter((n) => n > 0)).toEqual([10]);
     await waitForTerminal(projectId);
     const after = (await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!;
@@ -97,21 +105,40 @@ describe('sending a project', () => {
     const projectId = await saveProject('Too big', account.credits + account.subscription_credits + 3);
     const refused = await admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Faculty' });
     expect(refused.statusCode).toBe(402);
-    expect(errorOf(refused)).toMatchObject({ errors: ['You must purchase 3 more credits to continue.'], redirect: '/account/subscription' });
+    expect(errorOf(refused)).toMatchObject({
+      errors: ['You must purchase 3 more credits to continue.'],
+      redirect: '/account/subscription',
+    });
     expect((await admin.client.get(`/api/projects/${projectId}`)).json().unsent_count).toBeGreaterThan(0);
   });
 
   it('marks a permanent refusal bounced and suppresses the address; unsubscribed addresses are not mailed', async () => {
     const projectId = await saveProject('Bounce', 2);
-    const [first, second] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
-    await laurel.app.inject({ method: 'POST', url: `/api/unsubscribe/${second!.token}`, headers: { host: 'laurel.test', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const [first, second] = await laurel.context.db
+      .select()
+      .from(recipients)
+      .where(eq(recipients.project_id, projectId))
+      .orderBy(recipients.id);
+    await laurel.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${second!.token}`,
+      headers: { host: 'laurel.test', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     sink.rejectWith = 550;
     await admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Faculty' });
     await waitForTerminal(projectId);
     sink.rejectWith = null;
-    const states = await laurel.context.db.select({ id: recipients.id, state: recipients.state }).from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    const states = await laurel.context.db
+      .select({ id: recipients.id, state: recipients.state })
+      .from(recipients)
+      .where(eq(recipients.project_id, projectId))
+      .orderBy(recipients.id);
     expect(states.map((s) => s.state)).toEqual(['bounced', 'suppressed']);
-    const suppressed = await laurel.context.db.select().from(suppressions).where(and(eq(suppressions.account_id, admin.user.account!.id), eq(suppressions.email, first!.email)));
+    const suppressed = await laurel.context.db
+      .select()
+      .from(suppressions)
+      .where(and(eq(suppressions.account_id, admin.user.account!.id), eq(suppressions.email, first!.email)));
     expect(suppressed[0]?.reason).toBe('bounce');
   });
 });

@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { desc, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExports } from '../src/db/schema.ts';
 import { safeCell } from '../src/modules/exports/cells.ts';
@@ -7,7 +7,7 @@ import { exportEstimateMinutes } from '../src/modules/exports/estimate.ts';
 import { EXPORT_LINK_DAYS, exportRemovalJob } from '../src/modules/exports/job.ts';
 import { errorOf } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
-import { saveProject, sendAndSettle, storeAccount, subUser, type Person } from './helpers/store-fixtures.ts';
+import { type Person, saveProject, sendAndSettle, storeAccount, subUser } from './helpers/store-fixtures.ts';
 
 let laurel: TestLaurel;
 let premium: Awaited<ReturnType<typeof storeAccount>>;
@@ -70,21 +70,52 @@ describe('export rules', () => {
   });
 
   it('keeps cells that look like formulas as text', () => {
-    expect(['=1+2', '+1', '-1', '@A1', '\tx', '\rx', 'plain', '1-2'].map(safeCell)).toEqual(["'=1+2", "'+1", "'-1", "'@A1", "'\tx", "'\rx", 'plain', '1-2']);
+    expect(['=1+2', '+1', '-1', '@A1', '\tx', '\rx', 'plain', '1-2'].map(safeCell)).toEqual([
+      "'=1+2",
+      "'+1",
+      "'-1",
+      "'@A1",
+      "'\tx",
+      "'\rx",
+      'plain',
+      '1-2',
+    ]);
   });
 
   it('is for premium accounts only', async () => {
-    const project = await saveProject(free.admin.client, free.setId, 'Free crew', [{ first: 'Ann', last: 'Anchor', email: 'ann@example.com' }]);
-    const refused = await free.admin.client.post('/api/projects/run-export', { project_id: project, project_title: 'Free crew', export_type: 'csv', email: free.admin.email });
+    const project = await saveProject(free.admin.client, free.setId, 'Free crew', [
+      { first: 'Ann', last: 'Anchor', email: 'ann@example.com' },
+    ]);
+    const refused = await free.admin.client.post('/api/projects/run-export', {
+      project_id: project,
+      project_title: 'Free crew',
+      export_type: 'csv',
+      email: free.admin.email,
+    });
     expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused)).toMatchObject({ error_type: 'upgrade', redirect: '/account/subscription', errors: ['Exports are available on every paid plan. Upgrade to export your recipients.'] });
+    expect(errorOf(refused)).toMatchObject({
+      error_type: 'upgrade',
+      redirect: '/account/subscription',
+      errors: ['Exports are available on every paid plan. Upgrade to export your recipients.'],
+    });
   });
 });
 
 describe('exporting a project', () => {
   it('mails a signed link to an XLSX whose cells are safe to open', async () => {
-    const started = await premium.admin.client.post('/api/projects/run-export', { project_id: crew, project_title: 'Summer crew', export_type: 'xlsx', email: premium.admin.email });
-    expect(started.json()).toEqual({ success: true, message: 'Export started', email: premium.admin.email, recipients_count: 3, estimated_minutes: 3 });
+    const started = await premium.admin.client.post('/api/projects/run-export', {
+      project_id: crew,
+      project_title: 'Summer crew',
+      export_type: 'xlsx',
+      email: premium.admin.email,
+    });
+    expect(started.json()).toEqual({
+      success: true,
+      message: 'Export started',
+      email: premium.admin.email,
+      recipients_count: 3,
+      estimated_minutes: 3,
+    });
 
     const { mail, file } = await download(premium.admin.email);
     expect(mail.subject).toBe('Your export is ready: Summer crew');
@@ -95,10 +126,30 @@ describe('exporting a project', () => {
 
     const { sheet, rows } = await readXlsx(file.rawPayload);
     expect(sheet.name).toBe('Summer crew');
-    expect(rows[0]).toEqual(['Project', 'Certificate', 'Certificate number', 'First name', 'Last name', 'Email', 'Course', 'Expiration date', 'Status', 'Sent', 'Opened', 'Revoked']);
+    expect(rows[0]).toEqual([
+      'Project',
+      'Certificate',
+      'Certificate number',
+      'First name',
+      'Last name',
+      'Email',
+      'Course',
+      'Expiration date',
+      'Status',
+      'Sent',
+      'Opened',
+      'Revoked',
+    ]);
     expect(rows).toHaveLength(4);
     const [zoe, jose, asa] = rows.slice(1);
-    expect(zoe!.slice(3, 9)).toEqual([`'=HYPERLINK("http://evil.example","open")`, 'Okafor', 'zoe@example.com', "'+1+2", '2030-12-31', 'Sent']);
+    expect(zoe!.slice(3, 9)).toEqual([
+      `'=HYPERLINK("http://evil.example","open")`,
+      'Okafor',
+      'zoe@example.com',
+      "'+1+2",
+      '2030-12-31',
+      'Sent',
+    ]);
     expect(jose!.slice(4, 7)).toEqual(["'-Núñez", 'jose@example.com', "'@SUM(A1)"]);
     expect(asa!.slice(3, 7)).toEqual(['Åsa', 'Lindqvist', 'asa@example.com', 'Coastal, "advanced"']);
     expect(zoe![9]).toBeInstanceOf(Date);
@@ -113,14 +164,20 @@ describe('exporting a project', () => {
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = file.rawPayload.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Project,Certificate,Certificate number,First name,Last name,Email,Course,Expiration date,Status,Sent,Opened,Revoked');
-    expect(lines[1]).toMatch(/^Summer crew,Seamanship,\d+-0001,"'=HYPERLINK\(""http:\/\/evil\.example"",""open""\)",Okafor,zoe@example\.com,'\+1\+2,2030-12-31,Sent,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC,,$/);
+    expect(lines[0]).toBe(
+      'Project,Certificate,Certificate number,First name,Last name,Email,Course,Expiration date,Status,Sent,Opened,Revoked',
+    );
+    expect(lines[1]).toMatch(
+      /^Summer crew,Seamanship,\d+-0001,"'=HYPERLINK\(""http:\/\/evil\.example"",""open""\)",Okafor,zoe@example\.com,'\+1\+2,2030-12-31,Sent,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC,,$/,
+    );
     expect(lines[3]).toContain('"Coastal, ""advanced"""');
   });
 
   it('starts one export for a repeated click, and refuses the link without its signature', async () => {
     // A project of its own: the same export asked for in the same minute by an earlier test would be this one.
-    const project = await saveProject(premium.admin.client, premium.setId, 'Harbour pilots', [{ first: 'Pia', last: 'Pilot', email: 'pia@example.com' }]);
+    const project = await saveProject(premium.admin.client, premium.setId, 'Harbour pilots', [
+      { first: 'Pia', last: 'Pilot', email: 'pia@example.com' },
+    ]);
     const body = { project_id: project, export_type: 'xlsx', email: premium.admin.email };
     const exportMails = async () => (await laurel.mailsTo(premium.admin.email)).filter((m) => m.kind === 'export').length;
     const before = await exportMails();
@@ -132,18 +189,27 @@ describe('exporting a project', () => {
 
     const unsigned = await laurel.app.inject({ method: 'GET', url: url.split('?')[0]!, headers: { host: 'laurel.test' } });
     expect(unsigned.statusCode).toBe(401);
-    const forged = await laurel.app.inject({ method: 'GET', url: url.replace(/sig=[^&]+/, 'sig=forged'), headers: { host: 'laurel.test' } });
+    const forged = await laurel.app.inject({
+      method: 'GET',
+      url: url.replace(/sig=[^&]+/, 'sig=forged'),
+      headers: { host: 'laurel.test' },
+    });
     expect(forged.statusCode).toBe(401);
     const otherAccount = await free.admin.client.get(url.split('?')[0]!);
     expect(otherAccount.statusCode).toBe(404);
   });
 
   it('removes the file once its link has lapsed', async () => {
-    const project = await saveProject(premium.admin.client, premium.setId, 'Lapsed crew', [{ first: 'Lea', last: 'Lapse', email: 'lea@example.com' }]);
+    const project = await saveProject(premium.admin.client, premium.setId, 'Lapsed crew', [
+      { first: 'Lea', last: 'Lapse', email: 'lea@example.com' },
+    ]);
     await premium.admin.client.post('/api/projects/run-export', { project_id: project, export_type: 'csv', email: premium.admin.email });
     const { url, file } = await download(premium.admin.email);
     expect(file.statusCode).toBe(200);
-    const [record] = await laurel.context.db.select().from(dataExports).where(eq(dataExports.file_key, /export-[^?]+/.exec(url)![0]));
+    const [record] = await laurel.context.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.file_key, /export-[^?]+/.exec(url)![0]));
 
     // The removal waits in the queue for as long as the mailed link is valid.
     const waiting = await laurel.context.db.execute(
@@ -162,7 +228,11 @@ describe('exporting a project', () => {
   });
 
   it('sends the link only to a user of the account', async () => {
-    const refused = await premium.admin.client.post('/api/projects/run-export', { project_id: crew, export_type: 'csv', email: 'outsider@example.org' });
+    const refused = await premium.admin.client.post('/api/projects/run-export', {
+      project_id: crew,
+      export_type: 'csv',
+      email: 'outsider@example.org',
+    });
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).errors[0]).toBe('The export can only be sent to a user of this account.');
   });
@@ -180,10 +250,16 @@ describe('exporting a project', () => {
 
 describe('bulk and search exports', () => {
   it('exports several projects into one file and counts them first', async () => {
-    const second = await saveProject(premium.admin.client, premium.setId, 'Winter crew', [{ first: 'Kai', last: 'Keel', email: 'kai@example.com' }]);
+    const second = await saveProject(premium.admin.client, premium.setId, 'Winter crew', [
+      { first: 'Kai', last: 'Keel', email: 'kai@example.com' },
+    ]);
     const count = await premium.admin.client.post('/api/projects/bulk-recipients-count', { projects: [crew, second] });
     expect(count.json()).toEqual({ recipients_count: 4 });
-    const started = await premium.admin.client.post('/api/projects/run-export-bulk', { projectIds: [crew, second], export_type: 'xlsx', email: premium.admin.email });
+    const started = await premium.admin.client.post('/api/projects/run-export-bulk', {
+      projectIds: [crew, second],
+      export_type: 'xlsx',
+      email: premium.admin.email,
+    });
     expect(started.json()).toMatchObject({ message: 'Export started', recipients_count: 4 });
     const { mail, file } = await download(premium.admin.email);
     expect(mail.subject).toBe('Your export is ready: 2 projects');
@@ -199,11 +275,16 @@ describe('bulk and search exports', () => {
     });
     expect(started.json()).toMatchObject({ message: 'Export started', recipients_count: 1 });
     const { file } = await download(premium.admin.email);
-    expect(file.rawPayload.subarray(3).toString('utf8').split('\r\n')).toEqual(['Name,Email,Course,Status', 'Åsa Lindqvist,asa@example.com,"Coastal, ""advanced""",Sent']);
+    expect(file.rawPayload.subarray(3).toString('utf8').split('\r\n')).toEqual([
+      'Name,Email,Course,Status',
+      'Åsa Lindqvist,asa@example.com,"Coastal, ""advanced""",Sent',
+    ]);
   });
 
   it('refuses another account’s project and another account in the path with 404', async () => {
-    const foreign = await saveProject(free.admin.client, free.setId, 'Their crew', [{ first: 'Ann', last: 'Anchor', email: 'ann@example.com' }]);
+    const foreign = await saveProject(free.admin.client, free.setId, 'Their crew', [
+      { first: 'Ann', last: 'Anchor', email: 'ann@example.com' },
+    ]);
     for (const response of [
       await premium.admin.client.post('/api/projects/run-export', { project_id: foreign, export_type: 'csv' }),
       await premium.admin.client.post('/api/projects/run-export-bulk', { projectIds: [crew, foreign], export_type: 'csv' }),
@@ -225,8 +306,16 @@ describe('bulk and search exports', () => {
     const { file } = await download(sub.email);
     expect(file.rawPayload.subarray(3).toString('utf8')).toContain('Sub crew');
     // A search export by the sub-user holds only their own projects' recipients.
-    await sub.client.post(`/api/recipients/${premium.accountId}/account-recipients-alldata`, { filter: { email: 'example.com' }, columns: ['project', 'email'], export_type: 'csv' });
-    const [search] = await laurel.context.db.select().from(dataExports).where(eq(dataExports.email, sub.email)).orderBy(desc(dataExports.id));
+    await sub.client.post(`/api/recipients/${premium.accountId}/account-recipients-alldata`, {
+      filter: { email: 'example.com' },
+      columns: ['project', 'email'],
+      export_type: 'csv',
+    });
+    const [search] = await laurel.context.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.email, sub.email))
+      .orderBy(desc(dataExports.id));
     expect(search).toMatchObject({ kind: 'search', title: 'Search results' });
     const { file: found } = await download(sub.email);
     expect(found.rawPayload.subarray(3).toString('utf8').split('\r\n').slice(1)).toEqual(['Sub crew,kai@example.com']);

@@ -9,7 +9,9 @@ import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
 const require = createRequire(import.meta.url);
-const openSans = readFileSync(path.join(path.dirname(require.resolve('@expo-google-fonts/open-sans/package.json')), '400Regular', 'OpenSans_400Regular.ttf'));
+const openSans = readFileSync(
+  path.join(path.dirname(require.resolve('@expo-google-fonts/open-sans/package.json')), '400Regular', 'OpenSans_400Regular.ttf'),
+);
 
 let laurel: TestLaurel;
 beforeAll(async () => {
@@ -22,7 +24,9 @@ afterAll(async () => {
 function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]) {
   const boundary = `----laurel${Math.random().toString(16).slice(2)}`;
   const chunks = parts.flatMap((p) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`,
+    ),
     Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
     Buffer.from('\r\n'),
   ]);
@@ -31,47 +35,93 @@ function multipart(parts: { name: string; value: string | Buffer; filename?: str
 
 const post = (client: ApiClient, url: string, parts: Parameters<typeof multipart>[0]) => {
   const { payload, type } = multipart(parts);
-  return laurel.app.inject({ method: 'POST', url, payload, headers: { host: 'laurel.test', 'content-type': type, authentication: client.token! } });
+  return laurel.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { host: 'laurel.test', 'content-type': type, authentication: client.token! },
+  });
 };
 
 async function onPlan(plan: string | null) {
   const admin = await registerConfirmedAdmin(laurel);
-  await laurel.context.db.update(accounts).set({ stripe_active: plan !== null, stripe_plan: plan }).where(eq(accounts.id, admin.user.account!.id));
+  await laurel.context.db
+    .update(accounts)
+    .set({ stripe_active: plan !== null, stripe_plan: plan })
+    .where(eq(accounts.id, admin.user.account!.id));
   return admin.client;
 }
 
 describe('custom fonts', () => {
   it('are refused below Advanced Monthly with an upgrade link', async () => {
     const client = await onPlan('basic-monthly-3');
-    const response = await post(client, '/api/font/uploads', [{ name: 'name', value: 'Brand Sans' }, { name: 'file', value: openSans, filename: 'a.ttf' }]);
+    const response = await post(client, '/api/font/uploads', [
+      { name: 'name', value: 'Brand Sans' },
+      { name: 'file', value: openSans, filename: 'a.ttf' },
+    ]);
     expect(response.statusCode).toBe(403);
-    expect(errorOf(response)).toMatchObject({ error_type: 'upgrade', errors: ['Custom fonts are available on the Advanced Monthly plan or higher.'] });
+    expect(errorOf(response)).toMatchObject({
+      error_type: 'upgrade',
+      errors: ['Custom fonts are available on the Advanced Monthly plan or higher.'],
+    });
   });
 
   it('upload, list and remove on a qualifying plan, within its limit', async () => {
     const client = await onPlan('advanced-monthly-3');
-    const uploaded = await post(client, '/api/font/uploads', [{ name: 'name', value: 'Brand Sans' }, { name: 'file', value: openSans, filename: 'brand.ttf' }]);
+    const uploaded = await post(client, '/api/font/uploads', [
+      { name: 'name', value: 'Brand Sans' },
+      { name: 'file', value: openSans, filename: 'brand.ttf' },
+    ]);
     expect(uploaded.statusCode).toBe(200);
     expect(uploaded.json()).toMatchObject({ name: 'Brand Sans', url: expect.stringMatching(/^\/api\/files\/.+\.ttf$/) });
     const served = await laurel.app.inject({ method: 'GET', url: uploaded.json().url, headers: { host: 'laurel.test' } });
     expect(served.headers['content-type']).toBe('font/ttf');
     expect((await client.get('/api/fonts')).json().fonts).toHaveLength(1);
-    expect(errorOf(await post(client, '/api/font/uploads', [{ name: 'name', value: 'brand sans' }, { name: 'file', value: openSans, filename: 'b.ttf' }])).errors[0]).toBe('A font with this name already exists.');
-    for (let i = 2; i <= 5; i++) await post(client, '/api/font/uploads', [{ name: 'name', value: `Brand ${i}` }, { name: 'file', value: openSans, filename: 'b.ttf' }]);
-    const over = await post(client, '/api/font/uploads', [{ name: 'name', value: 'Brand Six' }, { name: 'file', value: openSans, filename: 'c.ttf' }]);
+    expect(
+      errorOf(
+        await post(client, '/api/font/uploads', [
+          { name: 'name', value: 'brand sans' },
+          { name: 'file', value: openSans, filename: 'b.ttf' },
+        ]),
+      ).errors[0],
+    ).toBe('A font with this name already exists.');
+    for (let i = 2; i <= 5; i++)
+      await post(client, '/api/font/uploads', [
+        { name: 'name', value: `Brand ${i}` },
+        { name: 'file', value: openSans, filename: 'b.ttf' },
+      ]);
+    const over = await post(client, '/api/font/uploads', [
+      { name: 'name', value: 'Brand Six' },
+      { name: 'file', value: openSans, filename: 'c.ttf' },
+    ]);
     expect(errorOf(over).errors[0]).toBe("you can't use more than 5 of own fonts");
     const removed = await client.post('/api/certificates/remove-fonts', { fonts: [uploaded.json().id] });
     expect(removed.json().message).toBe('Font deleted');
-    expect(errorOf(await client.post('/api/certificates/remove-fonts', { fonts: [uploaded.json().id] })).errors[0]).toBe('Cant delete font');
+    expect(errorOf(await client.post('/api/certificates/remove-fonts', { fonts: [uploaded.json().id] })).errors[0]).toBe(
+      'Cant delete font',
+    );
   });
 
   it('refuse bad names and files that are not fonts', async () => {
     const client = await onPlan('enterprise-monthly-3');
-    expect(errorOf(await post(client, '/api/font/uploads', [{ name: 'name', value: '1st Font' }, { name: 'file', value: openSans, filename: 'a.ttf' }])).field).toBe('name');
+    expect(
+      errorOf(
+        await post(client, '/api/font/uploads', [
+          { name: 'name', value: '1st Font' },
+          { name: 'file', value: openSans, filename: 'a.ttf' },
+        ]),
+      ).field,
+    ).toBe('name');
     const canvas = createCanvas(4, 4);
-    const notFont = await post(client, '/api/font/uploads', [{ name: 'name', value: 'Sneaky' }, { name: 'file', value: await canvas.encode('png'), filename: 'a.ttf' }]);
+    const notFont = await post(client, '/api/font/uploads', [
+      { name: 'name', value: 'Sneaky' },
+      { name: 'file', value: await canvas.encode('png'), filename: 'a.ttf' },
+    ]);
     expect(errorOf(notFont).errors[0]).toMatch(/TrueType/);
-    const truncated = await post(client, '/api/font/uploads', [{ name: 'name', value: 'Broken' }, { name: 'file', value: openSans.subarray(0, 400), filename: 'a.ttf' }]);
+    const truncated = await post(client, '/api/font/uploads', [
+      { name: 'name', value: 'Broken' },
+      { name: 'file', value: openSans.subarray(0, 400), filename: 'a.ttf' },
+    ]);
     expect(truncated.statusCode).toBe(400);
   });
 });
@@ -86,7 +136,12 @@ describe('background and image libraries', () => {
     const a = (await post(superAdmin, '/api/backgrounds', [{ name: 'file', value: png, filename: 'a.png' }])).json();
     const b = (await post(superAdmin, '/api/backgrounds', [{ name: 'file', value: png, filename: 'b.png' }])).json();
     expect(a.imagepath).toMatch(/^\/api\/files\//);
-    await superAdmin.call('PUT', '/api/backgrounds/sort', { sort: [{ id: a.id, sorting: 2 }, { id: b.id, sorting: 1 }] });
+    await superAdmin.call('PUT', '/api/backgrounds/sort', {
+      sort: [
+        { id: a.id, sorting: 2 },
+        { id: b.id, sorting: 1 },
+      ],
+    });
 
     const member = await onPlan(null);
     const list = (await member.get('/api/backgrounds')).json().backgrounds.map((x: { id: number }) => x.id);

@@ -1,6 +1,6 @@
+import { MESSAGES } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@laurel/domain';
 import { users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { ApiClient, codeFromMail, errorOf, GOOD_PASSWORD, registerConfirmedAdmin, uniqueEmail } from './helpers/api.ts';
@@ -78,8 +78,13 @@ describe('sign-in', () => {
     const addSubUser = async (flags: Partial<typeof users.$inferInsert>) => {
       const email = uniqueEmail('sub');
       await laurel.context.db.insert(users).values({
-        account_id: user.account!.id, email, username: email, roles: ['account_user'], confirmed_at: new Date(),
-        password_hash: await hashPassword(GOOD_PASSWORD), ...flags,
+        account_id: user.account!.id,
+        email,
+        username: email,
+        roles: ['account_user'],
+        confirmed_at: new Date(),
+        password_hash: await hashPassword(GOOD_PASSWORD),
+        ...flags,
       });
       return (await new ApiClient(laurel).login(email, GOOD_PASSWORD)).json().location;
     };
@@ -88,7 +93,15 @@ describe('sign-in', () => {
     expect(await addSubUser({})).toBe('/send');
 
     const portalEmail = uniqueEmail('recipient');
-    await laurel.context.db.insert(users).values({ email: portalEmail, username: portalEmail, roles: [], confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD) });
+    await laurel.context.db
+      .insert(users)
+      .values({
+        email: portalEmail,
+        username: portalEmail,
+        roles: [],
+        confirmed_at: new Date(),
+        password_hash: await hashPassword(GOOD_PASSWORD),
+      });
     expect((await new ApiClient(laurel).login(portalEmail, GOOD_PASSWORD)).json().location).toBe('/register');
   });
 });
@@ -120,7 +133,13 @@ describe('forgot and reset password', () => {
   it('a reset link also confirms an account that was never confirmed', async () => {
     const client = new ApiClient(laurel);
     const email = uniqueEmail();
-    await client.post('/api/registration/account', { email, first_name: 'A', last_name: 'B', account_name: 'Reset Co', url: `r${Date.now()}` });
+    await client.post('/api/registration/account', {
+      email,
+      first_name: 'A',
+      last_name: 'B',
+      account_name: 'Reset Co',
+      url: `r${Date.now()}`,
+    });
     await laurel.lastMailTo(email);
     await client.post('/api/forgot', { email });
     const code = codeFromMail((await laurel.lastMailTo(email)).text, 'reset');
@@ -135,7 +154,12 @@ describe('validation', () => {
     const missing = await client.post('/api/auth', { email: 'a@b.co' });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).errors).toHaveLength(1);
-    const notJson = await laurel.app.inject({ method: 'POST', url: '/api/auth', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const notJson = await laurel.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().errors[0]).toBe('The request body is not valid JSON');
     const unknownApi = await client.get('/api/does-not-exist');

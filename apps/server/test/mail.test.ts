@@ -17,7 +17,11 @@ describe('account emails over SMTP', () => {
   it('delivers the confirmation email with both parts, a stable Message-ID and escaped names', async () => {
     const email = uniqueEmail();
     const response = await new ApiClient(laurel).post('/api/registration/account', {
-      email, first_name: '<img src=x onerror=alert(1)>', last_name: 'Doe', account_name: 'Élan & Co', url: `elan${Date.now()}`,
+      email,
+      first_name: '<img src=x onerror=alert(1)>',
+      last_name: 'Doe',
+      account_name: 'Élan & Co',
+      url: `elan${Date.now()}`,
     });
     expect(response.statusCode).toBe(200);
     const message = await sink.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(email));
@@ -36,14 +40,26 @@ describe('account emails over SMTP', () => {
     sink.rejectWith = 550;
     const client = new ApiClient(laurel);
     const email = uniqueEmail();
-    await client.post('/api/registration/account', { email, first_name: 'P', last_name: 'Q', account_name: 'Perm Co', url: `perm${Date.now()}` });
+    await client.post('/api/registration/account', {
+      email,
+      first_name: 'P',
+      last_name: 'Q',
+      account_name: 'Perm Co',
+      url: `perm${Date.now()}`,
+    });
     const failed = await laurel.lastMailTo(email);
     expect(failed.status).toBe('failed');
     expect(failed.last_error).toMatch(/550/);
 
     sink.rejectWith = 451;
     const retried = uniqueEmail();
-    await client.post('/api/registration/account', { email: retried, first_name: 'R', last_name: 'S', account_name: 'Retry Co', url: `retry${Date.now()}` });
+    await client.post('/api/registration/account', {
+      email: retried,
+      first_name: 'R',
+      last_name: 'S',
+      account_name: 'Retry Co',
+      url: `retry${Date.now()}`,
+    });
     await new Promise((r) => setTimeout(r, 1500));
     const [pending] = await laurel.mailsTo(retried);
     expect(pending!.status).toBe('queued');

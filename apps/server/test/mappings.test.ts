@@ -21,7 +21,10 @@ beforeAll(async () => {
   laurel = await startTestLaurel();
   premium = await registerConfirmedAdmin(laurel);
   free = await registerConfirmedAdmin(laurel);
-  await laurel.context.db.update(accounts).set({ stripe_active: true, stripe_plan: 'basic-monthly-3' }).where(eq(accounts.id, premium.user.account!.id));
+  await laurel.context.db
+    .update(accounts)
+    .set({ stripe_active: true, stripe_plan: 'basic-monthly-3' })
+    .where(eq(accounts.id, premium.user.account!.id));
   superAdmin = new ApiClient(laurel);
   expect((await superAdmin.login('root@laurel.test', 'correct horse battery staple')).statusCode).toBe(200);
 });
@@ -33,7 +36,11 @@ describe('saving a mapping', () => {
   it('saves an account’s mapping on a paid plan and lists it for that account only', async () => {
     const saved = await premium.client.post('/api/mappings', { name: 'Registrar export', rules: RULES });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ success: true, message: 'Saved mapping', mapping: { name: 'Registrar export', global: false, account_id: premium.user.account!.id, rules: RULES } });
+    expect(saved.json()).toMatchObject({
+      success: true,
+      message: 'Saved mapping',
+      mapping: { name: 'Registrar export', global: false, account_id: premium.user.account!.id, rules: RULES },
+    });
 
     const listed = (await premium.client.get(`/api/mappings/${premium.user.account!.id}`)).json();
     expect(listed.mappings.map((m: { name: string }) => m.name)).toEqual(['Registrar export']);
@@ -56,8 +63,12 @@ describe('saving a mapping', () => {
   });
 
   it('checks the body: a name and at least one column', async () => {
-    expect(errorOf(await premium.client.post('/api/mappings', { name: ' ', rules: RULES })).errors[0]).toBe('Name: Mapping name is required.');
-    expect(errorOf(await premium.client.post('/api/mappings', { name: 'Empty', rules: [] })).errors[0]).toBe('Rules: A mapping needs at least one column.');
+    expect(errorOf(await premium.client.post('/api/mappings', { name: ' ', rules: RULES })).errors[0]).toBe(
+      'Name: Mapping name is required.',
+    );
+    expect(errorOf(await premium.client.post('/api/mappings', { name: 'Empty', rules: [] })).errors[0]).toBe(
+      'Rules: A mapping needs at least one column.',
+    );
   });
 
   it('needs a signed-in issuer', async () => {
@@ -76,7 +87,9 @@ describe('global mappings', () => {
       expect(names).toContain('Common spreadsheet');
     }
     // An account's own mappings never appear among the global ones.
-    expect((await free.client.get('/api/mappings/global')).json().mappings.map((m: { name: string }) => m.name)).not.toContain('Registrar export');
+    expect((await free.client.get('/api/mappings/global')).json().mappings.map((m: { name: string }) => m.name)).not.toContain(
+      'Registrar export',
+    );
   });
 });
 
@@ -95,11 +108,22 @@ describe('deleting a mapping', () => {
 
   it('lets a sub-user of a paid account use and save the account’s mappings', async () => {
     const email = uniqueEmail('sub');
-    await laurel.context.db.insert(users).values({ account_id: premium.user.account!.id, email, username: email, roles: ['account_user'], confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD) });
+    await laurel.context.db
+      .insert(users)
+      .values({
+        account_id: premium.user.account!.id,
+        email,
+        username: email,
+        roles: ['account_user'],
+        confirmed_at: new Date(),
+        password_hash: await hashPassword(GOOD_PASSWORD),
+      });
     const sub = new ApiClient(laurel);
     await sub.login(email, GOOD_PASSWORD);
     expect((await sub.post('/api/mappings', { name: 'Sub-user mapping', rules: RULES })).statusCode).toBe(200);
-    const names = (await premium.client.get(`/api/mappings/${premium.user.account!.id}`)).json().mappings.map((m: { name: string }) => m.name);
+    const names = (await premium.client.get(`/api/mappings/${premium.user.account!.id}`))
+      .json()
+      .mappings.map((m: { name: string }) => m.name);
     expect(names).toContain('Sub-user mapping');
   });
 });

@@ -57,7 +57,12 @@ async function preferencesToken(email: string): Promise<string> {
 }
 
 const suppressionOf = async (accountId: number, email: string) =>
-  (await laurel.context.db.select().from(suppressions).where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email))))[0] ?? null;
+  (
+    await laurel.context.db
+      .select()
+      .from(suppressions)
+      .where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email)))
+  )[0] ?? null;
 
 describe('email preferences from the footer link', () => {
   it('shows the issuer, the masked address and that it is subscribed', async () => {
@@ -65,7 +70,12 @@ describe('email preferences from the footer link', () => {
     await sendTo(issuer.admin.client, issuer.setId, 'Preferences shown', [email]);
     const response = await call('GET', `/api/preferences/${await preferencesToken(email)}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ account_name: 'Analytical Engines', email: `g***${email.split('@')[0]!.slice(-1)}@example.com`, subscribed: true, bounced: false });
+    expect(response.json()).toEqual({
+      account_name: 'Analytical Engines',
+      email: `g***${email.split('@')[0]!.slice(-1)}@example.com`,
+      subscribed: true,
+      bounced: false,
+    });
     expect(response.body).not.toContain(email);
   });
 
@@ -76,7 +86,11 @@ describe('email preferences from the footer link', () => {
 
     const off = await call('POST', `/api/preferences/${token}`, { subscribed: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toMatchObject({ success: true, subscribed: false, message: 'You will no longer receive emails from Analytical Engines.' });
+    expect(off.json()).toMatchObject({
+      success: true,
+      subscribed: false,
+      message: 'You will no longer receive emails from Analytical Engines.',
+    });
     expect((await suppressionOf(issuer.accountId, email))?.reason).toBe('unsubscribe');
     expect((await call('GET', `/api/preferences/${token}`)).json().subscribed).toBe(false);
     const [held] = await sendTo(issuer.admin.client, issuer.setId, 'Come back second', [email]);

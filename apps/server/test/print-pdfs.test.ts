@@ -27,7 +27,8 @@ const pdfFile = (bytes: Buffer) => {
   return path;
 };
 const pageCount = (bytes: Buffer) => Number(execFileSync('qpdf', ['--show-npages', pdfFile(bytes)], { encoding: 'utf8' }).trim());
-const pageText = (bytes: Buffer, page: number) => execFileSync('pdftotext', ['-q', '-f', String(page), '-l', String(page), '-', '-'], { input: bytes }).toString();
+const pageText = (bytes: Buffer, page: number) =>
+  execFileSync('pdftotext', ['-q', '-f', String(page), '-l', String(page), '-', '-'], { input: bytes }).toString();
 /** A page as PNG bytes: poppler draws the same page content to the same pixels. */
 const pagePixels = (bytes: Buffer, page: number) => {
   const prefix = join(workDir, `page-${files++}`);
@@ -60,7 +61,9 @@ beforeAll(async () => {
     { first: 'Ada', last: 'Núñez', email: 'ada@example.com' },
   ]);
   await sendAndSettle(owner.admin.client, crew);
-  otherProject = await saveProject(other.admin.client, other.setId, 'Other crew', [{ first: 'Mallory', last: 'Moss', email: 'mallory@example.com' }]);
+  otherProject = await saveProject(other.admin.client, other.setId, 'Other crew', [
+    { first: 'Mallory', last: 'Moss', email: 'mallory@example.com' },
+  ]);
 });
 afterAll(async () => {
   await laurel?.close();
@@ -89,7 +92,9 @@ describe('printing a project’s certificates', () => {
   it('prints only the chosen recipients, ignoring ids that are not this project’s', async () => {
     const [zoe, jose] = await recipientsOf(crew);
     const [mallory] = await recipientsOf(otherProject);
-    const pdf = expectPdf(await owner.admin.client.get(`/api/projects/${crew}/print-pdfs?type=stream&${rids([zoe!.id, jose!.id, mallory!.id, 999_999_999])}`));
+    const pdf = expectPdf(
+      await owner.admin.client.get(`/api/projects/${crew}/print-pdfs?type=stream&${rids([zoe!.id, jose!.id, mallory!.id, 999_999_999])}`),
+    );
     expect(pageCount(pdf)).toBe(2);
     expect(pageText(pdf, 1)).toContain('José Núñez');
     expect(pageText(pdf, 2)).toContain('Zoë Okafor');
@@ -112,7 +117,10 @@ describe('printing a project’s certificates', () => {
 
   it('refuses a choice with nobody of this project in it', async () => {
     const [mallory] = await recipientsOf(otherProject);
-    for (const url of [`/api/projects/${crew}/print-pdfs?type=stream&${rids([mallory!.id])}`, `/api/projects/${crew}/print-link?${rids([mallory!.id])}`]) {
+    for (const url of [
+      `/api/projects/${crew}/print-pdfs?type=stream&${rids([mallory!.id])}`,
+      `/api/projects/${crew}/print-link?${rids([mallory!.id])}`,
+    ]) {
       const response = await owner.admin.client.get(url);
       expect(response.statusCode, url).toBe(400);
       expect(errorOf(response).message).toBe('Choose at least one recipient to print.');
@@ -120,7 +128,9 @@ describe('printing a project’s certificates', () => {
   });
 
   it(`refuses more than ${PRINT_LIMIT} certificates in one file, and prints ${PRINT_LIMIT} chosen from them`, async () => {
-    const big = await saveProject(owner.admin.client, owner.setId, 'Whole fleet', [{ first: 'Ann', last: 'Aalto', email: 'ann@example.com' }]);
+    const big = await saveProject(owner.admin.client, owner.setId, 'Whole fleet', [
+      { first: 'Ann', last: 'Aalto', email: 'ann@example.com' },
+    ]);
     await laurel.context.db.insert(recipients).values(
       Array.from({ length: PRINT_LIMIT }, (_, i) => ({
         project_id: big,
@@ -204,11 +214,12 @@ describe('who may print', () => {
   });
 
   it('does not open from a link of a project deleted since', async () => {
-    const doomed = await saveProject(owner.admin.client, owner.setId, 'Cancelled regatta', [{ first: 'Pia', last: 'Berg', email: 'pia@example.com' }]);
+    const doomed = await saveProject(owner.admin.client, owner.setId, 'Cancelled regatta', [
+      { first: 'Pia', last: 'Berg', email: 'pia@example.com' },
+    ]);
     const url: string = (await owner.admin.client.get(`/api/projects/${doomed}/print-link`)).json().pdf;
     expectPdf(await anonymous(url));
     expect((await owner.admin.client.delete(`/api/projects/${doomed}`)).statusCode).toBe(200);
     expect((await anonymous(url)).statusCode).toBe(404);
   });
 });
-

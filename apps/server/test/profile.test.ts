@@ -13,7 +13,11 @@ afterAll(async () => {
 describe('profile', () => {
   it('updates the name only with the right password', async () => {
     const { client, user } = await registerConfirmedAdmin(laurel);
-    const wrong = await client.call('PUT', `/api/users/${user.id}`, { first_name: 'Augusta', last_name: 'King', password: 'nope-nope-nope' });
+    const wrong = await client.call('PUT', `/api/users/${user.id}`, {
+      first_name: 'Augusta',
+      last_name: 'King',
+      password: 'nope-nope-nope',
+    });
     expect(wrong.statusCode).toBe(403);
     expect(errorOf(wrong).errors[0]).toBe('Wrong password');
     const ok = await client.call('PUT', `/api/users/${user.id}`, { first_name: 'Augusta', last_name: 'King', password: GOOD_PASSWORD });
@@ -32,11 +36,17 @@ describe('profile', () => {
     const { client, email, user } = await registerConfirmedAdmin(laurel);
     const elsewhere = new ApiClient(laurel);
     await elsewhere.login(email, GOOD_PASSWORD);
-    const wrongOld = await client.post(`/api/users/${user.id}/update-password`, { oldPassword: 'not-it-at-all', newPassword: 'fresh-garden-tulip-9' });
+    const wrongOld = await client.post(`/api/users/${user.id}/update-password`, {
+      oldPassword: 'not-it-at-all',
+      newPassword: 'fresh-garden-tulip-9',
+    });
     expect(errorOf(wrongOld).errors[0]).toBe('The current password is incorrect.');
     const common = await client.post(`/api/users/${user.id}/update-password`, { oldPassword: GOOD_PASSWORD, newPassword: 'iloveyou' });
     expect(common.statusCode).toBe(400);
-    const ok = await client.post(`/api/users/${user.id}/update-password`, { oldPassword: GOOD_PASSWORD, newPassword: 'fresh-garden-tulip-9' });
+    const ok = await client.post(`/api/users/${user.id}/update-password`, {
+      oldPassword: GOOD_PASSWORD,
+      newPassword: 'fresh-garden-tulip-9',
+    });
     expect(ok.json().message).toBe('Password has been successfully updated.');
     expect((await client.get('/api/auth/current')).statusCode).toBe(200);
     expect((await elsewhere.get('/api/auth/current')).statusCode).toBe(401);
@@ -48,7 +58,10 @@ describe('profile', () => {
     const mail = await laurel.lastMailTo(email);
     const code = /code is (\d{6})/.exec(mail.text)![1]!;
     const newEmail = uniqueEmail('moved');
-    const wrong = await client.post(`/api/users/${user.id}/update-email`, { new_email: newEmail, email_confirmation_code: code === '000000' ? '111111' : '000000' });
+    const wrong = await client.post(`/api/users/${user.id}/update-email`, {
+      new_email: newEmail,
+      email_confirmation_code: code === '000000' ? '111111' : '000000',
+    });
     expect(errorOf(wrong).errors[0]).toBe('Wrong confirmation code.');
     const invalid = await client.post(`/api/users/${user.id}/update-email`, { new_email: 'not-an-email', email_confirmation_code: code });
     expect(errorOf(invalid).errors[0]).toBe('Invalid email format');
@@ -63,8 +76,13 @@ describe('profile', () => {
     const { client, user } = await registerConfirmedAdmin(laurel);
     await client.post(`/api/users/${user.id}/request-email-confirmation-code`);
     for (let i = 0; i < 5; i++) {
-      expect((await client.post(`/api/users/${user.id}/update-email`, { new_email: uniqueEmail(), email_confirmation_code: `99999${i}` })).statusCode).toBe(400);
+      expect(
+        (await client.post(`/api/users/${user.id}/update-email`, { new_email: uniqueEmail(), email_confirmation_code: `99999${i}` }))
+          .statusCode,
+      ).toBe(400);
     }
-    expect((await client.post(`/api/users/${user.id}/update-email`, { new_email: uniqueEmail(), email_confirmation_code: '123456' })).statusCode).toBe(429);
+    expect(
+      (await client.post(`/api/users/${user.id}/update-email`, { new_email: uniqueEmail(), email_confirmation_code: '123456' })).statusCode,
+    ).toBe(429);
   });
 });

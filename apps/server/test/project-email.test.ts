@@ -22,7 +22,11 @@ let counter = 0;
 async function newProject(people: string[]) {
   counter += 1;
   const rows = people.map((email) => ({ FIRST_NAME: 'Noor', LAST_NAME: 'Haddad', 'Email Address': email }));
-  const response = await issuer.admin.client.post('/api/projects', { title: `Pilots ${counter}`, certificate_id: issuer.setId, recipients: rows });
+  const response = await issuer.admin.client.post('/api/projects', {
+    title: `Pilots ${counter}`,
+    certificate_id: issuer.setId,
+    recipients: rows,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().id as number;
 }
@@ -40,7 +44,12 @@ describe('a project’s own email', () => {
     const projectId = await newProject(['noor@example.com']);
     const opened = (await issuer.admin.client.get(`/api/projects/${projectId}/email`)).json();
     const setBefore = (await issuer.admin.client.get(`/api/certificates/${issuer.setId}`)).json();
-    expect(opened).toMatchObject({ id: projectId, name: `Pilots ${counter}`, certificate_name: 'Harbour Pilot', email_subject: setBefore.email_subject });
+    expect(opened).toMatchObject({
+      id: projectId,
+      name: `Pilots ${counter}`,
+      certificate_name: 'Harbour Pilot',
+      email_subject: setBefore.email_subject,
+    });
     expect(opened.elements.map((e: { type: string }) => e.type)).toContain('name');
 
     const saved = await put(issuer.admin.client, `/api/projects/${projectId}`, {
@@ -50,10 +59,14 @@ describe('a project’s own email', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().email_subject).toBe('Your pilot licence, [FIRST NAME]');
     expect(saved.json().email_body).not.toContain('<script');
-    expect((await issuer.admin.client.get(`/api/projects/${projectId}/email`)).json().email_subject).toBe('Your pilot licence, [FIRST NAME]');
+    expect((await issuer.admin.client.get(`/api/projects/${projectId}/email`)).json().email_subject).toBe(
+      'Your pilot licence, [FIRST NAME]',
+    );
     expect((await issuer.admin.client.get(`/api/certificates/${issuer.setId}`)).json().email_subject).toBe(setBefore.email_subject);
 
-    const preview = (await issuer.admin.client.post(`/api/projects/${projectId}/email-preview`, { email_subject: 'Unsaved: [FIRST NAME]' })).json();
+    const preview = (
+      await issuer.admin.client.post(`/api/projects/${projectId}/email-preview`, { email_subject: 'Unsaved: [FIRST NAME]' })
+    ).json();
     expect(preview.subject).toBe('Unsaved: Alex');
 
     await issuer.admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Harbour School' });

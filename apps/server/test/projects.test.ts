@@ -20,7 +20,11 @@ beforeAll(async () => {
       expiration_date_format: 'DD/MM/YYYY',
       elements: [
         { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px' } },
-        { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px' } },
+        {
+          type: 'dynamicText',
+          content: 'for completing [COURSE]',
+          styles: { left: '120px', top: '260px', width: '400px', height: '30px' },
+        },
         { type: 'expiration_date', content: '[EXPIRATION_DATE]', styles: { left: '120px', top: '320px', width: '300px', height: '30px' } },
       ],
     })
@@ -49,14 +53,31 @@ function mapRows(table: { rows: string[][] }) {
 describe('saving a project', () => {
   it('saves 200 imported recipients with accents, certificate numbers and ISO expiration dates', async () => {
     const table = parseCsv(europeanCsv(200));
-    const response = await admin.client.post('/api/projects', { title: 'Statistique 2027', key: 'Autumn cohort', certificate_id: setId, recipients: mapRows(table) });
+    const response = await admin.client.post('/api/projects', {
+      title: 'Statistique 2027',
+      key: 'Autumn cohort',
+      certificate_id: setId,
+      recipients: mapRows(table),
+    });
     expect(response.statusCode).toBe(200);
     const project = response.json();
-    expect(project).toMatchObject({ title: 'Statistique 2027', key: 'Autumn cohort', recipients_count: 200, unsent_count: 200, sent_count: 0, certificate_name: 'Statistics' });
+    expect(project).toMatchObject({
+      title: 'Statistique 2027',
+      key: 'Autumn cohort',
+      recipients_count: 200,
+      unsent_count: 200,
+      sent_count: 0,
+      certificate_name: 'Statistics',
+    });
 
     const page = (await admin.client.get(`/api/recipients?project_id=${project.id}&limit=10&like=zo%C3%AB`)).json();
     expect(page.count).toBe(40);
-    expect(page.recipients[0]).toMatchObject({ first_name: 'Zoë', last_name: 'Okafor', meta: { COURSE: 'Statistique', EXPIRATION_DATE: '2027-12-31' }, state: 'draft' });
+    expect(page.recipients[0]).toMatchObject({
+      first_name: 'Zoë',
+      last_name: 'Okafor',
+      meta: { COURSE: 'Statistique', EXPIRATION_DATE: '2027-12-31' },
+      state: 'draft',
+    });
     expect(page.recipients[0].certificate_number).toMatch(new RegExp(`^${project.id}-\\d{4}$`));
     expect(page.recipients[0]).not.toHaveProperty('token');
   });
@@ -70,13 +91,27 @@ describe('saving a project', () => {
     rows[1]!.EXPIRATION_DATE = '12/31/2027';
     const badDate = await admin.client.post('/api/projects', { title: 'Bad date', certificate_id: setId, recipients: rows });
     expect(errorOf(badDate).errors[0]).toBe('Please enter a valid expiration date in format - DD/MM/YYYY (row 2)');
-    const unmapped = await admin.client.post('/api/projects', { title: 'Unmapped', certificate_id: setId, recipients: rows.map(({ COURSE: _course, ...rest }) => rest) });
+    const unmapped = await admin.client.post('/api/projects', {
+      title: 'Unmapped',
+      certificate_id: setId,
+      recipients: rows.map(({ COURSE: _course, ...rest }) => rest),
+    });
     expect(errorOf(unmapped).errors[0]).toBe('Please map all data fields on cert to continue.');
-    expect((await admin.client.post('/api/projects', { title: 'Bad email', certificate_id: setId, recipients: mapRows(parseCsv(europeanCsv(2))) })).statusCode).toBe(200);
+    expect(
+      (
+        await admin.client.post('/api/projects', {
+          title: 'Bad email',
+          certificate_id: setId,
+          recipients: mapRows(parseCsv(europeanCsv(2))),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('accepts a combined name column and refuses a taken title', async () => {
-    const rows = [{ 'FIRST_NAME LAST_NAME': 'Mary Ann Smith', 'Email Address': 'mary@example.com', COURSE: 'R', EXPIRATION_DATE: '01/01/2028' }];
+    const rows = [
+      { 'FIRST_NAME LAST_NAME': 'Mary Ann Smith', 'Email Address': 'mary@example.com', COURSE: 'R', EXPIRATION_DATE: '01/01/2028' },
+    ];
     const saved = await admin.client.post('/api/projects', { title: 'Combined', certificate_id: setId, recipients: rows });
     const listed = (await admin.client.get(`/api/recipients?project_id=${saved.json().id}`)).json().recipients[0];
     expect(listed).toMatchObject({ first_name: 'Mary Ann', last_name: 'Smith' });
@@ -86,17 +121,35 @@ describe('saving a project', () => {
 
   it('keeps projects to their account, and a sub-user to their own', async () => {
     const stranger = await registerConfirmedAdmin(laurel);
-    const mine = (await admin.client.post('/api/projects', { title: 'Private', certificate_id: setId, recipients: mapRows(parseCsv(europeanCsv(1))) })).json();
+    const mine = (
+      await admin.client.post('/api/projects', { title: 'Private', certificate_id: setId, recipients: mapRows(parseCsv(europeanCsv(1))) })
+    ).json();
     expect((await stranger.client.get(`/api/projects/${mine.id}`)).statusCode).toBe(404);
     expect((await stranger.client.get(`/api/recipients?project_id=${mine.id}`)).statusCode).toBe(404);
-    expect((await stranger.client.post('/api/projects', { title: 'X', certificate_id: setId, recipients: mapRows(parseCsv(europeanCsv(1))) })).statusCode).toBe(404);
+    expect(
+      (await stranger.client.post('/api/projects', { title: 'X', certificate_id: setId, recipients: mapRows(parseCsv(europeanCsv(1))) }))
+        .statusCode,
+    ).toBe(404);
 
     const email = uniqueEmail('sub');
-    await laurel.context.db.insert(users).values({ account_id: admin.user.account!.id, email, username: email, roles: ['account_user'], confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD) });
+    await laurel.context.db
+      .insert(users)
+      .values({
+        account_id: admin.user.account!.id,
+        email,
+        username: email,
+        roles: ['account_user'],
+        confirmed_at: new Date(),
+        password_hash: await hashPassword(GOOD_PASSWORD),
+      });
     const sub = new ApiClient(laurel);
     await sub.login(email, GOOD_PASSWORD);
     expect((await sub.get(`/api/projects/${mine.id}`)).statusCode).toBe(404);
-    const own = await sub.post('/api/projects', { title: 'Sub project', certificate_id: setId, recipients: mapRows(parseCsv(europeanCsv(1))) });
+    const own = await sub.post('/api/projects', {
+      title: 'Sub project',
+      certificate_id: setId,
+      recipients: mapRows(parseCsv(europeanCsv(1))),
+    });
     expect((await sub.get(`/api/projects/${own.json().id}`)).statusCode).toBe(200);
   });
 });
@@ -104,12 +157,17 @@ describe('saving a project', () => {
 describe('the store’s project list', () => {
   it('searches title and memo, renames, and soft-deletes', async () => {
     const rows = [{ FIRST_NAME: 'A', LAST_NAME: 'B', 'Email Address': 'ab@example.com', COURSE: 'C', EXPIRATION_DATE: '01/01/2030' }];
-    const project = (await admin.client.post('/api/projects', { title: 'Winter 100% cohort', key: 'ask_me', certificate_id: setId, recipients: rows })).json();
+    const project = (
+      await admin.client.post('/api/projects', { title: 'Winter 100% cohort', key: 'ask_me', certificate_id: setId, recipients: rows })
+    ).json();
     const found = (await admin.client.get('/api/projects?like=100%25')).json();
     expect(found.projects.map((p: { id: number }) => p.id)).toEqual([project.id]);
     expect((await admin.client.get('/api/projects?like=ask_me')).json().count).toBe(1);
     const renamed = await admin.client.post(`/api/projects/${project.id}/update-memo`, { title: 'Winter cohort', memo: 'Second run' });
-    expect(renamed.json()).toMatchObject({ message: 'Memo saved', project: { title: 'Winter cohort', key: 'Second run', recipients_count: 1 } });
+    expect(renamed.json()).toMatchObject({
+      message: 'Memo saved',
+      project: { title: 'Winter cohort', key: 'Second run', recipients_count: 1 },
+    });
     expect((await admin.client.delete(`/api/projects/${project.id}`)).json().message).toBe('Record deleted');
     expect((await admin.client.get(`/api/projects/${project.id}`)).statusCode).toBe(404);
   });

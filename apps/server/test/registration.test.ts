@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, MESSAGES } from '@laurel/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoCodes } from '../src/db/schema.ts';
 import { ApiClient, codeFromMail, errorOf, GOOD_PASSWORD, uniqueEmail } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
@@ -50,15 +50,34 @@ describe('registration', () => {
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ show_toc: true, email });
 
-    const set = await client.post('/api/users/confirm/password', { code, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, accept_terms: true });
+    const set = await client.post('/api/users/confirm/password', {
+      code,
+      password: GOOD_PASSWORD,
+      password_confirmation: GOOD_PASSWORD,
+      accept_terms: true,
+    });
     expect(set.statusCode).toBe(200);
 
     const login = await client.login(email, GOOD_PASSWORD);
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toMatchObject({ require_action: null, location: '/dashboard', user: { email, roles: [{ name: 'account_admin' }] } });
-    expect(login.json().user.account).toMatchObject({ name: 'Compiler Academy', url: body.url, plan: { display_name: 'Free' }, trial_days_remaining: 14 });
+    expect(login.json()).toMatchObject({
+      require_action: null,
+      location: '/dashboard',
+      user: { email, roles: [{ name: 'account_admin' }] },
+    });
+    expect(login.json().user.account).toMatchObject({
+      name: 'Compiler Academy',
+      url: body.url,
+      plan: { display_name: 'Free' },
+      trial_days_remaining: 14,
+    });
 
-    const reuse = await client.post('/api/users/confirm/password', { code, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, accept_terms: true });
+    const reuse = await client.post('/api/users/confirm/password', {
+      code,
+      password: GOOD_PASSWORD,
+      password_confirmation: GOOD_PASSWORD,
+      accept_terms: true,
+    });
     expect(reuse.statusCode).toBe(404);
     expect(errorOf(reuse)).toMatchObject({ error_type: 'invalid_link', redirect: '/?link=expired' });
   });

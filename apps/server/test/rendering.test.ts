@@ -22,8 +22,32 @@ beforeAll(async () => {
   const set = await owner.client.post('/api/certificates', {
     name: 'Rendered',
     elements: [
-      { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px', 'font-family': 'Playfair Display', 'text-align': 'center' } },
-      { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px', 'font-size': '16px', 'font-family': 'Open Sans', 'text-align': 'center' } },
+      {
+        type: 'name',
+        content: '[FIRST NAME] [LAST NAME]',
+        styles: {
+          left: '35px',
+          top: '200px',
+          width: '570px',
+          height: '40px',
+          'font-size': '28px',
+          'font-family': 'Playfair Display',
+          'text-align': 'center',
+        },
+      },
+      {
+        type: 'dynamicText',
+        content: 'for completing [COURSE]',
+        styles: {
+          left: '120px',
+          top: '260px',
+          width: '400px',
+          height: '30px',
+          'font-size': '16px',
+          'font-family': 'Open Sans',
+          'text-align': 'center',
+        },
+      },
     ],
   });
   setId = set.json().id;

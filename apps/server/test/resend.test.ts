@@ -24,10 +24,20 @@ afterAll(async () => {
 });
 
 const rows = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ FIRST_NAME: 'Ada', LAST_NAME: `Lovelace ${i}`, 'Email Address': `${prefix}.${i}@example.com` }));
+  Array.from({ length: count }, (_, i) => ({
+    FIRST_NAME: 'Ada',
+    LAST_NAME: `Lovelace ${i}`,
+    'Email Address': `${prefix}.${i}@example.com`,
+  }));
 
 async function sentProject(title: string, count: number) {
-  const project = (await admin.client.post('/api/projects', { title, certificate_id: setId, recipients: rows(title.toLowerCase().replace(/\W/g, ''), count) })).json();
+  const project = (
+    await admin.client.post('/api/projects', {
+      title,
+      certificate_id: setId,
+      recipients: rows(title.toLowerCase().replace(/\W/g, ''), count),
+    })
+  ).json();
   expect((await admin.client.post(`/api/projects/${project.id}/send-emails`, { sender_name: 'Registrar' })).json().queued).toBe(count);
   await finished(project.id);
   return project.id as number;
@@ -49,11 +59,18 @@ const available = async () => {
 
 describe('sending, following and resending', () => {
   it('asks for a sender name before the first send', async () => {
-    const project = (await admin.client.post('/api/projects', { title: 'No sender', certificate_id: setId, recipients: rows('nosender', 1) })).json();
+    const project = (
+      await admin.client.post('/api/projects', { title: 'No sender', certificate_id: setId, recipients: rows('nosender', 1) })
+    ).json();
     const refused = await admin.client.post(`/api/projects/${project.id}/send-emails`, {});
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).errors).toEqual(['Please fill out the Sender Name field.']);
-    expect((await admin.client.get(`/api/projects/${project.id}/progress`)).json()).toMatchObject({ total: 1, draft: 1, pending: 0, sent: 0 });
+    expect((await admin.client.get(`/api/projects/${project.id}/progress`)).json()).toMatchObject({
+      total: 1,
+      draft: 1,
+      pending: 0,
+      sent: 0,
+    });
   });
 
   it('reports progress counted from the recipients, and who opened their certificate', async () => {
@@ -61,7 +78,16 @@ describe('sending, following and resending', () => {
     const [first] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
     await laurel.app.inject({ method: 'GET', url: `/api/c/${first!.token}`, headers: { host: 'laurel.test' } });
     expect((await admin.client.get(`/api/projects/${projectId}/progress`)).json()).toEqual({
-      project_id: projectId, total: 3, draft: 0, pending: 0, sent: 3, bounced: 0, failed: 0, suppressed: 0, opened: 1, finished: true,
+      project_id: projectId,
+      total: 3,
+      draft: 0,
+      pending: 0,
+      sent: 3,
+      bounced: 0,
+      failed: 0,
+      suppressed: 0,
+      opened: 1,
+      finished: true,
     });
     expect((await other.client.get(`/api/projects/${projectId}/progress`)).statusCode).toBe(404);
     const [seen] = await laurel.context.db.select().from(recipients).where(eq(recipients.id, first!.id));
@@ -70,7 +96,11 @@ describe('sending, following and resending', () => {
 
   it('resends to those who never opened, free of charge, with a new Message-ID, at most 5 times', async () => {
     const projectId = await sentProject('Never opened', 2);
-    const [opened, unopened] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    const [opened, unopened] = await laurel.context.db
+      .select()
+      .from(recipients)
+      .where(eq(recipients.project_id, projectId))
+      .orderBy(recipients.id);
     await laurel.app.inject({ method: 'GET', url: `/api/c/${opened!.token}`, headers: { host: 'laurel.test' } });
     const before = await available();
 
@@ -95,7 +125,9 @@ describe('sending, following and resending', () => {
     const projectId = await sentProject('Individual', 1);
     const [recipient] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId));
     for (let round = 1; round <= 3; round++) {
-      expect((await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_individual: recipient!.id })).json().queued).toBe(1);
+      expect((await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_individual: recipient!.id })).json().queued).toBe(
+        1,
+      );
       await finished(projectId);
     }
     const limited = await admin.client.post(`/api/projects/${projectId}/send-emails`, { resend_individual: recipient!.id });
@@ -107,11 +139,22 @@ describe('sending, following and resending', () => {
   });
 
   it('tries a refused address again when the issuer resends to that one recipient, but never an unsubscribed one', async () => {
-    const projectId = (await admin.client.post('/api/projects', { title: 'Refused', certificate_id: setId, recipients: rows('refused', 2) })).json().id;
-    const [refused, leaving] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    const projectId = (
+      await admin.client.post('/api/projects', { title: 'Refused', certificate_id: setId, recipients: rows('refused', 2) })
+    ).json().id;
+    const [refused, leaving] = await laurel.context.db
+      .select()
+      .from(recipients)
+      .where(eq(recipients.project_id, projectId))
+      .orderBy(recipients.id);
     const accountId = admin.user.account!.id;
     const suppression = async (email: string) =>
-      (await laurel.context.db.select().from(suppressions).where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email))))[0]?.reason ?? null;
+      (
+        await laurel.context.db
+          .select()
+          .from(suppressions)
+          .where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email)))
+      )[0]?.reason ?? null;
     sink.rejectWith = 550;
     await admin.client.post(`/api/projects/${projectId}/send-emails`, { sender_name: 'Registrar', recipients: [refused!.id] });
     await finished(projectId);
@@ -135,7 +178,11 @@ describe('sending, following and resending', () => {
 
   it('resends failed deliveries and charges their credit again, since a failure gave it back', async () => {
     const projectId = await sentProject('Failed', 2);
-    const [first, second] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
+    const [first, second] = await laurel.context.db
+      .select()
+      .from(recipients)
+      .where(eq(recipients.project_id, projectId))
+      .orderBy(recipients.id);
     // A delivery that gave up (retries used) ends failed with its credit refunded, as the dead-letter job does.
     const { deliveryGaveUpJob } = await import('../src/modules/delivery/deliver-job.ts');
     await laurel.context.db.update(recipients).set({ state: 'queued', attempt: 9 }).where(eq(recipients.id, first!.id));
@@ -147,32 +194,53 @@ describe('sending, following and resending', () => {
     expect(resend.queued).toBe(1);
     await finished(projectId);
     expect(await available()).toBe(before);
-    const states = await laurel.context.db.select({ id: recipients.id, state: recipients.state }).from(recipients).where(eq(recipients.project_id, projectId)).orderBy(recipients.id);
-    expect(states).toEqual([{ id: first!.id, state: 'sent' }, { id: second!.id, state: 'sent' }]);
+    const states = await laurel.context.db
+      .select({ id: recipients.id, state: recipients.state })
+      .from(recipients)
+      .where(eq(recipients.project_id, projectId))
+      .orderBy(recipients.id);
+    expect(states).toEqual([
+      { id: first!.id, state: 'sent' },
+      { id: second!.id, state: 'sent' },
+    ]);
     const accountId = admin.user.account!.id;
     const [account] = await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId));
-    expect(await ledgerBalances(laurel.context.db, accountId)).toEqual({ payg: account!.credits, subscription: account!.subscription_credits });
+    expect(await ledgerBalances(laurel.context.db, accountId)).toEqual({
+      payg: account!.credits,
+      subscription: account!.subscription_credits,
+    });
   });
 
   it('adds recipients to a sent project; only they go out on the next send, numbered after the others', async () => {
     const projectId = await sentProject('Added later', 2);
-    const bad = await admin.client.post(`/api/projects/${projectId}/add-recipients`, { recipients: [{ FIRST_NAME: 'Grace', LAST_NAME: 'Hopper', 'Email Address': 'not-an-email' }] });
+    const bad = await admin.client.post(`/api/projects/${projectId}/add-recipients`, {
+      recipients: [{ FIRST_NAME: 'Grace', LAST_NAME: 'Hopper', 'Email Address': 'not-an-email' }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).errors[0]).toMatch(/Invalid email format/);
 
-    const added = await admin.client.post(`/api/projects/${projectId}/add-recipients`, { recipients: [{ FIRST_NAME: 'Grace', LAST_NAME: 'Hopper', 'Email Address': 'grace@example.com' }] });
-    expect(added.json()).toMatchObject({ success: true, added: 1, project: { recipients_count: 3, unsent_count: 1, sent_count: 2, sendable_recipients: 1 } });
+    const added = await admin.client.post(`/api/projects/${projectId}/add-recipients`, {
+      recipients: [{ FIRST_NAME: 'Grace', LAST_NAME: 'Hopper', 'Email Address': 'grace@example.com' }],
+    });
+    expect(added.json()).toMatchObject({
+      success: true,
+      added: 1,
+      project: { recipients_count: 3, unsent_count: 1, sent_count: 2, sendable_recipients: 1 },
+    });
     expect((await admin.client.post(`/api/projects/${projectId}/send-emails`, {})).json().queued).toBe(1);
     await finished(projectId);
     const [grace] = await laurel.context.db.select().from(recipients).where(eq(recipients.email, 'grace@example.com'));
     expect(grace).toMatchObject({ state: 'sent', certificate_number: `${projectId}-0003` });
-    expect((await other.client.post(`/api/projects/${projectId}/add-recipients`, { recipients: rows('intruder', 1) })).statusCode).toBe(404);
+    expect((await other.client.post(`/api/projects/${projectId}/add-recipients`, { recipients: rows('intruder', 1) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('revokes and reinstates a certificate; the public page tells a verifier', async () => {
     const projectId = await sentProject('Revocation', 1);
     const [recipient] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId));
-    const page = () => laurel.app.inject({ method: 'GET', url: `/api/c/${recipient!.token}`, headers: { host: 'laurel.test' } }).then((r) => r.json());
+    const page = () =>
+      laurel.app.inject({ method: 'GET', url: `/api/c/${recipient!.token}`, headers: { host: 'laurel.test' } }).then((r) => r.json());
     expect((await page()).status).toBe('valid');
 
     expect((await other.client.post(`/api/recipients/${recipient!.id}/revoke`, {})).statusCode).toBe(404);

@@ -104,13 +104,22 @@ describe('profile update beside the review flag', () => {
     const missing = await client.call('PUT', `/api/users/${user.id}`, { first_name: 'Augusta', last_name: 'King' });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).errors[0]).toBe('Send first_name, last_name and password to update the profile, or review alone.');
-    const wrong = await client.call('PUT', `/api/users/${user.id}`, { first_name: 'Augusta', last_name: 'King', password: 'nope-nope-nope' });
+    const wrong = await client.call('PUT', `/api/users/${user.id}`, {
+      first_name: 'Augusta',
+      last_name: 'King',
+      password: 'nope-nope-nope',
+    });
     expect(wrong.statusCode).toBe(403);
     expect(errorOf(wrong).errors[0]).toBe('Wrong password');
     expect(await currentUser(client)).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
 
     // The review flag is not a profile field: sent with one, it is dropped and the name is updated.
-    const ok = await client.call('PUT', `/api/users/${user.id}`, { first_name: 'Augusta', last_name: 'King', password: GOOD_PASSWORD, review: true });
+    const ok = await client.call('PUT', `/api/users/${user.id}`, {
+      first_name: 'Augusta',
+      last_name: 'King',
+      password: GOOD_PASSWORD,
+      review: true,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Success: Your account details have been updated.');
     expect(await currentUser(client)).toMatchObject({ first_name: 'Augusta', last_name: 'King', review: false });

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { elementText, migrateDesign, validateDesign } from '@laurel/certificate';
 import { count, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elementText, migrateDesign, validateDesign } from '@laurel/certificate';
 import { libraryImages, storedFiles, styles } from '../src/db/schema.ts';
 import { BACKGROUNDS, seedGlobalContent, TEMPLATES } from '../src/seed/index.ts';
 import { ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
-import { startTestLaurel, testBackend, type TestLaurel } from './helpers/laurel.ts';
+import { startTestLaurel, type TestLaurel, testBackend } from './helpers/laurel.ts';
 
 interface PresentedStyle {
   id: number;
@@ -116,7 +116,10 @@ describe('seeding again', () => {
 
   it('is idempotent across a restart on the same database', async () => {
     // PGlite needs a data directory on disk to outlive the process; PostgreSQL already has one.
-    const env: Record<string, string> = testBackend() === 'postgres' ? { DATABASE_URL: laurel.context.env.DATABASE_URL! } : { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'laurel-seed-')) };
+    const env: Record<string, string> =
+      testBackend() === 'postgres'
+        ? { DATABASE_URL: laurel.context.env.DATABASE_URL! }
+        : { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'laurel-seed-')) };
     const first = await startTestLaurel({ env });
     const before = await counts(first);
     await first.close();

@@ -14,8 +14,14 @@ beforeAll(async () => {
   admin = await registerConfirmedAdmin(laurel);
   subEmail = uniqueEmail('sender');
   await laurel.context.db.insert(users).values({
-    account_id: admin.user.account!.id, email: subEmail, username: subEmail, first_name: 'Sam', last_name: 'Sender', roles: ['account_user'],
-    confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD),
+    account_id: admin.user.account!.id,
+    email: subEmail,
+    username: subEmail,
+    first_name: 'Sam',
+    last_name: 'Sender',
+    roles: ['account_user'],
+    confirmed_at: new Date(),
+    password_hash: await hashPassword(GOOD_PASSWORD),
   });
   sub = new ApiClient(laurel);
   await sub.login(subEmail, GOOD_PASSWORD);

@@ -25,7 +25,18 @@ beforeAll(async () => {
     const body = {
       name,
       ...(expiring ? { expiration_date_format: 'DD/MM/YYYY' } : {}),
-      elements: [...ELEMENTS, ...(expiring ? [{ type: 'expiration_date', content: '[EXPIRATION_DATE]', styles: { left: '120px', top: '320px', width: '300px', height: '30px' } }] : [])],
+      elements: [
+        ...ELEMENTS,
+        ...(expiring
+          ? [
+              {
+                type: 'expiration_date',
+                content: '[EXPIRATION_DATE]',
+                styles: { left: '120px', top: '320px', width: '300px', height: '30px' },
+              },
+            ]
+          : []),
+      ],
     };
     const created = await admin.client.post('/api/certificates', body);
     expect(created.statusCode).toBe(200);
@@ -50,8 +61,18 @@ describe('GET /api/certificates/send_select/:accountId', () => {
 
     const firstAid = all.find((c: { name: string }) => c.name === 'First Aid');
     expect(firstAid).toMatchObject({ expiration_date_format: 'DD/MM/YYYY', format: 'Letter', is_portrait: false });
-    expect(firstAid.fields.map((f: { key: string }) => f.key)).toEqual(['FIRST_NAME', 'LAST_NAME', 'FIRST_NAME LAST_NAME', 'Email Address', 'EXPIRATION_DATE', 'COURSE']);
-    expect(firstAid.fields.find((f: { key: string }) => f.key === 'FIRST_NAME LAST_NAME')).toMatchObject({ kind: 'full_name', optional: true });
+    expect(firstAid.fields.map((f: { key: string }) => f.key)).toEqual([
+      'FIRST_NAME',
+      'LAST_NAME',
+      'FIRST_NAME LAST_NAME',
+      'Email Address',
+      'EXPIRATION_DATE',
+      'COURSE',
+    ]);
+    expect(firstAid.fields.find((f: { key: string }) => f.key === 'FIRST_NAME LAST_NAME')).toMatchObject({
+      kind: 'full_name',
+      optional: true,
+    });
     expect(all.find((c: { name: string }) => c.name === 'Navigation').expiration_date_format).toBeNull();
 
     // The thumbnail link is signed: an <img> without the session header can load it.
@@ -65,15 +86,24 @@ describe('GET /api/certificates/send_select/:accountId', () => {
     const refused = await stranger.client.get(`/api/certificates/send_select/${accountId}`);
     expect(refused.statusCode).toBe(404);
     expect(errorOf(refused).errors[0]).toBe('Error 404. Page not found.');
-    expect((await stranger.client.get(`/api/certificates/send_select/${stranger.user.account!.id}`)).json()).toEqual({ certificates: [], count: 0 });
+    expect((await stranger.client.get(`/api/certificates/send_select/${stranger.user.account!.id}`)).json()).toEqual({
+      certificates: [],
+      count: 0,
+    });
     expect((await new ApiClient(laurel).get(`/api/certificates/send_select/${accountId}`)).statusCode).toBe(401);
   });
 
   it('shows a sub-user only the sets they may send', async () => {
     const email = uniqueEmail('sender');
     await laurel.context.db.insert(users).values({
-      account_id: accountId, email, username: email, roles: ['account_user'], confirmed_at: new Date(), password_hash: await hashPassword(GOOD_PASSWORD),
-      allow_all_certificate_sets: false, allowed_certificate_sets: [setIds[1]!],
+      account_id: accountId,
+      email,
+      username: email,
+      roles: ['account_user'],
+      confirmed_at: new Date(),
+      password_hash: await hashPassword(GOOD_PASSWORD),
+      allow_all_certificate_sets: false,
+      allowed_certificate_sets: [setIds[1]!],
     });
     const sub = new ApiClient(laurel);
     await sub.login(email, GOOD_PASSWORD);
@@ -101,7 +131,9 @@ describe('POST /api/certificates/:id/recipient-email-preview', () => {
   });
 
   it('refuses an address that cannot be mailed, and another account’s set', async () => {
-    const bad = await admin.client.post(`/api/certificates/${setIds[0]}/recipient-email-preview`, { recipient: { FIRST_NAME: 'A', LAST_NAME: 'B', 'Email Address': 'not an address' } });
+    const bad = await admin.client.post(`/api/certificates/${setIds[0]}/recipient-email-preview`, {
+      recipient: { FIRST_NAME: 'A', LAST_NAME: 'B', 'Email Address': 'not an address' },
+    });
     expect(bad.statusCode).toBe(400);
     const stranger = await registerConfirmedAdmin(laurel);
     expect((await stranger.client.post(`/api/certificates/${setIds[0]}/recipient-email-preview`, { recipient: {} })).statusCode).toBe(404);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@laurel/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, errorOf, GOOD_PASSWORD, registerConfirmedAdmin } from './helpers/api.ts';
 import { ManualClock, startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 

@@ -39,7 +39,13 @@ describe('stock image search', () => {
     const { images, total } = await search('where=marble&type=background');
     expect(total).toBe(3);
     expect(images.map((i) => i.id)).toContain('marble-white');
-    expect(images[0]).toMatchObject({ author: 'Laurel', licence: 'CC0 (Laurel)', width: 1280, height: 988, url: `/api/stock-images/${images[0]!.id}/full` });
+    expect(images[0]).toMatchObject({
+      author: 'Laurel',
+      licence: 'CC0 (Laurel)',
+      width: 1280,
+      height: 988,
+      url: `/api/stock-images/${images[0]!.id}/full`,
+    });
     expect((await search('where=gold%20marble&type=background')).images.map((i) => i.id)).toEqual(['marble-black-gold']);
     expect((await search('where=unicorns&type=background')).total).toBe(0);
   });
@@ -87,10 +93,15 @@ describe('importing a stock image', () => {
     expect(response.statusCode).toBe(200);
     const { imagepath } = response.json();
     expect(imagepath).toMatch(/^\/api\/files\/[A-Za-z0-9_-]{24}\.jpg$/);
-    const [file] = await laurel.context.db.select().from(storedFiles).where(eq(storedFiles.key, imagepath.slice('/api/files/'.length)));
+    const [file] = await laurel.context.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.key, imagepath.slice('/api/files/'.length)));
     expect(file).toMatchObject({ account_id: accountId, kind: 'background', mime: 'image/jpeg', width: 1280, height: 988 });
 
-    const motif = await member.post('/api/certificates/upload-stock?noPdf=1', { file: 'http://laurel.test/api/stock-images/seal-gold-star/full' });
+    const motif = await member.post('/api/certificates/upload-stock?noPdf=1', {
+      file: 'http://laurel.test/api/stock-images/seal-gold-star/full',
+    });
     expect(motif.json().imagepath).toMatch(/\.png$/);
   });
 
@@ -98,7 +109,12 @@ describe('importing a stock image', () => {
     const unknown = await member.post('/api/certificates/upload-stock?noPdf=1', { file: 'no-such-image' });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).errors).toEqual(['Stock image not found.']);
-    for (const file of ['http://169.254.169.254/latest/meta-data', 'https://example.com/photo.jpg', '/api/files/seed-bg-x.jpg', '../../etc/passwd']) {
+    for (const file of [
+      'http://169.254.169.254/latest/meta-data',
+      'https://example.com/photo.jpg',
+      '/api/files/seed-bg-x.jpg',
+      '../../etc/passwd',
+    ]) {
       const refused = await member.post('/api/certificates/upload-stock?noPdf=1', { file });
       expect(refused.statusCode, file).toBe(400);
       expect(errorOf(refused).errors).toEqual(['Only images from the stock library can be imported.']);

@@ -58,7 +58,11 @@ describe('a recipient’s certificate, issuer side', () => {
     const links = (await owner.admin.client.get(`/api/recipients/${zoe!.id}/preview-link`)).json();
     const signed = await laurel.app.inject({ method: 'GET', url: links.image, headers: { host: 'laurel.test' } });
     expect(signed.statusCode).toBe(200);
-    const tampered = await laurel.app.inject({ method: 'GET', url: links.pdf.replace(`/recipients/${zoe!.id}/`, `/recipients/${zoe!.id + 1}/`), headers: { host: 'laurel.test' } });
+    const tampered = await laurel.app.inject({
+      method: 'GET',
+      url: links.pdf.replace(`/recipients/${zoe!.id}/`, `/recipients/${zoe!.id + 1}/`),
+      headers: { host: 'laurel.test' },
+    });
     expect(tampered.statusCode).toBe(401);
   });
 
@@ -72,7 +76,10 @@ describe('a recipient’s certificate, issuer side', () => {
       await client.get(`/api/recipients/${zoe!.id}/preview-link`),
       await put(client, `/api/recipients/${zoe!.id}`, { first_name: 'Mallory' }),
       await client.delete(`/api/recipients/${zoe!.id}`),
-      await put(client, `/api/recipients/${other.accountId}/recipient-email`, { update_email: 'mallory@example.com', recipients_id: zoe!.id }),
+      await put(client, `/api/recipients/${other.accountId}/recipient-email`, {
+        update_email: 'mallory@example.com',
+        recipients_id: zoe!.id,
+      }),
       await client.get(`/api/recipients/${owner.accountId}/account-recipients`),
       await client.get(`/api/recipients/${owner.accountId}/recipient-projects/zoe@example.com`),
       await client.get(`/api/accounts/${owner.accountId}/data-fields`),
@@ -87,12 +94,20 @@ describe('a recipient’s certificate, issuer side', () => {
 describe('correcting recipients', () => {
   it('saves names and data fields, keeps the edit in the history, and re-renders the issued PDF', async () => {
     const [, jose] = await recipientsOf(sentProject);
-    const saved = await put(owner.admin.client, `/api/recipients/${jose!.id}`, { first_name: 'José María', meta: { COURSE: 'Celestial navigation', EXPIRATION_DATE: '30/06/2031', UNKNOWN: 'dropped' } });
+    const saved = await put(owner.admin.client, `/api/recipients/${jose!.id}`, {
+      first_name: 'José María',
+      meta: { COURSE: 'Celestial navigation', EXPIRATION_DATE: '30/06/2031', UNKNOWN: 'dropped' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       success: true,
       message: 'Record saved',
-      recipient: { first_name: 'José María', last_name: 'Núñez', meta: { COURSE: 'Celestial navigation', EXPIRATION_DATE: '2031-06-30' }, project_title: 'Spring crew' },
+      recipient: {
+        first_name: 'José María',
+        last_name: 'Núñez',
+        meta: { COURSE: 'Celestial navigation', EXPIRATION_DATE: '2031-06-30' },
+        project_title: 'Spring crew',
+      },
     });
     expect(saved.json().recipient.meta.UNKNOWN).toBeUndefined();
     expect(saved.json().recipient.history.map((e: { event: string }) => e.event)).toEqual(['queued', 'sending', 'sent', 'edited']);
@@ -118,7 +133,11 @@ describe('correcting recipients', () => {
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).errors[0]).toBe('Invalid email format');
     const good = await put(owner.admin.client, url, { update_email: ' Ines.Ferreira@Example.com ', recipients_id: [ines!.id] });
-    expect(good.json()).toEqual({ success: true, message: 'Email updated', recipients: [{ id: ines!.id, email: 'ines.ferreira@example.com' }] });
+    expect(good.json()).toEqual({
+      success: true,
+      message: 'Email updated',
+      recipients: [{ id: ines!.id, email: 'ines.ferreira@example.com' }],
+    });
     const detail = (await owner.admin.client.get(`/api/recipients/${ines!.id}`)).json();
     expect(detail.history).toMatchObject([{ event: 'email_changed', detail: 'ines@example.com → ines.ferreira@example.com' }]);
   });
@@ -127,8 +146,13 @@ describe('correcting recipients', () => {
     const [sent] = await recipientsOf(sentProject);
     const refused = await owner.admin.client.delete(`/api/recipients/${sent!.id}`);
     expect(refused.statusCode).toBe(400);
-    expect(errorOf(refused).errors[0]).toBe('A recipient who has been sent a certificate cannot be deleted. Revoke the certificate instead.');
-    const extra = await saveProject(owner.admin.client, owner.setId, 'Short lived', [{ first: 'Tom', last: 'Tide', email: 'tom@example.com' }, { first: 'Ann', last: 'Anchor', email: 'ann@example.com' }]);
+    expect(errorOf(refused).errors[0]).toBe(
+      'A recipient who has been sent a certificate cannot be deleted. Revoke the certificate instead.',
+    );
+    const extra = await saveProject(owner.admin.client, owner.setId, 'Short lived', [
+      { first: 'Tom', last: 'Tide', email: 'tom@example.com' },
+      { first: 'Ann', last: 'Anchor', email: 'ann@example.com' },
+    ]);
     const [tom] = await recipientsOf(extra);
     const deleted = await owner.admin.client.delete(`/api/recipients/${tom!.id}`);
     expect(deleted.json()).toEqual({ success: true, message: 'Record deleted' });
@@ -143,7 +167,14 @@ describe('finding recipients', () => {
     await laurel.app.inject({ method: 'GET', url: `/api/c/${zoe.token}`, headers: { host: 'laurel.test' } });
     const people = (await owner.admin.client.get(`/api/recipients/${owner.accountId}/account-recipients?like=zo&sort=email`)).json();
     expect(people.count).toBe(1);
-    expect(people.recipients[0]).toMatchObject({ email: 'zoe@example.com', first_name: 'Zoe', certificates: 2, projects: 2, sent: 1, opened: 1 });
+    expect(people.recipients[0]).toMatchObject({
+      email: 'zoe@example.com',
+      first_name: 'Zoe',
+      certificates: 2,
+      projects: 2,
+      sent: 1,
+      opened: 1,
+    });
 
     const detail = (await owner.admin.client.get(`/api/recipients/${owner.accountId}/recipient-projects/ZOE%40example.com`)).json();
     expect(detail.email).toBe('zoe@example.com');
@@ -162,7 +193,10 @@ describe('finding recipients', () => {
     expect((await search('project=autumn')).recipients.map((r: { first_name: string }) => r.first_name).sort()).toEqual(['Ines', 'Zoe']);
     expect((await search('certificate=seaman&status=sent')).count).toBe(2);
     expect((await search('status=unsent&project=spring')).count).toBe(0);
-    expect((await search(`fields=${encodeURIComponent(JSON.stringify({ COURSE: 'pilot' }))}`)).recipients[0]).toMatchObject({ first_name: 'Zoe', project_title: 'Autumn crew' });
+    expect((await search(`fields=${encodeURIComponent(JSON.stringify({ COURSE: 'pilot' }))}`)).recipients[0]).toMatchObject({
+      first_name: 'Zoe',
+      project_title: 'Autumn crew',
+    });
     const today = new Date().toISOString().slice(0, 10);
     expect((await search(`sent_from=2014-01-01&sent_to=${today}`)).count).toBe(2);
     expect((await search('sent_to=2014-01-01')).count).toBe(0);
@@ -178,14 +212,23 @@ describe('finding recipients', () => {
         { key: 'EXPIRATION_DATE', label: 'Expiration date', kind: 'expiration_date' },
       ],
     });
-    expect((await owner.admin.client.get(`/api/projects/${sentProject}/data-fields`)).json()).toMatchObject({ expiration_date_format: 'DD/MM/YYYY' });
+    expect((await owner.admin.client.get(`/api/projects/${sentProject}/data-fields`)).json()).toMatchObject({
+      expiration_date_format: 'DD/MM/YYYY',
+    });
   });
 });
 
 describe('the API document', () => {
   it('lists the store’s and the exports’ calls', async () => {
     const doc = (await owner.admin.client.get('/api/openapi.json')).json();
-    for (const path of ['/api/recipients/search', '/api/recipients/{accountId}/account-recipients', '/api/recipients/{id}/pdf', '/api/accounts/{id}/data-fields', '/api/projects/run-export', '/api/exports/{file}']) {
+    for (const path of [
+      '/api/recipients/search',
+      '/api/recipients/{accountId}/account-recipients',
+      '/api/recipients/{id}/pdf',
+      '/api/accounts/{id}/data-fields',
+      '/api/projects/run-export',
+      '/api/exports/{file}',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
   });
@@ -199,9 +242,15 @@ describe('sub-users', () => {
     expect((await restricted.client.get('/api/recipients/search')).json().count).toBe(0);
     expect((await restricted.client.get(`/api/recipients/${owner.accountId}/account-recipients`)).json().count).toBe(0);
     const own = await saveProject(restricted.client, owner.setId, 'Sub crew', [{ first: 'Kai', last: 'Keel', email: 'kai@example.com' }]);
-    expect((await restricted.client.get('/api/recipients/search')).json().recipients.map((r: { project_id: number }) => r.project_id)).toEqual([own]);
+    expect(
+      (await restricted.client.get('/api/recipients/search')).json().recipients.map((r: { project_id: number }) => r.project_id),
+    ).toEqual([own]);
 
-    const everyone = await subUser(laurel, owner.accountId, { allow_all_users_projects: true, allow_all_certificate_sets: false, allowed_certificate_sets: [] });
+    const everyone = await subUser(laurel, owner.accountId, {
+      allow_all_users_projects: true,
+      allow_all_certificate_sets: false,
+      allowed_certificate_sets: [],
+    });
     expect((await everyone.client.get(`/api/recipients/${zoe!.id}`)).statusCode).toBe(200);
     const edit = await put(everyone.client, `/api/recipients/${zoe!.id}`, { first_name: 'Mallory' });
     expect(edit.statusCode).toBe(403);

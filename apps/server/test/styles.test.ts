@@ -15,7 +15,10 @@ function templateDesign() {
   const design = newDesign('Letter', false);
   const course = newElement('dynamic', 'Letter', { content: '[COURSE]' });
   course.styles = { ...course.styles, left: '120px', top: '260px', width: '400px' };
-  return { ...design, elements: [...design.elements, newElement('name', 'Letter', { nameFormat: 'sep' }), course, newElement('certificate_number', 'Letter')] };
+  return {
+    ...design,
+    elements: [...design.elements, newElement('name', 'Letter', { nameFormat: 'sep' }), course, newElement('certificate_number', 'Letter')],
+  };
 }
 
 beforeAll(async () => {
@@ -23,7 +26,10 @@ beforeAll(async () => {
   member = (await registerConfirmedAdmin(laurel)).client;
   superAdmin = new ApiClient(laurel);
   await superAdmin.login('root@laurel.test', 'correct horse battery staple');
-  const [style] = await laurel.context.db.insert(styles).values({ name: `Harbour Classic ${Date.now()}`, design: templateDesign(), email: {} }).returning();
+  const [style] = await laurel.context.db
+    .insert(styles)
+    .values({ name: `Harbour Classic ${Date.now()}`, design: templateDesign(), email: {} })
+    .returning();
   styleId = style!.id;
 });
 afterAll(async () => {
@@ -35,7 +41,12 @@ describe('template gallery thumbnails', () => {
     const { styles: all } = (await member.get('/api/styles')).json<{ styles: { id: number; image: string }[] }>();
     const image = new URL(all.find((s) => s.id === styleId)!.image, 'http://laurel.test');
     expect(image.pathname).toBe(`/api/styles/${styleId}/image/image.png`);
-    expect(Object.fromEntries(image.searchParams)).toMatchObject({ FIRST_NAME: 'Alex', LAST_NAME: 'Morgan', CERTIFICATE_NUMBER: 'SAMPLE-0001', COURSE: '[COURSE]' });
+    expect(Object.fromEntries(image.searchParams)).toMatchObject({
+      FIRST_NAME: 'Alex',
+      LAST_NAME: 'Morgan',
+      CERTIFICATE_NUMBER: 'SAMPLE-0001',
+      COURSE: '[COURSE]',
+    });
     expect(image.searchParams.get('EXPIRATION_DATE')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(image.searchParams.has('t')).toBe(true);
 
@@ -48,14 +59,18 @@ describe('template gallery thumbnails', () => {
 
   it('give the same address to the single template read', async () => {
     const one = (await member.get(`/api/styles/${styleId}`)).json<{ image: string }>();
-    const listed = (await member.get('/api/styles')).json<{ styles: { id: number; image: string }[] }>().styles.find((s) => s.id === styleId)!;
+    const listed = (await member.get('/api/styles'))
+      .json<{ styles: { id: number; image: string }[] }>()
+      .styles.find((s) => s.id === styleId)!;
     expect(one.image).toBe(listed.image);
   });
 });
 
 describe('a global template’s email preview', () => {
   it('composes the unsaved email with sample data for a super-admin and stores nothing', async () => {
-    const preview = await superAdmin.post(`/api/styles/${styleId}/email-preview`, { email_subject: 'Hello [FIRST NAME], from [ACCOUNT_NAME]' });
+    const preview = await superAdmin.post(`/api/styles/${styleId}/email-preview`, {
+      email_subject: 'Hello [FIRST NAME], from [ACCOUNT_NAME]',
+    });
     expect(preview.statusCode).toBe(200);
     const body = preview.json<{ subject: string; html: string; text: string }>();
     expect(body.subject).toBe('Hello Alex, from Laurel');

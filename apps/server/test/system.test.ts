@@ -28,7 +28,9 @@ describe('system calls', () => {
   it('serves an OpenAPI document listing the API', async () => {
     const doc = (await new ApiClient(laurel).get('/api/openapi.json')).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth', '/api/auth/current', '/api/registration/account', '/api/admin/outbox']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth', '/api/auth/current', '/api/registration/account', '/api/admin/outbox']),
+    );
   });
 
   it('shows the newest active announcement once per user until dismissed', async () => {

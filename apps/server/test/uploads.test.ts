@@ -16,7 +16,9 @@ afterAll(async () => {
 
 function multipart(filename: string, bytes: Buffer, contentType = 'application/octet-stream') {
   const boundary = `----laurel${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -24,7 +26,9 @@ function multipart(filename: string, bytes: Buffer, contentType = 'application/o
 async function upload(client: ApiClient | null, url: string, filename: string, bytes: Buffer) {
   const { payload, contentType } = multipart(filename, bytes);
   return laurel.app.inject({
-    method: 'POST', url, payload,
+    method: 'POST',
+    url,
+    payload,
     headers: { host: 'laurel.test', 'content-type': contentType, ...(client?.token ? { authentication: client.token } : {}) },
   });
 }

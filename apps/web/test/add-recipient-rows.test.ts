@@ -4,11 +4,22 @@ import type { DataField } from '../src/api/store.ts';
 import { emptyRow, MAX_ROWS, validate, withImported, withoutRow } from '../src/store/add-recipient-rows.ts';
 
 const FIELDS: DataField[] = [{ key: 'COURSE', label: 'Course', kind: 'data' }];
-const person = (first: string, course = 'Day Skipper') => ({ ...emptyRow(FIELDS), [FIELD_KEYS.first]: first, [FIELD_KEYS.last]: 'Okafor', [FIELD_KEYS.email]: `${first.toLowerCase()}@example.com`, COURSE: course });
+const person = (first: string, course = 'Day Skipper') => ({
+  ...emptyRow(FIELDS),
+  [FIELD_KEYS.first]: first,
+  [FIELD_KEYS.last]: 'Okafor',
+  [FIELD_KEYS.email]: `${first.toLowerCase()}@example.com`,
+  COURSE: course,
+});
 
 describe('adding recipients to a saved project', () => {
   it('puts imported people after those typed in, in place of a row still empty', () => {
-    const merged = withImported([person('Zoë'), emptyRow(FIELDS)], [{ [FIELD_KEYS.first]: 'Léa', [FIELD_KEYS.email]: 'lea@example.com' }], FIELDS, 'crew.csv');
+    const merged = withImported(
+      [person('Zoë'), emptyRow(FIELDS)],
+      [{ [FIELD_KEYS.first]: 'Léa', [FIELD_KEYS.email]: 'lea@example.com' }],
+      FIELDS,
+      'crew.csv',
+    );
     if ('problem' in merged) throw new Error(merged.problem);
     expect(merged.firstNew).toBe(1);
     expect(merged.rows.map((r) => r[FIELD_KEYS.first])).toEqual(['Zoë', 'Léa']);
@@ -19,7 +30,9 @@ describe('adding recipients to a saved project', () => {
   it('refuses an import past what one addition takes instead of dropping the rest', () => {
     const incoming = Array.from({ length: MAX_ROWS }, (_, i) => person(`P${i}`));
     const merged = withImported([person('Zoë')], incoming, FIELDS, 'everyone.csv');
-    expect(merged).toEqual({ problem: `everyone.csv holds 50,000 recipients; with those already here that is more than the 50,000 one addition takes. Add them in parts.` });
+    expect(merged).toEqual({
+      problem: `everyone.csv holds 50,000 recipients; with those already here that is more than the 50,000 one addition takes. Add them in parts.`,
+    });
     expect('rows' in withImported([emptyRow(FIELDS)], incoming, FIELDS, 'everyone.csv')).toBe(true);
   });
 

@@ -4,8 +4,8 @@
  * Family names come from each package's metadata.json and licences from its LICENSE_FONT.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,7 +41,10 @@ function entryFor(slug: string): Entry {
 const deps = Object.keys(JSON.parse(readFileSync(join(pkgRoot, 'package.json'), 'utf8')).dependencies)
   .filter((d) => d.startsWith('@expo-google-fonts/'))
   .map((d) => d.slice('@expo-google-fonts/'.length));
-const families = deps.filter((d) => !FALLBACKS.includes(d)).map(entryFor).sort((a, b) => a.family.localeCompare(b.family));
+const families = deps
+  .filter((d) => !FALLBACKS.includes(d))
+  .map(entryFor)
+  .sort((a, b) => a.family.localeCompare(b.family));
 const fallbacks = FALLBACKS.map(entryFor);
 
 const render = (e: Entry) => `  ${JSON.stringify(e)},`;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { layoutSide, resolveFace, type CertificateDesign, type Recipient } from '../src/index.ts';
+import { type CertificateDesign, layoutSide, type Recipient, resolveFace } from '../src/index.ts';
 import { faceFilePath, nodeFontProvider, renderPdf, renderPng } from '../src/node.ts';
 import { launchChromium, screenshotLayout } from './helpers/chromium.ts';
 import { differingShare } from './helpers/compare.ts';
@@ -71,18 +71,67 @@ describe('PDF rasterised matches the PNG', () => {
 
 /** Texts, fonts and widths where line breaks are easy to get wrong. */
 const breakCases: { text: string; family: string; weight?: number; size: number; width: number; align: string }[] = [
-  { text: 'This certificate is awarded for outstanding achievement in the course of advanced studies', family: 'Open Sans', size: 18, width: 250, align: 'center' },
-  { text: 'has successfully completed the course Advanced Certificate Design with distinction, demonstrating outstanding commitment and skill.', family: 'Open Sans', size: 15, width: 400, align: 'center' },
-  { text: 'In recognition of exemplary leadership, dedication and service to the community throughout the year', family: 'Playfair Display', size: 22, width: 380, align: 'center' },
+  {
+    text: 'This certificate is awarded for outstanding achievement in the course of advanced studies',
+    family: 'Open Sans',
+    size: 18,
+    width: 250,
+    align: 'center',
+  },
+  {
+    text: 'has successfully completed the course Advanced Certificate Design with distinction, demonstrating outstanding commitment and skill.',
+    family: 'Open Sans',
+    size: 15,
+    width: 400,
+    align: 'center',
+  },
+  {
+    text: 'In recognition of exemplary leadership, dedication and service to the community throughout the year',
+    family: 'Playfair Display',
+    size: 22,
+    width: 380,
+    align: 'center',
+  },
   { text: 'Awarded to Zoë Müller-Lüdenscheidt-Westphalen for excellence', family: 'Great Vibes', size: 36, width: 300, align: 'left' },
   { text: 'CERTIFICATE OF COMPLETION AWARDED WITH HIGHEST HONOURS', family: 'Cinzel', size: 28, width: 420, align: 'center' },
-  { text: 'Presented on the twenty-second day of November, two thousand and twenty-six, at the annual ceremony', family: 'EB Garamond', size: 17, width: 300, align: 'right' },
-  { text: 'The board of directors hereby confirms that the recipient has fulfilled all requirements (including the final exam).', family: 'Montserrat', weight: 700, size: 14, width: 260, align: 'left' },
-  { text: 'For her unwavering commitment, creativity, and kindness—qualities that inspire everyone around her', family: 'Lora', size: 19, width: 330, align: 'center' },
+  {
+    text: 'Presented on the twenty-second day of November, two thousand and twenty-six, at the annual ceremony',
+    family: 'EB Garamond',
+    size: 17,
+    width: 300,
+    align: 'right',
+  },
+  {
+    text: 'The board of directors hereby confirms that the recipient has fulfilled all requirements (including the final exam).',
+    family: 'Montserrat',
+    weight: 700,
+    size: 14,
+    width: 260,
+    align: 'left',
+  },
+  {
+    text: 'For her unwavering commitment, creativity, and kindness—qualities that inspire everyone around her',
+    family: 'Lora',
+    size: 19,
+    width: 330,
+    align: 'center',
+  },
   { text: 'Dancing through the finest moments of the season with grace', family: 'Dancing Script', size: 30, width: 280, align: 'center' },
   { text: 'Oswald condensed headline that wraps across several narrow lines here', family: 'Oswald', size: 24, width: 200, align: 'left' },
-  { text: 'Merriweather body text for a course certificate with long words: internationalisation, responsibilities', family: 'Merriweather', size: 16, width: 310, align: 'left' },
-  { text: 'Raleway: with thanks for ten years of service to the Laurel family of volunteers', family: 'Raleway', size: 20, width: 290, align: 'center' },
+  {
+    text: 'Merriweather body text for a course certificate with long words: internationalisation, responsibilities',
+    family: 'Merriweather',
+    size: 16,
+    width: 310,
+    align: 'left',
+  },
+  {
+    text: 'Raleway: with thanks for ten years of service to the Laurel family of volunteers',
+    family: 'Raleway',
+    size: 20,
+    width: 290,
+    align: 'center',
+  },
 ];
 
 describe('line breaks agree with Chromium laying out the same text natively', () => {
@@ -93,7 +142,9 @@ describe('line breaks agree with Chromium laying out the same text natively', ()
 body{margin:0}#t{font-family:"f";font-size:${c.size}px;width:${c.width}px;text-align:${c.align};line-height:normal}</style><div id="t">${c.text}</div>`;
     await page.unroute('**/*');
     await page.route('**/*', (route) =>
-      route.request().url().endsWith('/font') ? route.fulfill({ body: readFileSync(faceFilePath(face)), contentType: 'font/ttf' }) : route.fulfill({ body: html, contentType: 'text/html' }),
+      route.request().url().endsWith('/font')
+        ? route.fulfill({ body: readFileSync(faceFilePath(face)), contentType: 'font/ttf' })
+        : route.fulfill({ body: html, contentType: 'text/html' }),
     );
     await page.goto('http://laurel.test/');
     await page.evaluate(() => document.fonts.ready);
@@ -120,7 +171,15 @@ body{margin:0}#t{font-family:"f";font-size:${c.size}px;width:${c.width}px;text-a
       {
         ...design.elements[2]!,
         content: c.text,
-        styles: { left: '0px', top: '0px', width: `${c.width}px`, 'font-family': c.family, 'font-size': `${c.size}px`, 'text-align': c.align, 'font-weight': String(c.weight ?? 400) },
+        styles: {
+          left: '0px',
+          top: '0px',
+          width: `${c.width}px`,
+          'font-family': c.family,
+          'font-size': `${c.size}px`,
+          'text-align': c.align,
+          'font-weight': String(c.weight ?? 400),
+        },
       },
     ];
     const item = layoutSide(design, 'front', undefined, nodeFontProvider).items[0];
@@ -157,7 +216,9 @@ describe('the layout engine in the browser', () => {
     const inBrowser = await page.evaluate(
       async ({ design, recipient, faces }) => {
         const L = (globalThis as unknown as { Laurel: typeof import('../src/index.ts') }).Laurel;
-        const loaded = await Promise.all(faces.map(async (face) => ({ face, bytes: await (await fetch(`/fonts/${face.file}`)).arrayBuffer() })));
+        const loaded = await Promise.all(
+          faces.map(async (face) => ({ face, bytes: await (await fetch(`/fonts/${face.file}`)).arrayBuffer() })),
+        );
         return JSON.stringify(L.layoutSide(design, 'front', recipient, L.createFontProvider(loaded)));
       },
       { design, recipient, faces },

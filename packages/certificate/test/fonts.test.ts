@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   CERTIFICATE_FONTS,
-  FALLBACK_FONTS,
   certificateFontFamilies,
   createFontProvider,
+  FALLBACK_FONTS,
   facesToLoad,
   fontFileName,
   layoutSide,
@@ -20,7 +20,20 @@ describe('font registry', () => {
   it('offers about 85 certificate families with OFL or Apache licences, Open Sans among them', () => {
     expect(CERTIFICATE_FONTS.length).toBeGreaterThanOrEqual(85);
     expect(certificateFontFamilies()).toContain('Open Sans');
-    for (const family of ['Great Vibes', 'Dancing Script', 'Playfair Display', 'Cinzel', 'EB Garamond', 'Lora', 'Merriweather', 'Montserrat', 'Raleway', 'Roboto', 'Lato', 'Oswald']) {
+    for (const family of [
+      'Great Vibes',
+      'Dancing Script',
+      'Playfair Display',
+      'Cinzel',
+      'EB Garamond',
+      'Lora',
+      'Merriweather',
+      'Montserrat',
+      'Raleway',
+      'Roboto',
+      'Lato',
+      'Oswald',
+    ]) {
       expect(certificateFontFamilies()).toContain(family);
     }
     for (const entry of [...CERTIFICATE_FONTS, ...FALLBACK_FONTS]) expect(['OFL-1.1', 'Apache-2.0']).toContain(entry.licence);
@@ -28,7 +41,8 @@ describe('font registry', () => {
 
   it('lists every family and its licence in docs/fonts.md', () => {
     const doc = readFileSync(join(import.meta.dirname, '../../../docs/fonts.md'), 'utf8');
-    for (const entry of [...CERTIFICATE_FONTS, ...FALLBACK_FONTS]) expect(doc).toContain(`| ${entry.family} | \`@expo-google-fonts/${entry.pkg}\` | ${entry.licence} |`);
+    for (const entry of [...CERTIFICATE_FONTS, ...FALLBACK_FONTS])
+      expect(doc).toContain(`| ${entry.family} | \`@expo-google-fonts/${entry.pkg}\` | ${entry.licence} |`);
   });
 
   it('has a TTF on disk for every regular face, and each parses', () => {
@@ -56,9 +70,19 @@ describe('font registry', () => {
 
 describe('fonts for the browser and custom fonts', () => {
   it('lists the faces a design needs, fallbacks only for scripts that appear', () => {
-    const ids = (sample: string) => facesToLoad(sampleDesign(), sample).map((f) => f.id).sort();
-    expect(ids('Zoë')).toEqual(['open-sans-400Regular', 'open-sans-400Regular_Italic', 'playfair-display-400Regular', 'playfair-display-700Bold']);
-    expect(ids('محمد 李')).toEqual(expect.arrayContaining(['noto-sans-arabic-400Regular', 'noto-sans-arabic-700Bold', 'noto-sans-sc-400Regular']));
+    const ids = (sample: string) =>
+      facesToLoad(sampleDesign(), sample)
+        .map((f) => f.id)
+        .sort();
+    expect(ids('Zoë')).toEqual([
+      'open-sans-400Regular',
+      'open-sans-400Regular_Italic',
+      'playfair-display-400Regular',
+      'playfair-display-700Bold',
+    ]);
+    expect(ids('محمد 李')).toEqual(
+      expect.arrayContaining(['noto-sans-arabic-400Regular', 'noto-sans-arabic-700Bold', 'noto-sans-sc-400Regular']),
+    );
     expect(ids('محمد')).not.toContain('noto-sans-sc-400Regular');
   });
 

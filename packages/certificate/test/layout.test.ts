@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { layoutSide, newDesign, type TextItem } from '../src/index.ts';
-import { nodeFontProvider } from '../src/node.ts';
 import { textWidth } from '../src/layout/measure.ts';
 import { formatExpirationDate } from '../src/layout/recipient.ts';
+import { nodeFontProvider } from '../src/node.ts';
 import { sampleDesign, sampleRecipient, text } from './helpers/sample.ts';
 
 const fonts = nodeFontProvider;
@@ -82,7 +82,9 @@ describe('merge fields and special elements', () => {
   it('formats the expiration date in every format of spec 2 §9', () => {
     const d = '2027-03-05';
     expect(
-      (['MMMM D, YYYY', 'DD MMMM YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'D/M/YYYY', 'M/D/YYYY', 'D/M/YY', 'M/D/YY', 'YYYY-MM-DD'] as const).map((f) => formatExpirationDate(d, f)),
+      (['MMMM D, YYYY', 'DD MMMM YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'D/M/YYYY', 'M/D/YYYY', 'D/M/YY', 'M/D/YY', 'YYYY-MM-DD'] as const).map(
+        (f) => formatExpirationDate(d, f),
+      ),
     ).toEqual(['March 5, 2027', '05 March 2027', '05/03/2027', '03/05/2027', '5/3/2027', '3/5/2027', '5/3/27', '3/5/27', '2027-03-05']);
   });
 
@@ -93,7 +95,11 @@ describe('merge fields and special elements', () => {
     expect(fitted.fontSize).toBeLessThan(40);
     expect(fitted.fontSize).toBeGreaterThanOrEqual(26);
     expect(fitted.lines[0]!.width).toBeLessThanOrEqual(300);
-    const floor = layoutOne(name, { ...sampleRecipient, firstName: 'Maximiliane Alexandra Josephine', lastName: 'von Oberhausen-Lichtenstein' });
+    const floor = layoutOne(name, {
+      ...sampleRecipient,
+      firstName: 'Maximiliane Alexandra Josephine',
+      lastName: 'von Oberhausen-Lichtenstein',
+    });
     expect(floor.fontSize).toBe(26);
     expect(floor.lines.length).toBeGreaterThan(1);
     expect(layoutOne(name, { ...sampleRecipient, firstName: 'Al', lastName: 'Li' }).fontSize).toBe(40);
@@ -110,10 +116,16 @@ describe('merge fields and special elements', () => {
 
 describe('scripts, direction and fallback fonts', () => {
   const runsOf = (content: string, family = 'Open Sans') =>
-    layoutOne(text(content, { width: '600px', 'font-family': family })).lines[0]!.runs.map((r) => ({ text: r.text, face: r.faceId, rtl: r.rtl }));
+    layoutOne(text(content, { width: '600px', 'font-family': family })).lines[0]!.runs.map((r) => ({
+      text: r.text,
+      face: r.faceId,
+      rtl: r.rtl,
+    }));
 
   it('keeps accented Latin names in the chosen font', () => {
-    expect(runsOf('Zoë Łukasiewicz-Ærøskøbing Nguyễn')).toEqual([{ text: 'Zoë Łukasiewicz-Ærøskøbing Nguyễn', face: 'open-sans-400Regular', rtl: false }]);
+    expect(runsOf('Zoë Łukasiewicz-Ærøskøbing Nguyễn')).toEqual([
+      { text: 'Zoë Łukasiewicz-Ærøskøbing Nguyễn', face: 'open-sans-400Regular', rtl: false },
+    ]);
   });
 
   it('orders Hebrew right to left (Open Sans has Hebrew glyphs)', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   asMergeField,
+  type CertificateDesign,
   canvasSize,
   MESSAGES,
   migrateDesign,
@@ -10,7 +11,6 @@ import {
   placeWithoutCollision,
   prepareForSave,
   validateDesign,
-  type CertificateDesign,
 } from '../src/model/index.ts';
 import { sampleDesign } from './helpers/sample.ts';
 
@@ -24,7 +24,14 @@ describe('defaults', () => {
     expect(design.elements).toHaveLength(1);
     const [el] = design.elements;
     expect(el).toMatchObject({ type: 'text', content: '[PARTICIPANT NAME]', restrictions: 'read-only' });
-    expect(el!.styles).toMatchObject({ left: '175px', top: '175px', width: '300px', 'font-family': 'Open Sans', 'font-size': '18px', color: '#000000' });
+    expect(el!.styles).toMatchObject({
+      left: '175px',
+      top: '175px',
+      width: '300px',
+      'font-family': 'Open Sans',
+      'font-size': '18px',
+      color: '#000000',
+    });
   });
 
   it('sizes new elements per spec 2 §9', () => {
@@ -55,7 +62,9 @@ describe('validateDesign', () => {
 
   it('refuses an empty merge field', () => {
     const issues = validateDesign(withFront(newElement('dynamic', 'Letter', { content: '' })));
-    expect(issues).toEqual([{ message: "Error Saving Certificate: Element '[merge field]' must not be empty", elementIndex: 0, side: 'front' }]);
+    expect(issues).toEqual([
+      { message: "Error Saving Certificate: Element '[merge field]' must not be empty", elementIndex: 0, side: 'front' },
+    ]);
   });
 
   it('requires exactly one pair of brackets, naming the content', () => {
@@ -65,7 +74,10 @@ describe('validateDesign', () => {
   });
 
   it('refuses DOWNLOAD_CERTIFICATE_LINK on either side', () => {
-    const design = { ...newDesign(), back_side_elements: [newElement('text', 'Letter', { content: 'Get it: [DOWNLOAD_CERTIFICATE_LINK]' })] };
+    const design = {
+      ...newDesign(),
+      back_side_elements: [newElement('text', 'Letter', { content: 'Get it: [DOWNLOAD_CERTIFICATE_LINK]' })],
+    };
     expect(validateDesign(design)).toEqual([{ message: MESSAGES.downloadLink, elementIndex: 0, side: 'back' }]);
   });
 
@@ -76,7 +88,10 @@ describe('validateDesign', () => {
   });
 
   it('requires unique merge names among name and dynamic elements, ignoring case', () => {
-    const design = withFront(newElement('name'), { ...newElement('dynamic', 'Letter', { content: '[first name]' }), styles: { ...newElement('dynamic').styles, top: '200px' } });
+    const design = withFront(newElement('name'), {
+      ...newElement('dynamic', 'Letter', { content: '[first name]' }),
+      styles: { ...newElement('dynamic').styles, top: '200px' },
+    });
     expect(validateDesign(design).map((i) => i.message)).toEqual([MESSAGES.duplicateField('first name')]);
   });
 
@@ -117,7 +132,15 @@ describe('migrateDesign', () => {
       back_side_elements: null,
     };
     const design = migrateDesign(v1);
-    expect(design).toMatchObject({ schemaVersion: 2, format: 'A4', is_portrait: true, use_two_side: false, rotate_bg: true, expiration_date_format: null, back_side_elements: [] });
+    expect(design).toMatchObject({
+      schemaVersion: 2,
+      format: 'A4',
+      is_portrait: true,
+      use_two_side: false,
+      rotate_bg: true,
+      expiration_date_format: null,
+      back_side_elements: [],
+    });
     expect(design.elements).toHaveLength(1);
     expect(design.elements[0]!.styles).toMatchObject({ left: '10px', top: '20px', 'font-size': '30px', 'font-family': 'Open Sans' });
     expect(design.elements[0]).toMatchObject({ lock: false, restrictions: 'none', format: 'sep' });

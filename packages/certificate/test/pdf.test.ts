@@ -136,7 +136,11 @@ describe('several certificates in one PDF', () => {
   });
 
   it('gives two pages per recipient when two-sided, the back after its front', () => {
-    const design = { ...sampleDesign(), use_two_side: true, back_side_elements: [text('Terms for [FIRST NAME]', { top: '40px' }, 'dynamicText')] };
+    const design = {
+      ...sampleDesign(),
+      use_two_side: true,
+      back_side_elements: [text('Terms for [FIRST NAME]', { top: '40px' }, 'dynamicText')],
+    };
     const file = writeTemp('many-two-sided.pdf', createPdfRenderer(design).renderMany(people));
     expect(pages(file)).toBe(2 * people.length);
     people.forEach((person, i) => {

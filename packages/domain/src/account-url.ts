@@ -6,7 +6,20 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** Names the product itself answers on; an account may not take them. */
 export const RESERVED_ACCOUNT_URLS = new Set([
-  'www', 'api', 'app', 'admin', 'mail', 'smtp', 'portal', 'credentials', 'static', 'assets', 'help', 'support', 'status', 'login',
+  'www',
+  'api',
+  'app',
+  'admin',
+  'mail',
+  'smtp',
+  'portal',
+  'credentials',
+  'static',
+  'assets',
+  'help',
+  'support',
+  'status',
+  'login',
 ]);
 
 export const ACCOUNT_URL_INVALID_MESSAGE = 'The account URL may contain only lowercase letters, digits and hyphens.';

@@ -65,7 +65,10 @@ export const EMAIL_DESIGN_MESSAGES = {
 } as const;
 
 const yesNo = z.enum(['yes', 'no']);
-const hexColor = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Choose a colour such as #b0bc36.');
+const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Choose a colour such as #b0bc36.');
 
 export const footerSocialsSchema = z.object({
   showIcons: yesNo.default('no'),
@@ -99,7 +102,11 @@ export const emailDesignSchema = z.object({
   plain_text_only: z.boolean().default(false),
   email_footer_lang: z.enum(EMAIL_FOOTER_LANGUAGES).default('en'),
   // Only characters a font-family list needs, so the value can go into a style attribute as it is.
-  email_font_family: z.string().trim().regex(/^[A-Za-z0-9 ,'"-]{1,100}$/, 'Choose a font from the list.').default(DEFAULT_EMAIL_FONT_FAMILY),
+  email_font_family: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 ,'"-]{1,100}$/, 'Choose a font from the list.')
+    .default(DEFAULT_EMAIL_FONT_FAMILY),
   email_font_size: z
     .string()
     .trim()
@@ -107,7 +114,11 @@ export const emailDesignSchema = z.object({
     .default(DEFAULT_EMAIL_FONT_SIZE),
   button_styles: buttonStylesSchema.prefault({}),
   show_linkedin: z.boolean().default(false),
-  linkedin_org_id: z.string().trim().regex(/^\d{0,20}$/, 'The LinkedIn organization id is a number.').default(''),
+  linkedin_org_id: z
+    .string()
+    .trim()
+    .regex(/^\d{0,20}$/, 'The LinkedIn organization id is a number.')
+    .default(''),
   footer_socials: footerSocialsSchema.prefault({}),
   hide_recipient_portal_link: z.boolean().default(false),
   portal_link: portalLinkSchema.prefault({}),
@@ -165,7 +176,8 @@ export function validateEmailDesign(design: EmailDesign): EmailDesignError[] {
 
   const replyTo = design.reply_to.trim();
   if (!replyTo) add('reply_to', EMAIL_DESIGN_MESSAGES.replyToRequired);
-  else if (!replyTo.toUpperCase().includes(MERGE_FIELDS.downloadLink) && !isReplyToAddress(replyTo)) add('reply_to', EMAIL_DESIGN_MESSAGES.replyToInvalid);
+  else if (!replyTo.toUpperCase().includes(MERGE_FIELDS.downloadLink) && !isReplyToAddress(replyTo))
+    add('reply_to', EMAIL_DESIGN_MESSAGES.replyToInvalid);
 
   for (const field of ['reply_to', 'cc', 'bcc', 'email_subject'] as const) {
     if (design[field].toUpperCase().includes(MERGE_FIELDS.downloadLink)) add(field, EMAIL_DESIGN_MESSAGES.downloadLinkOnlyInBody);

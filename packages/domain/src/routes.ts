@@ -1,24 +1,59 @@
-import { landingPath, primaryRole, type AccessUser } from './roles.ts';
+import { type AccessUser, landingPath, primaryRole } from './roles.ts';
 
 /** Every client route of spec 1 §2. Patterns use `:name` for parameters. */
 export const ROUTES = {
   home: ['/', '/login'],
   account: [
-    '/account', '/account/single-sign-on', '/api-integrations', '/account/subscription', '/account/automatic-purchases',
-    '/account/billing-history', '/account/billing-information', '/account/billing-subscriptions', '/account/email-settings',
-    '/account/purchase-credits', '/account/updates', '/account/two-factored-authentication', '/account/delete',
-    '/account/manage-users', '/account/configure-portal-settings',
+    '/account',
+    '/account/single-sign-on',
+    '/api-integrations',
+    '/account/subscription',
+    '/account/automatic-purchases',
+    '/account/billing-history',
+    '/account/billing-information',
+    '/account/billing-subscriptions',
+    '/account/email-settings',
+    '/account/purchase-credits',
+    '/account/updates',
+    '/account/two-factored-authentication',
+    '/account/delete',
+    '/account/manage-users',
+    '/account/configure-portal-settings',
   ],
   admin: [
-    '/admin/build', '/admin/build/backgrounds', '/admin/build/images', '/admin/build/mappings', '/admin/build/mappings/create',
-    '/admin/build/mappings/:id', '/admin/accounts', '/admin/accounts/settings', '/admin/outbox', '/admin/outbox/:id',
-    '/credits', '/subscriptions', '/announcements', '/resend-attempts', '/projects', '/custom-domains', '/payg-log', '/promo-codes',
+    '/admin/build',
+    '/admin/build/backgrounds',
+    '/admin/build/images',
+    '/admin/build/mappings',
+    '/admin/build/mappings/create',
+    '/admin/build/mappings/:id',
+    '/admin/accounts',
+    '/admin/accounts/settings',
+    '/admin/outbox',
+    '/admin/outbox/:id',
+    '/credits',
+    '/subscriptions',
+    '/announcements',
+    '/resend-attempts',
+    '/projects',
+    '/custom-domains',
+    '/payg-log',
+    '/promo-codes',
   ],
   /** The builder's own screens: the set list, templates, purchase, the editor and the email editor. */
   builder: ['/build/new', '/build/purchase', '/build/:id', '/build/:id/email', '/admin/build/:id', '/admin/build/:id/email'],
   main: [
-    '/build', '/dashboard', '/send', '/send/:id/send', '/store', '/store/projects/:id', '/store/projects/:id/email', '/store/recipients', '/store/search',
-    '/store/history', '/store/history/:id',
+    '/build',
+    '/dashboard',
+    '/send',
+    '/send/:id/send',
+    '/store',
+    '/store/projects/:id',
+    '/store/projects/:id/email',
+    '/store/recipients',
+    '/store/search',
+    '/store/history',
+    '/store/history/:id',
   ],
   portal: ['/portal', '/portal/set-password', '/portal/login', '/portal/register', '/portal/certificates'],
   credentials: ['/credentials', '/credentials/login'],
@@ -31,7 +66,16 @@ export const ROUTES = {
 } as const;
 
 /** Super-admin screens that live outside /admin (spec 1 §2). */
-const ADMIN_TOP_LEVEL = ['/credits', '/subscriptions', '/announcements', '/resend-attempts', '/projects', '/custom-domains', '/payg-log', '/promo-codes'];
+const ADMIN_TOP_LEVEL = [
+  '/credits',
+  '/subscriptions',
+  '/announcements',
+  '/resend-attempts',
+  '/projects',
+  '/custom-domains',
+  '/payg-log',
+  '/promo-codes',
+];
 
 export function isAdminPath(path: string): boolean {
   return startsWithSegment(path, '/admin') || ADMIN_TOP_LEVEL.some((p) => startsWithSegment(path, p));
@@ -52,7 +96,17 @@ export interface RouteContext {
   credentialsPortal?: boolean;
 }
 
-const PUBLIC_PATHS = ['/c', '/preferences', '/portal/login', '/portal/register', '/portal/set-password', '/credentials/login', '/user/confirm', '/user/reset', '/register'];
+const PUBLIC_PATHS = [
+  '/c',
+  '/preferences',
+  '/portal/login',
+  '/portal/register',
+  '/portal/set-password',
+  '/credentials/login',
+  '/user/confirm',
+  '/user/reset',
+  '/register',
+];
 const PORTAL_HOST_PATHS = ['/portal', '/user/confirm', '/user/reset', '/credentials/login'];
 const ROLELESS_PATHS = ['/c', '/preferences', '/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
 

@@ -13,7 +13,11 @@ describe('account URL (spec 1 §5)', () => {
     expect(await suggestAccountUrl('acme', async () => false)).toBe('acme');
     const taken = new Set(['acme', 'acme7']);
     const numbers = [0.07, 0.42];
-    const suggestion = await suggestAccountUrl('acme', async (c) => taken.has(c), () => numbers.shift() ?? 0);
+    const suggestion = await suggestAccountUrl(
+      'acme',
+      async (c) => taken.has(c),
+      () => numbers.shift() ?? 0,
+    );
     expect(suggestion).toBe('acme42');
     for (let i = 0; i < 50; i++) {
       const n = Number((await suggestAccountUrl('x', async (c) => c === 'x')).slice(1));

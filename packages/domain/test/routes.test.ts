@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessUser } from '../src/roles.ts';
-import { landingPath, impersonationLandingPath } from '../src/roles.ts';
+import { impersonationLandingPath, landingPath } from '../src/roles.ts';
 import { routeRedirect } from '../src/routes.ts';
 
-const user = (role: string | null, flags: Partial<AccessUser> = {}): AccessUser => ({ id: 1, roles: role ? [{ name: role }] : [], ...flags });
+const user = (role: string | null, flags: Partial<AccessUser> = {}): AccessUser => ({
+  id: 1,
+  roles: role ? [{ name: role }] : [],
+  ...flags,
+});
 const main = (path: string, u: AccessUser | null) => routeRedirect({ path, user: u, onPortalHost: false });
 
 describe('landing pages (spec 1 §2)', () => {
@@ -26,7 +30,16 @@ describe('routeRedirect (spec 1 §2)', () => {
     expect(main('/portal', null)).toBe('/portal/login');
     expect(main('/portal/certificates', null)).toBe('/portal/login');
     expect(main('/credentials', null)).toBe('/credentials/login');
-    for (const open of ['/', '/login', '/register', '/register/success', '/user/confirm/abc', '/user/reset/abc', '/portal/login', '/credentials/login']) {
+    for (const open of [
+      '/',
+      '/login',
+      '/register',
+      '/register/success',
+      '/user/confirm/abc',
+      '/user/reset/abc',
+      '/portal/login',
+      '/credentials/login',
+    ]) {
       expect(main(open, null), open).toBeNull();
     }
   });
@@ -55,7 +68,8 @@ describe('routeRedirect (spec 1 §2)', () => {
   });
 
   it('on a portal host allows only portal, confirm, reset and credentials-login paths', () => {
-    const onPortal = (path: string, credentialsPortal = false) => routeRedirect({ path, user: null, onPortalHost: true, credentialsPortal });
+    const onPortal = (path: string, credentialsPortal = false) =>
+      routeRedirect({ path, user: null, onPortalHost: true, credentialsPortal });
     expect(onPortal('/dashboard')).toBe('/portal');
     expect(onPortal('/')).toBe('/portal');
     expect(onPortal('/login')).toBe('/portal');

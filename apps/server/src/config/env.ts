@@ -63,7 +63,11 @@ const envSchema = z
     for (const [label, keys] of groups) {
       const set = keys.filter((k) => env[k] !== undefined);
       if (set.length > 0 && set.length < keys.length) {
-        ctx.addIssue({ code: 'custom', path: [keys.find((k) => env[k] === undefined)!], message: `${label} settings go together: set ${keys.join(', ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [keys.find((k) => env[k] === undefined)!],
+          message: `${label} settings go together: set ${keys.join(', ')}`,
+        });
       }
     }
   });

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. Every row that belongs to a customer carries `account_id`, and every query
@@ -14,145 +12,177 @@ const timestamps = {
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const accounts = pgTable('accounts', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  url: text('url').notNull(),
-  imagepath: text('imagepath'),
-  country: text('country').notNull().default('US'),
-  state: text('state'),
-  category: text('category').notNull().default('Company Category'),
-  /** Pay-as-you-go credits; the ledger of issue 5 becomes their source of truth. */
-  credits: integer('credits').notNull().default(0),
-  subscription_credits: integer('subscription_credits').notNull().default(0),
-  subscription_updated: timestamp('subscription_updated', { withTimezone: true }),
-  subscription_in_pending: boolean('subscription_in_pending').notNull().default(false),
-  stripe_active: boolean('stripe_active').notNull().default(false),
-  stripe_plan: text('stripe_plan'),
-  stripe_id: text('stripe_id'),
-  allowed_sets: integer('allowed_sets').notNull().default(1),
-  allow_qrcode: boolean('allow_qrcode').notNull().default(false),
-  allow_two_side_certificate: boolean('allow_two_side_certificate').notNull().default(false),
-  promo_code: text('promo_code'),
-  registration_source: text('registration_source'),
-  opt_in: boolean('opt_in').notNull().default(false),
-  is_banned: boolean('is_banned').notNull().default(false),
-  help_center_shown: boolean('help_center_shown'),
-  recipients_no_login: boolean('recipients_no_login').notNull().default(false),
-  trial_started_at: timestamp('trial_started_at', { withTimezone: true }).notNull().defaultNow(),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-  ...timestamps,
-}, (t) => [uniqueIndex('accounts_url_unique').on(t.url)]);
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    imagepath: text('imagepath'),
+    country: text('country').notNull().default('US'),
+    state: text('state'),
+    category: text('category').notNull().default('Company Category'),
+    /** Pay-as-you-go credits; the ledger of issue 5 becomes their source of truth. */
+    credits: integer('credits').notNull().default(0),
+    subscription_credits: integer('subscription_credits').notNull().default(0),
+    subscription_updated: timestamp('subscription_updated', { withTimezone: true }),
+    subscription_in_pending: boolean('subscription_in_pending').notNull().default(false),
+    stripe_active: boolean('stripe_active').notNull().default(false),
+    stripe_plan: text('stripe_plan'),
+    stripe_id: text('stripe_id'),
+    allowed_sets: integer('allowed_sets').notNull().default(1),
+    allow_qrcode: boolean('allow_qrcode').notNull().default(false),
+    allow_two_side_certificate: boolean('allow_two_side_certificate').notNull().default(false),
+    promo_code: text('promo_code'),
+    registration_source: text('registration_source'),
+    opt_in: boolean('opt_in').notNull().default(false),
+    is_banned: boolean('is_banned').notNull().default(false),
+    help_center_shown: boolean('help_center_shown'),
+    recipients_no_login: boolean('recipients_no_login').notNull().default(false),
+    trial_started_at: timestamp('trial_started_at', { withTimezone: true }).notNull().defaultNow(),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('accounts_url_unique').on(t.url)],
+);
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-  /** Stored lowercased: sign-in is case-insensitive. */
-  email: text('email').notNull(),
-  username: text('username').notNull(),
-  first_name: text('first_name').notNull().default(''),
-  last_name: text('last_name').notNull().default(''),
-  /** The first role is the user's role; an empty list is a portal user (spec 1 §6). */
-  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-  password_hash: text('password_hash'),
-  confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
-  active: boolean('active').notNull().default(true),
-  banned: boolean('banned').notNull().default(false),
-  image: text('image'),
-  opt_in: boolean('opt_in').notNull().default(false),
-  review: boolean('review').notNull().default(false),
-  show_intro: boolean('show_intro').notNull().default(true),
-  show_updates: boolean('show_updates').notNull().default(true),
-  allow_all_certificate_sets: boolean('allow_all_certificate_sets').notNull().default(true),
-  allowed_certificate_sets: integer('allowed_certificate_sets').array().notNull().default(sql`'{}'::integer[]`),
-  allow_all_users_projects: boolean('allow_all_users_projects').notNull().default(false),
-  allow_certificate_set_create: boolean('allow_certificate_set_create').notNull().default(false),
-  allow_certificate_set_edits: boolean('allow_certificate_set_edits').notNull().default(false),
-  allow_certificate_email_edits: boolean('allow_certificate_email_edits').notNull().default(false),
-  allocated_credits: integer('allocated_credits').notNull().default(-1),
-  pagination: jsonb('pagination').$type<Record<string, number>>().notNull().default({}),
-  last_announcement_seen: integer('last_announcement_seen').notNull().default(0),
-  last_login_at: timestamp('last_login_at', { withTimezone: true }),
-  ...timestamps,
-}, (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_account_idx').on(t.account_id)]);
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Stored lowercased: sign-in is case-insensitive. */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    /** The first role is the user's role; an empty list is a portal user (spec 1 §6). */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    password_hash: text('password_hash'),
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    banned: boolean('banned').notNull().default(false),
+    image: text('image'),
+    opt_in: boolean('opt_in').notNull().default(false),
+    review: boolean('review').notNull().default(false),
+    show_intro: boolean('show_intro').notNull().default(true),
+    show_updates: boolean('show_updates').notNull().default(true),
+    allow_all_certificate_sets: boolean('allow_all_certificate_sets').notNull().default(true),
+    allowed_certificate_sets: integer('allowed_certificate_sets').array().notNull().default(sql`'{}'::integer[]`),
+    allow_all_users_projects: boolean('allow_all_users_projects').notNull().default(false),
+    allow_certificate_set_create: boolean('allow_certificate_set_create').notNull().default(false),
+    allow_certificate_set_edits: boolean('allow_certificate_set_edits').notNull().default(false),
+    allow_certificate_email_edits: boolean('allow_certificate_email_edits').notNull().default(false),
+    allocated_credits: integer('allocated_credits').notNull().default(-1),
+    pagination: jsonb('pagination').$type<Record<string, number>>().notNull().default({}),
+    last_announcement_seen: integer('last_announcement_seen').notNull().default(0),
+    last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_account_idx').on(t.account_id)],
+);
 
-export const sessions = pgTable('sessions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** SHA-256 of the bearer token; the token itself is never stored. */
-  token_hash: text('token_hash').notNull(),
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** Set while an admin acts as `user_id`: the admin's own user id, to switch back to. */
-  impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  revoked_at: timestamp('revoked_at', { withTimezone: true }),
-  ip: text('ip'),
-  user_agent: text('user_agent'),
-}, (t) => [uniqueIndex('sessions_token_unique').on(t.token_hash), index('sessions_user_idx').on(t.user_id)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set while an admin acts as `user_id`: the admin's own user id, to switch back to. */
+    impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+);
 
 /** One-time codes mailed to users: account confirmation, password reset, email change. */
-export const userCodes = pgTable('user_codes', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  kind: text('kind').notNull(),
-  code_hash: text('code_hash').notNull(),
-  new_email: text('new_email'),
-  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
-  used_at: timestamp('used_at', { withTimezone: true }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('user_codes_hash_unique').on(t.code_hash),
-  check('user_codes_kind', sql`${t.kind} in ('confirm', 'reset', 'email_change')`),
-]);
+export const userCodes = pgTable(
+  'user_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    code_hash: text('code_hash').notNull(),
+    new_email: text('new_email'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_codes_hash_unique').on(t.code_hash),
+    check('user_codes_kind', sql`${t.kind} in ('confirm', 'reset', 'email_change')`),
+  ],
+);
 
 /** Failed sign-ins, counted per address and per IP for the 429 rule. */
-export const authFailures = pgTable('auth_failures', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  key: text('key').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('auth_failures_key_idx').on(t.key, t.created_at)]);
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_failures_key_idx').on(t.key, t.created_at)],
+);
 
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  account_id: integer('account_id'),
-  user_id: integer('user_id'),
-  actor_id: integer('actor_id'),
-  action: text('action').notNull(),
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  ip: text('ip'),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('audit_log_account_idx').on(t.account_id, t.created_at)]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id'),
+    user_id: integer('user_id'),
+    actor_id: integer('actor_id'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_account_idx').on(t.account_id, t.created_at)],
+);
 
 /**
  * Every message the product sends. With SMTP_URL set a job delivers it; without, it stays here as
  * the outbox that super-admins read at /admin/outbox.
  */
-export const mailMessages = pgTable('mail_messages', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  account_id: integer('account_id'),
-  kind: text('kind').notNull(),
-  to_address: text('to_address').notNull(),
-  from_address: text('from_address').notNull(),
-  subject: text('subject').notNull(),
-  /** Null for plain-text-only messages. */
-  html: text('html'),
-  text: text('text').notNull(),
-  reply_to: text('reply_to'),
-  cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
-  bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
-  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-  /** Stored files sent along: `key` in the file store, the name and type the recipient sees. */
-  attachments: jsonb('attachments').$type<{ key: string; filename: string; contentType: string }[]>().notNull().default([]),
-  message_id: text('message_id').notNull(),
-  status: text('status').notNull().default('queued'),
-  attempts: integer('attempts').notNull().default(0),
-  last_error: text('last_error'),
-  sent_at: timestamp('sent_at', { withTimezone: true }),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('mail_messages_created_idx').on(t.created_at),
-  check('mail_messages_status', sql`${t.status} in ('queued', 'sent', 'kept', 'failed')`),
-]);
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id'),
+    kind: text('kind').notNull(),
+    to_address: text('to_address').notNull(),
+    from_address: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    /** Null for plain-text-only messages. */
+    html: text('html'),
+    text: text('text').notNull(),
+    reply_to: text('reply_to'),
+    cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+    bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** Stored files sent along: `key` in the file store, the name and type the recipient sees. */
+    attachments: jsonb('attachments').$type<{ key: string; filename: string; contentType: string }[]>().notNull().default([]),
+    message_id: text('message_id').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_messages_created_idx').on(t.created_at),
+    check('mail_messages_status', sql`${t.status} in ('queued', 'sent', 'kept', 'failed')`),
+  ],
+);
 
 export const announcements = pgTable('announcements', {
   id: serial('id').primaryKey(),
@@ -162,22 +192,26 @@ export const announcements = pgTable('announcements', {
   ...timestamps,
 });
 
-export const promoCodes = pgTable('promo_codes', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  promo_value: text('promo_value').notNull(),
-  type: text('type').notNull().default('default'),
-  amount: integer('amount').notNull().default(0),
-  coupon_id: text('coupon_id'),
-  usage_limit: integer('usage_limit'),
-  used_count: integer('used_count').notNull().default(0),
-  expire_date: timestamp('expire_date', { withTimezone: true }),
-  is_active: boolean('is_active').notNull().default(true),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('promo_codes_value_unique').on(t.promo_value),
-  check('promo_codes_type', sql`${t.type} in ('default', 'first-time-registering', 'percentage')`),
-]);
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    promo_value: text('promo_value').notNull(),
+    type: text('type').notNull().default('default'),
+    amount: integer('amount').notNull().default(0),
+    coupon_id: text('coupon_id'),
+    usage_limit: integer('usage_limit'),
+    used_count: integer('used_count').notNull().default(0),
+    expire_date: timestamp('expire_date', { withTimezone: true }),
+    is_active: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('promo_codes_value_unique').on(t.promo_value),
+    check('promo_codes_type', sql`${t.type} in ('default', 'first-time-registering', 'percentage')`),
+  ],
+);
 
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
@@ -189,214 +223,280 @@ export const appSettings = pgTable('app_settings', {
  * A certificate set: the design (versioned JSON of @laurel/certificate, restored with
  * `migrateDesign` on load) and the delivery email's design, owned by one account.
  */
-export const certificateSets = pgTable('certificate_sets', {
-  id: serial('id').primaryKey(),
-  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  style_id: integer('style_id'),
-  design: jsonb('design').$type<Record<string, unknown>>().notNull(),
-  email: jsonb('email').$type<Record<string, unknown>>().notNull().default({}),
-  created_by: integer('created_by'),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-  ...timestamps,
-}, (t) => [
-  index('certificate_sets_account_idx').on(t.account_id, t.id),
-  uniqueIndex('certificate_sets_name_unique').on(t.account_id, sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
-]);
+export const certificateSets = pgTable(
+  'certificate_sets',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    style_id: integer('style_id'),
+    design: jsonb('design').$type<Record<string, unknown>>().notNull(),
+    email: jsonb('email').$type<Record<string, unknown>>().notNull().default({}),
+    created_by: integer('created_by'),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('certificate_sets_account_idx').on(t.account_id, t.id),
+    uniqueIndex('certificate_sets_name_unique').on(t.account_id, sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
+  ],
+);
 
 /** Global templates ("styles") that super-admins design and every account starts from. */
-export const styles = pgTable('styles', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  sorting: integer('sorting').notNull().default(0),
-  design: jsonb('design').$type<Record<string, unknown>>().notNull(),
-  email: jsonb('email').$type<Record<string, unknown>>().notNull().default({}),
-  url_requirements: text('url_requirements'),
-  ...timestamps,
-}, (t) => [uniqueIndex('styles_name_unique').on(sql`lower(${t.name})`)]);
+export const styles = pgTable(
+  'styles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    sorting: integer('sorting').notNull().default(0),
+    design: jsonb('design').$type<Record<string, unknown>>().notNull(),
+    email: jsonb('email').$type<Record<string, unknown>>().notNull().default({}),
+    url_requirements: text('url_requirements'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('styles_name_unique').on(sql`lower(${t.name})`)],
+);
 
 /** Every stored file (uploads, backgrounds, fonts, rendered certificates): who owns it and where it lives. */
-export const storedFiles = pgTable('files', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-  /** The name in the store and in its public URL: 128+ random bits, never a sequence. */
-  key: text('key').notNull(),
-  kind: text('kind').notNull(),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  original_name: text('original_name'),
-  width: integer('width'),
-  height: integer('height'),
-  created_by: integer('created_by'),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('files_key_unique').on(t.key), index('files_account_idx').on(t.account_id, t.kind)]);
+export const storedFiles = pgTable(
+  'files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The name in the store and in its public URL: 128+ random bits, never a sequence. */
+    key: text('key').notNull(),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    original_name: text('original_name'),
+    width: integer('width'),
+    height: integer('height'),
+    created_by: integer('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('files_key_unique').on(t.key), index('files_account_idx').on(t.account_id, t.kind)],
+);
 
 /** Images super-admins offer to everyone: the background library and the image (signature) library. */
-export const libraryImages = pgTable('library_images', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
-  imagepath: text('imagepath').notNull(),
-  name: text('name'),
-  sorting: integer('sorting').notNull().default(0),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('library_images_kind_idx').on(t.kind, t.sorting),
-  check('library_images_kind', sql`${t.kind} in ('background', 'signature')`),
-]);
+export const libraryImages = pgTable(
+  'library_images',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    imagepath: text('imagepath').notNull(),
+    name: text('name'),
+    sorting: integer('sorting').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('library_images_kind_idx').on(t.kind, t.sorting),
+    check('library_images_kind', sql`${t.kind} in ('background', 'signature')`),
+  ],
+);
 
 /** Fonts an account uploaded for its certificates. */
-export const accountFonts = pgTable('account_fonts', {
-  id: serial('id').primaryKey(),
-  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  file_key: text('file_key').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('account_fonts_name_unique').on(t.account_id, sql`lower(${t.name})`)]);
+export const accountFonts = pgTable(
+  'account_fonts',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    file_key: text('file_key').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_fonts_name_unique').on(t.account_id, sql`lower(${t.name})`)],
+);
 
 /** Files attached to a certificate set's email (spec 2 §7: certificates/{id}/uploads). */
-export const certificateUploads = pgTable('certificate_uploads', {
-  id: serial('id').primaryKey(),
-  certificate_id: integer('certificate_id').notNull().references(() => certificateSets.id, { onDelete: 'cascade' }),
-  file_key: text('file_key').notNull(),
-  name: text('name').notNull(),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('certificate_uploads_certificate_idx').on(t.certificate_id)]);
+export const certificateUploads = pgTable(
+  'certificate_uploads',
+  {
+    id: serial('id').primaryKey(),
+    certificate_id: integer('certificate_id')
+      .notNull()
+      .references(() => certificateSets.id, { onDelete: 'cascade' }),
+    file_key: text('file_key').notNull(),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('certificate_uploads_certificate_idx').on(t.certificate_id)],
+);
 
 /**
  * The credits ledger: append-only, one row per grant or debit. The account's `credits` (pay-as-you-go)
  * and `subscription_credits` columns are the running balances of its two buckets, changed only in the
  * same transaction as the row that explains the change.
  */
-export const creditLedger = pgTable('credit_ledger', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  bucket: text('bucket').notNull(),
-  delta: integer('delta').notNull(),
-  kind: text('kind').notNull(),
-  /** Idempotency key: the same grant or debit is never applied twice (a payment event, a recipient's send). */
-  reference: text('reference'),
-  actor_id: integer('actor_id'),
-  note: text('note'),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('credit_ledger_account_idx').on(t.account_id, t.id),
-  uniqueIndex('credit_ledger_reference_unique').on(t.reference),
-  check('credit_ledger_bucket', sql`${t.bucket} in ('payg', 'subscription')`),
-  check('credit_ledger_delta', sql`${t.delta} <> 0`),
-]);
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    bucket: text('bucket').notNull(),
+    delta: integer('delta').notNull(),
+    kind: text('kind').notNull(),
+    /** Idempotency key: the same grant or debit is never applied twice (a payment event, a recipient's send). */
+    reference: text('reference'),
+    actor_id: integer('actor_id'),
+    note: text('note'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_ledger_account_idx').on(t.account_id, t.id),
+    uniqueIndex('credit_ledger_reference_unique').on(t.reference),
+    check('credit_ledger_bucket', sql`${t.bucket} in ('payg', 'subscription')`),
+    check('credit_ledger_delta', sql`${t.delta} <> 0`),
+  ],
+);
 
 /**
  * A project: one list of recipients sent one certificate set. It keeps its own snapshot of the set
  * (design and email as they were when the project was saved), so later edits of the set never change
  * certificates already issued.
  */
-export const projects = pgTable('projects', {
-  id: serial('id').primaryKey(),
-  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  user_id: integer('user_id'),
-  certificate_id: integer('certificate_id'),
-  title: text('title').notNull(),
-  /** The memo (spec: `key`). */
-  key: text('key').notNull().default(''),
-  snapshot: jsonb('snapshot').$type<{ name: string; design: Record<string, unknown>; email: Record<string, unknown> }>().notNull(),
-  mapping: jsonb('mapping').$type<Record<string, string>>().notNull().default({}),
-  filename: text('filename'),
-  sender_name: text('sender_name'),
-  resend_attempts: integer('resend_attempts').notNull().default(0),
-  deleted_at: timestamp('deleted_at', { withTimezone: true }),
-  ...timestamps,
-}, (t) => [
-  index('projects_account_idx').on(t.account_id, t.id),
-  uniqueIndex('projects_title_unique').on(t.account_id, sql`lower(${t.title})`).where(sql`${t.deleted_at} is null`),
-]);
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id'),
+    certificate_id: integer('certificate_id'),
+    title: text('title').notNull(),
+    /** The memo (spec: `key`). */
+    key: text('key').notNull().default(''),
+    snapshot: jsonb('snapshot').$type<{ name: string; design: Record<string, unknown>; email: Record<string, unknown> }>().notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull().default({}),
+    filename: text('filename'),
+    sender_name: text('sender_name'),
+    resend_attempts: integer('resend_attempts').notNull().default(0),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('projects_account_idx').on(t.account_id, t.id),
+    uniqueIndex('projects_title_unique').on(t.account_id, sql`lower(${t.title})`).where(sql`${t.deleted_at} is null`),
+  ],
+);
 
 /** A recipient of a project and the delivery state of their certificate. */
-export const recipients = pgTable('recipients', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  project_id: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-  account_id: integer('account_id').notNull(),
-  first_name: text('first_name').notNull(),
-  last_name: text('last_name').notNull(),
-  email: text('email').notNull(),
-  /** The certificate's data fields by their upper-case names; EXPIRATION_DATE as YYYY-MM-DD. */
-  meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
-  /** The public certificate link's identifier: 192 random bits. */
-  token: text('token').notNull(),
-  certificate_number: text('certificate_number').notNull(),
-  state: text('state').notNull().default('draft'),
-  attempt: integer('attempt').notNull().default(0),
-  message_id: text('message_id'),
-  sent_at: timestamp('sent_at', { withTimezone: true }),
-  accessed_at: timestamp('accessed_at', { withTimezone: true }),
-  sent_details: jsonb('sent_details').$type<{ event: string; at: string; detail?: string }[]>().notNull().default([]),
-  resend_errored: integer('resend_errored').notNull().default(0),
-  resend_individual: integer('resend_individual').notNull().default(0),
-  revoked_at: timestamp('revoked_at', { withTimezone: true }),
-  ...timestamps,
-}, (t) => [
-  uniqueIndex('recipients_token_unique').on(t.token),
-  index('recipients_project_idx').on(t.project_id, t.last_name),
-  index('recipients_account_email_idx').on(t.account_id, t.email),
-  check('recipients_state', sql`${t.state} in ('draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed')`),
-]);
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    email: text('email').notNull(),
+    /** The certificate's data fields by their upper-case names; EXPIRATION_DATE as YYYY-MM-DD. */
+    meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
+    /** The public certificate link's identifier: 192 random bits. */
+    token: text('token').notNull(),
+    certificate_number: text('certificate_number').notNull(),
+    state: text('state').notNull().default('draft'),
+    attempt: integer('attempt').notNull().default(0),
+    message_id: text('message_id'),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    accessed_at: timestamp('accessed_at', { withTimezone: true }),
+    sent_details: jsonb('sent_details').$type<{ event: string; at: string; detail?: string }[]>().notNull().default([]),
+    resend_errored: integer('resend_errored').notNull().default(0),
+    resend_individual: integer('resend_individual').notNull().default(0),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('recipients_token_unique').on(t.token),
+    index('recipients_project_idx').on(t.project_id, t.last_name),
+    index('recipients_account_email_idx').on(t.account_id, t.email),
+    check('recipients_state', sql`${t.state} in ('draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed')`),
+  ],
+);
 
 /** Addresses an account may no longer mail: the recipient unsubscribed, or their server refused them for good. */
-export const suppressions = pgTable('suppressions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  email: text('email').notNull(),
-  reason: text('reason').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('suppressions_account_email_unique').on(t.account_id, t.email),
-  check('suppressions_reason', sql`${t.reason} in ('unsubscribe', 'bounce', 'complaint')`),
-]);
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    reason: text('reason').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('suppressions_account_email_unique').on(t.account_id, t.email),
+    check('suppressions_reason', sql`${t.reason} in ('unsubscribe', 'bounce', 'complaint')`),
+  ],
+);
 
 /**
  * Saved column mappings of the send wizard (spec 3 §3): an account's own, or global ones
  * (account_id null) that super-admins keep for everyone. Each rule maps an import column (title)
  * to a certificate field key, or to nothing.
  */
-export const mappings = pgTable('mappings', {
-  id: serial('id').primaryKey(),
-  account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  rules: jsonb('rules').$type<{ title: string; mapped: string | string[] | null }[]>().notNull(),
-  created_by: integer('created_by'),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('mappings_account_idx').on(t.account_id, t.id),
-  uniqueIndex('mappings_name_unique').on(sql`coalesce(${t.account_id}, 0)`, sql`lower(${t.name})`),
-]);
+export const mappings = pgTable(
+  'mappings',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rules: jsonb('rules').$type<{ title: string; mapped: string | string[] | null }[]>().notNull(),
+    created_by: integer('created_by'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mappings_account_idx').on(t.account_id, t.id),
+    uniqueIndex('mappings_name_unique').on(sql`coalesce(${t.account_id}, 0)`, sql`lower(${t.name})`),
+  ],
+);
 
 /**
  * Recipient exports to CSV or XLSX (spec 3 §7 `run-export`): one row per request, unique by a digest of
  * what was asked and when (to the minute), so a repeated click starts nothing new. The job writes the
  * file under `file_key` (unguessable) and mails a signed link once it is ready.
  */
-export const dataExports = pgTable('exports', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  account_id: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  key: text('key').notNull(),
-  kind: text('kind').notNull(),
-  export_type: text('export_type').notNull(),
-  email: text('email').notNull(),
-  title: text('title').notNull(),
-  params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
-  status: text('status').notNull().default('queued'),
-  file_key: text('file_key').notNull(),
-  row_count: integer('row_count'),
-  error: text('error'),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  finished_at: timestamp('finished_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('exports_key_unique').on(t.key),
-  uniqueIndex('exports_file_key_unique').on(t.file_key),
-  index('exports_account_idx').on(t.account_id, t.id),
-  check('exports_kind', sql`${t.kind} in ('projects', 'search')`),
-  check('exports_type', sql`${t.export_type} in ('csv', 'xlsx')`),
-  check('exports_status', sql`${t.status} in ('queued', 'done', 'failed')`),
-]);
+export const dataExports = pgTable(
+  'exports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    kind: text('kind').notNull(),
+    export_type: text('export_type').notNull(),
+    email: text('email').notNull(),
+    title: text('title').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    file_key: text('file_key').notNull(),
+    row_count: integer('row_count'),
+    error: text('error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('exports_key_unique').on(t.key),
+    uniqueIndex('exports_file_key_unique').on(t.file_key),
+    index('exports_account_idx').on(t.account_id, t.id),
+    check('exports_kind', sql`${t.kind} in ('projects', 'search')`),
+    check('exports_type', sql`${t.export_type} in ('csv', 'xlsx')`),
+    check('exports_status', sql`${t.status} in ('queued', 'done', 'failed')`),
+  ],
+);

@@ -1,9 +1,9 @@
+import { type AccessUser, MESSAGES, primaryRole, type RoleName } from '@laurel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, primaryRole, type AccessUser, type RoleName } from '@laurel/domain';
 import type { AppContext } from '../context.ts';
 import { resolveSession, type SessionRow, type UserRow } from '../modules/auth/sessions.ts';
-import { notFound, unauthorized, forbidden } from './errors.ts';
-import { isAllowedOnPortalHost, resolveHost, type HostInfo } from './host.ts';
+import { forbidden, notFound, unauthorized } from './errors.ts';
+import { type HostInfo, isAllowedOnPortalHost, resolveHost } from './host.ts';
 
 export interface Auth {
   user: UserRow;

@@ -1,6 +1,6 @@
+import { type ApiErrorBody, MESSAGES } from '@laurel/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES, type ApiErrorBody } from '@laurel/domain';
 
 /** A failure the client is meant to read: status, message and the fields its flows branch on. */
 export class AppError extends Error {
@@ -21,9 +21,11 @@ export class AppError extends Error {
 type Extra = AppError['extra'];
 export const badRequest = (message: string, extra?: Extra) => new AppError(400, message, extra);
 export const unauthorized = (message: string = MESSAGES.wrongCredentials, extra?: Extra) => new AppError(401, message, extra);
-export const forbidden = (message: string = MESSAGES.notAllowed, extra?: Extra) => new AppError(403, message, { error_type: 'permission', ...extra });
+export const forbidden = (message: string = MESSAGES.notAllowed, extra?: Extra) =>
+  new AppError(403, message, { error_type: 'permission', ...extra });
 /** Another tenant's row is a 404 too: a 403 would confirm that it exists. */
-export const notFound = (message: string = MESSAGES.notFound, extra?: Extra) => new AppError(404, message, { error_type: 'empty', ...extra });
+export const notFound = (message: string = MESSAGES.notFound, extra?: Extra) =>
+  new AppError(404, message, { error_type: 'empty', ...extra });
 export const conflict = (message: string, extra?: Extra) => new AppError(409, message, extra);
 export const tooManyAttempts = () => new AppError(429, MESSAGES.tooManyAttempts, { error_type: 'too_many_attempts' });
 
@@ -53,8 +55,10 @@ function humanize(field: string): string {
 }
 
 function readableFrameworkMessage(error: FastifyError): string {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') return 'The file size may not be greater than 2 MB';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE')
+    return 'The file size may not be greater than 2 MB';
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return 'The request body is not valid JSON';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+    return 'The request body is not valid JSON';
   return error.message;
 }

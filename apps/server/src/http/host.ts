@@ -31,10 +31,25 @@ export async function resolveHost(context: AppContext, hostHeader: string | unde
 
 /** The only API paths a portal host answers (spec 1 §2 subdomain rule, enforced here). */
 const PORTAL_HOST_API = [
-  '/api/config', '/api/auth/current', '/api/auth/csrf', '/api/auth-portal', '/api/portal', '/api/recipient-portal', '/api/recipient-exists',
-  '/api/credentials', '/api/confirm', '/api/reset', '/api/users/confirm/password', '/api/users/portal-forgot',
-  '/api/users/show/modal/update-system', '/api/first-time', '/api/recipients/update-memo', '/api/users/delete-portal-user',
-  '/api/users/change-portal-user-name', '/api/openapi.json', '/api/files',
+  '/api/config',
+  '/api/auth/current',
+  '/api/auth/csrf',
+  '/api/auth-portal',
+  '/api/portal',
+  '/api/recipient-portal',
+  '/api/recipient-exists',
+  '/api/credentials',
+  '/api/confirm',
+  '/api/reset',
+  '/api/users/confirm/password',
+  '/api/users/portal-forgot',
+  '/api/users/show/modal/update-system',
+  '/api/first-time',
+  '/api/recipients/update-memo',
+  '/api/users/delete-portal-user',
+  '/api/users/change-portal-user-name',
+  '/api/openapi.json',
+  '/api/files',
 ];
 
 export function isAllowedOnPortalHost(apiPath: string): boolean {

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
 import { portalHostRedirect } from '@laurel/domain';
+import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
 
 /** The built browser app (apps/web/dist), found from the source tree and from the server build. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job, type JobResult } from 'pg-boss';
+import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type Job, type JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 
 /** How often lost jobs (stopped heartbeats, expired runs) are looked for and handed back. */
@@ -35,7 +35,10 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private started = false;
 
-  constructor(database: Database, private readonly onError: (error: unknown) => void) {
+  constructor(
+    database: Database,
+    private readonly onError: (error: unknown) => void,
+  ) {
     this.boss =
       database.kind === 'pglite'
         ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', superviseIntervalSeconds: SUPERVISE_SECONDS })
@@ -64,7 +67,11 @@ export class JobQueue {
   }
 
   /** `startAfter` holds the job until then (the database's clock decides). */
-  async enqueue<T extends object>(definition: JobDefinition<T, any>, data: T, options: { tx?: Executor; key?: string; startAfter?: Date } = {}): Promise<void> {
+  async enqueue<T extends object>(
+    definition: JobDefinition<T, any>,
+    data: T,
+    options: { tx?: Executor; key?: string; startAfter?: Date } = {},
+  ): Promise<void> {
     await this.boss.send(definition.name, data, {
       ...(options.key ? { singletonKey: options.key } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
@@ -73,7 +80,11 @@ export class JobQueue {
   }
 
   /** Many jobs of one kind in one statement: a send of 10,000 recipients enqueues in one round trip. */
-  async enqueueMany<T extends object>(definition: JobDefinition<T, any>, jobs: { data: T; key: string }[], options: { tx?: Executor } = {}): Promise<void> {
+  async enqueueMany<T extends object>(
+    definition: JobDefinition<T, any>,
+    jobs: { data: T; key: string }[],
+    options: { tx?: Executor } = {},
+  ): Promise<void> {
     if (!jobs.length) return;
     await this.boss.insert(
       definition.name,

@@ -5,4 +5,11 @@ import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports
 import type { JobDefinition } from './queue.ts';
 
 /** Every job the workers run, in one explicit list. */
-export const JOBS: JobDefinition<any, AppContext>[] = [sendMailJob, deliverCertificateJob, deliveryGaveUpJob, exportJob, exportGaveUpJob, exportRemovalJob];
+export const JOBS: JobDefinition<any, AppContext>[] = [
+  sendMailJob,
+  deliverCertificateJob,
+  deliveryGaveUpJob,
+  exportJob,
+  exportGaveUpJob,
+  exportRemovalJob,
+];

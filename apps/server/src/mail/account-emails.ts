@@ -37,7 +37,16 @@ ${mail.paragraphs.map(p).join('\n')}
 </td></tr>
 <tr><td style="padding:16px 32px 28px;border-top:1px solid #eef0ea;font-size:12px;line-height:1.6;color:#94a3b8">${escapeHtml(mail.footnote)}</td></tr>
 </table></td></tr></table></body></html>`;
-  const text = [mail.greeting, '', ...mail.paragraphs.flatMap((x) => [x, '']), `${mail.action.label}: ${mail.action.url}`, '', '--', mail.footnote, ''].join('\n');
+  const text = [
+    mail.greeting,
+    '',
+    ...mail.paragraphs.flatMap((x) => [x, '']),
+    `${mail.action.label}: ${mail.action.url}`,
+    '',
+    '--',
+    mail.footnote,
+    '',
+  ].join('\n');
   return { kind: mail.kind, subject: mail.subject, html, text };
 }
 
@@ -53,7 +62,8 @@ export function confirmAccountMail(input: { firstName: string; accountName: stri
       'Confirm your email address and choose a password to start designing certificates. The link is valid for 7 days.',
     ],
     action: { label: 'Confirm and set password', url: input.url },
-    footnote: 'You received this message because someone registered this address on Laurel. If it was not you, ignore it and no account will be activated.',
+    footnote:
+      'You received this message because someone registered this address on Laurel. If it was not you, ignore it and no account will be activated.',
   });
 }
 
@@ -62,7 +72,10 @@ export function resetPasswordMail(input: { firstName: string; url: string }): Co
     kind: 'reset',
     subject: 'Reset your Laurel password',
     greeting: greet(input.firstName),
-    paragraphs: ['We received a request to reset the password of your Laurel account.', 'Choose a new password with the link below. It is valid for 1 hour and can be used once.'],
+    paragraphs: [
+      'We received a request to reset the password of your Laurel account.',
+      'Choose a new password with the link below. It is valid for 1 hour and can be used once.',
+    ],
     action: { label: 'Choose a new password', url: input.url },
     footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
   });

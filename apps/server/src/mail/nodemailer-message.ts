@@ -11,7 +11,8 @@ export class UnsendableHeaderError extends Error {}
 export function toNodemailerMessage(message: OutgoingMessage): SendMailOptions {
   const headers: Record<string, { prepared: true; value: string }> = {};
   for (const [name, value] of Object.entries(message.headers)) {
-    if (!/^[\x20-\x7e]*$/.test(value) || !/^[A-Za-z0-9-]+$/.test(name)) throw new UnsendableHeaderError(`Header ${name} cannot be sent as it is.`);
+    if (!/^[\x20-\x7e]*$/.test(value) || !/^[A-Za-z0-9-]+$/.test(name))
+      throw new UnsendableHeaderError(`Header ${name} cannot be sent as it is.`);
     headers[name] = { prepared: true, value };
   }
   return {

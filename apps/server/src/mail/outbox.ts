@@ -110,7 +110,11 @@ export const sendMailJob = defineJob<{ messageId: number }, AppContext>({
       const permanent = isPermanentSmtpFailure(error);
       await context.db
         .update(mailMessages)
-        .set({ status: permanent ? 'failed' : 'queued', attempts: message.attempts + 1, last_error: String((error as Error).message ?? error) })
+        .set({
+          status: permanent ? 'failed' : 'queued',
+          attempts: message.attempts + 1,
+          last_error: String((error as Error).message ?? error),
+        })
         .where(eq(mailMessages.id, messageId));
       if (!permanent) throw error;
     }

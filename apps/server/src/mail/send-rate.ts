@@ -9,7 +9,10 @@ import type { Clock } from '../clock.ts';
 export class SendRateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(private readonly perSecond: number, private readonly clock: Clock) {}
+  constructor(
+    private readonly perSecond: number,
+    private readonly clock: Clock,
+  ) {}
 
   /** Takes one slot for `key` and returns how many milliseconds to wait before using it. */
   reserve(key: string): number {

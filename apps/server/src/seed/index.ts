@@ -1,3 +1,3 @@
-export { seedGlobalContent, type SeedReport } from './seed-global-content.ts';
 export { BACKGROUNDS } from './backgrounds/index.ts';
+export { type SeedReport, seedGlobalContent } from './seed-global-content.ts';
 export { TEMPLATES } from './templates/index.ts';

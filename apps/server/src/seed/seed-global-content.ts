@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import { prepareForSave } from '@laurel/certificate';
 import { defaultEmailDesign, MERGE_FIELDS } from '@laurel/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings, libraryImages, styles } from '../db/schema.ts';
@@ -30,7 +30,10 @@ async function readList(tx: Db, key: string): Promise<Set<string>> {
 
 async function writeList(tx: Db, key: string, items: Set<string>, now: Date): Promise<void> {
   const value = { items: [...items].sort() };
-  await tx.insert(appSettings).values({ key, value, updated_at: now }).onConflictDoUpdate({ target: appSettings.key, set: { value, updated_at: now } });
+  await tx
+    .insert(appSettings)
+    .values({ key, value, updated_at: now })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updated_at: now } });
 }
 
 function templateRow(template: TemplateSeed, sorting: number) {
@@ -71,7 +74,11 @@ export async function seedGlobalContent(context: AppContext): Promise<SeedReport
     const listed = await readList(tx as Db, SEEDED_BACKGROUNDS_KEY);
     const pendingBackgrounds = BACKGROUNDS.filter((art) => !listed.has(backgroundPath(art.slug)));
     if (pendingBackgrounds.length) {
-      const existing = new Set((await tx.select({ imagepath: libraryImages.imagepath }).from(libraryImages).where(eq(libraryImages.kind, 'background'))).map((r) => r.imagepath));
+      const existing = new Set(
+        (await tx.select({ imagepath: libraryImages.imagepath }).from(libraryImages).where(eq(libraryImages.kind, 'background'))).map(
+          (r) => r.imagepath,
+        ),
+      );
       for (const art of pendingBackgrounds) {
         const imagepath = backgroundPath(art.slug);
         if (!existing.has(imagepath)) {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeCertificateEmail } from '../../src/mail/certificate-email/index.ts';
 import { executableFindings } from './html-safety.ts';
@@ -38,7 +38,16 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   mkdirSync(ARTIFACTS, { recursive: true });
 });
@@ -47,7 +56,9 @@ afterAll(async () => {
 });
 
 describe('the composed email in a browser', () => {
-  const input = sampleInput({ design: { email_body: BODY, show_linkedin: true, linkedin_org_id: '1337', footer_socials: { showIcons: 'yes', pinterest: 'yes' } } });
+  const input = sampleInput({
+    design: { email_body: BODY, show_linkedin: true, linkedin_org_id: '1337', footer_socials: { showIcons: 'yes', pinterest: 'yes' } },
+  });
   input.links.signUpUrl = 'https://laurel.test/register';
   const html = composeCertificateEmail(input).html!;
 

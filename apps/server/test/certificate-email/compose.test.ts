@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeCertificateEmail, CertificateEmailError, linkedInAddToProfileUrl } from '../../src/mail/certificate-email/index.ts';
+import { CertificateEmailError, composeCertificateEmail, linkedInAddToProfileUrl } from '../../src/mail/certificate-email/index.ts';
 import { executableFindings } from './html-safety.ts';
 import { sampleInput } from './sample.ts';
 
@@ -16,7 +16,8 @@ describe('merge fields', () => {
         },
       }),
     );
-    const line = 'Ada Lovelace / Northwind Academy / office@northwind.example / ada@example.com / 12/31/2027 / Analytical Engines 101 / [UNKNOWN FIELD]';
+    const line =
+      'Ada Lovelace / Northwind Academy / office@northwind.example / ada@example.com / 12/31/2027 / Analytical Engines 101 / [UNKNOWN FIELD]';
     expect(email.subject).toBe('Ada, your Analytical Engines 101 certificate');
     expect(email.html).toContain(line);
     expect(email.text).toContain(line);
@@ -43,8 +44,14 @@ describe('merge fields', () => {
   });
 
   it('drops a field value that would turn a link or image into script', () => {
-    const input = sampleInput({ design: { email_body: '<p><a href="[WEBSITE]">site</a> <a href="[HOME]">home</a><img src="[PHOTO]" alt="p"></p>' } });
-    input.recipient.fields = { WEBSITE: 'javascript:alert(1)', HOME: 'https://home.example/?a=1&b=2', PHOTO: 'data:text/html,<script>alert(1)</script>' };
+    const input = sampleInput({
+      design: { email_body: '<p><a href="[WEBSITE]">site</a> <a href="[HOME]">home</a><img src="[PHOTO]" alt="p"></p>' },
+    });
+    input.recipient.fields = {
+      WEBSITE: 'javascript:alert(1)',
+      HOME: 'https://home.example/?a=1&b=2',
+      PHOTO: 'data:text/html,<script>alert(1)</script>',
+    };
     const html = composeCertificateEmail(input).html!;
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('data:text');
@@ -67,14 +74,20 @@ describe('merge fields', () => {
 
 describe('download link', () => {
   it('becomes the styled button in HTML and the address in text', () => {
-    const email = composeCertificateEmail(sampleInput({ design: { button_styles: { color: '#ffffff', background: '#1d4ed8', text: 'Get my certificate' } } }));
-    expect(email.html).toMatch(new RegExp(`<a href="${CERT_URL}"[^>]*background-color:#1d4ed8[^>]*color:#ffffff[^>]*>Get my certificate</a>`));
+    const email = composeCertificateEmail(
+      sampleInput({ design: { button_styles: { color: '#ffffff', background: '#1d4ed8', text: 'Get my certificate' } } }),
+    );
+    expect(email.html).toMatch(
+      new RegExp(`<a href="${CERT_URL}"[^>]*background-color:#1d4ed8[^>]*color:#ffffff[^>]*>Get my certificate</a>`),
+    );
     expect(email.text).toContain(`\n${CERT_URL}\n`);
     expect(email.text).not.toContain('[DOWNLOAD_CERTIFICATE_LINK]');
   });
 
   it('becomes the address inside a link the issuer wrote, so links do not nest', () => {
-    const email = composeCertificateEmail(sampleInput({ design: { email_body: '<p><a href="[DOWNLOAD_CERTIFICATE_LINK]">[DOWNLOAD_CERTIFICATE_LINK]</a></p>' } }));
+    const email = composeCertificateEmail(
+      sampleInput({ design: { email_body: '<p><a href="[DOWNLOAD_CERTIFICATE_LINK]">[DOWNLOAD_CERTIFICATE_LINK]</a></p>' } }),
+    );
     expect(email.html).toContain(`<a href="${CERT_URL}" target="_blank" rel="noopener noreferrer">${CERT_URL}</a>`);
   });
 
@@ -114,7 +127,9 @@ describe('blocks of the message', () => {
   });
 
   it('shows the portal block with the design texts unless hidden', () => {
-    const shown = composeCertificateEmail(sampleInput({ design: { portal_link: { title_text: 'Portal of [ACCOUNT_NAME]', link_text: 'Go there' } } }));
+    const shown = composeCertificateEmail(
+      sampleInput({ design: { portal_link: { title_text: 'Portal of [ACCOUNT_NAME]', link_text: 'Go there' } } }),
+    );
     expect(shown.html).toContain('Portal of Northwind Academy');
     expect(shown.html).toContain('<a href="https://northwind.laurel.test/portal"');
     expect(shown.text).toContain('Go there: https://northwind.laurel.test/portal');
@@ -128,7 +143,9 @@ describe('blocks of the message', () => {
   it('shows the chosen share icons only when icons are on', () => {
     const off = composeCertificateEmail(sampleInput());
     expect(off.html).not.toContain('facebook.com');
-    const on = composeCertificateEmail(sampleInput({ design: { footer_socials: { showIcons: 'yes', facebook: 'yes', twitter: 'no', linkedin: 'no', pinterest: 'yes' } } }));
+    const on = composeCertificateEmail(
+      sampleInput({ design: { footer_socials: { showIcons: 'yes', facebook: 'yes', twitter: 'no', linkedin: 'no', pinterest: 'yes' } } }),
+    );
     expect(on.html).toContain(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(CERT_URL)}`);
     expect(on.html).toContain('pinterest.com/pin/create/button/');
     expect(on.html).not.toContain('twitter.com');
@@ -161,7 +178,9 @@ describe('blocks of the message', () => {
   });
 
   it('sends only a text part when asked, preferring the text the issuer wrote', () => {
-    const email = composeCertificateEmail(sampleInput({ design: { plain_text_only: true, email_body_text: 'Hi [FIRST NAME],\n\nYours: [DOWNLOAD_CERTIFICATE_LINK]' } }));
+    const email = composeCertificateEmail(
+      sampleInput({ design: { plain_text_only: true, email_body_text: 'Hi [FIRST NAME],\n\nYours: [DOWNLOAD_CERTIFICATE_LINK]' } }),
+    );
     expect(email.html).toBeNull();
     expect(email.text.startsWith(`Hi Ada,\n\nYours: ${CERT_URL}\n`)).toBe(true);
     expect(email.text).toContain('Unsubscribe: https://laurel.test/preferences/Qm9vZ2llV29vZ2llQm9vZ2llV29v?unsubscribe=1');
@@ -169,7 +188,12 @@ describe('blocks of the message', () => {
 
   it('derives the text part from the HTML body: paragraphs, lists and link addresses', () => {
     const email = composeCertificateEmail(
-      sampleInput({ design: { email_body: '<h2>Well done</h2><p>Read <a href="https://laurel.test/guide">the guide</a>.</p><ul><li>One</li><li>Two</li></ul><p>[DOWNLOAD_CERTIFICATE_LINK]</p>' } }),
+      sampleInput({
+        design: {
+          email_body:
+            '<h2>Well done</h2><p>Read <a href="https://laurel.test/guide">the guide</a>.</p><ul><li>One</li><li>Two</li></ul><p>[DOWNLOAD_CERTIFICATE_LINK]</p>',
+        },
+      }),
     );
     expect(email.text.startsWith(`Well done\n\nRead the guide (https://laurel.test/guide).\n\n- One\n- Two\n\n${CERT_URL}\n\n`)).toBe(true);
   });
@@ -177,7 +201,15 @@ describe('blocks of the message', () => {
 
 describe('addresses and headers', () => {
   it('sends from the product address in the account name, replies to the design reply-to', () => {
-    const email = composeCertificateEmail(sampleInput({ design: { reply_to: 'registrar@northwind.example', cc: 'a@northwind.example; bad, [ACCOUNT_EMAIL]', bcc: 'audit@northwind.example' } }));
+    const email = composeCertificateEmail(
+      sampleInput({
+        design: {
+          reply_to: 'registrar@northwind.example',
+          cc: 'a@northwind.example; bad, [ACCOUNT_EMAIL]',
+          bcc: 'audit@northwind.example',
+        },
+      }),
+    );
     expect(email.from).toBe('"Northwind Academy" <certificates@laurel.test>');
     expect(email.replyTo).toBe('registrar@northwind.example');
     expect(email.cc).toEqual(['a@northwind.example', 'office@northwind.example']);
@@ -217,8 +249,10 @@ describe('addresses and headers', () => {
     badTo.recipient.email = 'ada@example.com>, victim@example.com';
     expect(() => composeCertificateEmail(badTo)).toThrow(CertificateEmailError);
     expect(() => composeCertificateEmail(sampleInput({ messageId: '<a@b>\r\nBcc: x@y.com' }))).toThrow(CertificateEmailError);
-    expect(() => composeCertificateEmail(sampleInput({ links: { unsubscribeUrl: 'javascript:alert(1)', preferencesUrl: 'https://a.b', privacyUrl: 'https://a.b' } }))).toThrow(
-      CertificateEmailError,
-    );
+    expect(() =>
+      composeCertificateEmail(
+        sampleInput({ links: { unsubscribeUrl: 'javascript:alert(1)', preferencesUrl: 'https://a.b', privacyUrl: 'https://a.b' } }),
+      ),
+    ).toThrow(CertificateEmailError);
   });
 });

@@ -7,11 +7,11 @@ import {
   EMAIL_DESIGN_MESSAGES,
   EMAIL_FOOTER_LANGUAGES,
   EMAIL_FOOTERS,
+  type EmailDesignInput,
   emailDesignSchema,
   parseColor,
   rgbToHsl,
   validateEmailDesign,
-  type EmailDesignInput,
 } from '@laurel/domain';
 import { describe, expect, it } from 'vitest';
 
@@ -55,7 +55,8 @@ describe('email design defaults (spec 2 §3)', () => {
     const footer = EMAIL_FOOTERS[lang];
     expect(footer.sentTo).toContain('[RECIPIENT EMAIL]');
     expect(footer.sentTo + footer.reason).toContain('[ACCOUNT_NAME]');
-    for (const text of [footer.privacy, footer.preferences, footer.unsubscribe, footer.share, footer.addToLinkedIn, footer.signUp]) expect(text.trim()).not.toBe('');
+    for (const text of [footer.privacy, footer.preferences, footer.unsubscribe, footer.share, footer.addToLinkedIn, footer.signUp])
+      expect(text.trim()).not.toBe('');
     expect(defaultFooterText(lang)).toContain(footer.unsubscribe);
   });
 
@@ -105,7 +106,9 @@ describe('email editor rules (spec 2 §5)', () => {
     const body = (n: number) => `<p>${'x'.repeat(n - 7)}</p>`;
     expect(body(65_000)).toHaveLength(65_000);
     expect(validateEmailDesign({ ...defaultEmailDesign(), email_body: body(65_000) })).toEqual([]);
-    expect(validateEmailDesign({ ...defaultEmailDesign(), email_body: body(65_001) }).map((e) => e.message)).toEqual([EMAIL_DESIGN_MESSAGES.bodyTooLong]);
+    expect(validateEmailDesign({ ...defaultEmailDesign(), email_body: body(65_001) }).map((e) => e.message)).toEqual([
+      EMAIL_DESIGN_MESSAGES.bodyTooLong,
+    ]);
     expect(emailDesignSchema.safeParse({ email_body: body(65_001) }).error?.issues[0]?.message).toBe(EMAIL_DESIGN_MESSAGES.bodyTooLong);
   });
 
@@ -120,9 +123,12 @@ describe('email editor rules (spec 2 §5)', () => {
     expect(messagesOf({ email_body: body })).toEqual(['White color is restricted.']);
   });
 
-  it.each(['<p style="background-color:#ffffff;color:#333333">x</p>', '<p style="color:#fefefe">x</p>', '<p>Team color: white</p>'])('accepts %s', (body) => {
-    expect(messagesOf({ email_body: body })).toEqual([]);
-  });
+  it.each(['<p style="background-color:#ffffff;color:#333333">x</p>', '<p style="color:#fefefe">x</p>', '<p>Team color: white</p>'])(
+    'accepts %s',
+    (body) => {
+      expect(messagesOf({ email_body: body })).toEqual([]);
+    },
+  );
 
   it('checks every cc and bcc address', () => {
     expect(messagesOf({ cc: 'a@example.com, b@example.com; c@example.com' })).toEqual([]);
@@ -177,6 +183,9 @@ describe('button colours (spec 2 §5, §9)', () => {
   });
 
   it('leaves an accepted pair alone', () => {
-    expect(adjustButtonColor({ color: '#ffffff', background: '#1d4ed8' })).toEqual({ colors: { color: '#ffffff', background: '#1d4ed8' }, message: null });
+    expect(adjustButtonColor({ color: '#ffffff', background: '#1d4ed8' })).toEqual({
+      colors: { color: '#ffffff', background: '#1d4ed8' },
+      message: null,
+    });
   });
 });

@@ -5,12 +5,52 @@ type Element = Extract<ChildNode, { attribs: Record<string, string> }>;
 
 /** Elements that run code, load active content, submit data or restyle the page if they reach mail HTML. */
 const FORBIDDEN_ELEMENTS = new Set([
-  'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'style', 'link', 'base',
-  'form', 'input', 'button', 'textarea', 'select', 'keygen', 'isindex', 'template', 'noscript', 'xmp', 'plaintext',
-  'video', 'audio', 'source', 'picture', 'details', 'marquee', 'bgsound', 'animate', 'set',
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'style',
+  'link',
+  'base',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'keygen',
+  'isindex',
+  'template',
+  'noscript',
+  'xmp',
+  'plaintext',
+  'video',
+  'audio',
+  'source',
+  'picture',
+  'details',
+  'marquee',
+  'bgsound',
+  'animate',
+  'set',
 ]);
 const URL_ATTRIBUTES = new Set(['href', 'src']);
-const FORBIDDEN_ATTRIBUTES = new Set(['srcset', 'srcdoc', 'formaction', 'action', 'background', 'dynsrc', 'lowsrc', 'xlink:href', 'data', 'code']);
+const FORBIDDEN_ATTRIBUTES = new Set([
+  'srcset',
+  'srcdoc',
+  'formaction',
+  'action',
+  'background',
+  'dynsrc',
+  'lowsrc',
+  'xlink:href',
+  'data',
+  'code',
+]);
 
 function elements(nodes: ChildNode[], parents: string[] = [], out: { el: Element; parents: string[] }[] = []) {
   for (const node of nodes) {
@@ -41,10 +81,12 @@ export function executableFindings(html: string): string[] {
         const url = normalizedUrl(value);
         // A saved body may still hold a merge field as the address; it is relative and runs nothing.
         const unfilledField = /^\[[^[\]]+\]/.test(value.trim());
-        const allowed = /^(https?:|mailto:)/.test(url) || (name === 'img' && /^data:image\/(png|gif|jpe?g|webp);/.test(url)) || unfilledField;
+        const allowed =
+          /^(https?:|mailto:)/.test(url) || (name === 'img' && /^data:image\/(png|gif|jpe?g|webp);/.test(url)) || unfilledField;
         if (!allowed) findings.push(`${attr}="${value}" on <${name}>`);
       }
-      if (attr === 'style' && /expression|url\s*\(|javascript|vbscript|behavior|binding|position|@import/i.test(value)) findings.push(`style "${value}" on <${name}>`);
+      if (attr === 'style' && /expression|url\s*\(|javascript|vbscript|behavior|binding|position|@import/i.test(value))
+        findings.push(`style "${value}" on <${name}>`);
     }
   }
   return findings;

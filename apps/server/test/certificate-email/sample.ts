@@ -2,7 +2,9 @@ import type { EmailDesignInput } from '@laurel/domain';
 import type { CertificateEmailInput } from '../../src/mail/certificate-email/index.ts';
 
 /** A complete composition input with realistic values; tests override what they exercise. */
-export function sampleInput(overrides: { design?: EmailDesignInput } & Partial<Omit<CertificateEmailInput, 'design'>> = {}): CertificateEmailInput {
+export function sampleInput(
+  overrides: { design?: EmailDesignInput } & Partial<Omit<CertificateEmailInput, 'design'>> = {},
+): CertificateEmailInput {
   return {
     design: overrides.design ?? {},
     account: overrides.account ?? {

@@ -44,7 +44,9 @@ describe('sanitizeEmailHtml', () => {
   });
 
   it('drops styles that could position, load or run anything', () => {
-    expect(sanitizeEmailHtml('<p style="position:fixed;top:0;background-image:url(https://x.example/a.png);color:red">x</p>')).toBe('<p style="color:red">x</p>');
+    expect(sanitizeEmailHtml('<p style="position:fixed;top:0;background-image:url(https://x.example/a.png);color:red">x</p>')).toBe(
+      '<p style="color:red">x</p>',
+    );
   });
 
   it('gives the same result when applied again, so a saved body reopens unchanged', () => {

@@ -2,12 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ParsedMail } from 'mailparser';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { parseDocument, DomUtils } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/config/env.ts';
-import { composeCertificateEmail, type CertificateEmailInput } from '../../src/mail/certificate-email/index.ts';
+import { type CertificateEmailInput, composeCertificateEmail } from '../../src/mail/certificate-email/index.ts';
 import { toNodemailerMessage } from '../../src/mail/nodemailer-message.ts';
 import { createSmtpTransport } from '../../src/mail/transport.ts';
 import { SmtpSink } from '../helpers/smtp-sink.ts';
@@ -43,19 +43,36 @@ const rawHeader = (m: ParsedMail, key: string) => m.headerLines.filter((h) => h.
 const hrefs = (html: string) => DomUtils.findAll((el) => el.name === 'a', parseDocument(html).children).map((a) => a.attribs.href ?? '');
 
 const EXPECTED_HEADERS = [
-  'cc', 'content-type', 'date', 'from', 'list-unsubscribe', 'list-unsubscribe-post', 'message-id', 'mime-version', 'reply-to', 'subject', 'to',
+  'cc',
+  'content-type',
+  'date',
+  'from',
+  'list-unsubscribe',
+  'list-unsubscribe-post',
+  'message-id',
+  'mime-version',
+  'reply-to',
+  'subject',
+  'to',
 ];
 
 describe('certificate email over a real SMTP server', () => {
   it('arrives with both parts, the right headers and escaped merge values', async () => {
     const { email, parsed, envelope } = await deliver((input) => {
       input.recipient.first_name = '<img src=x onerror=alert(1)>';
-      input.design = { reply_to: 'registrar@northwind.example', cc: 'dean@northwind.example', bcc: 'audit@northwind.example', email_subject: 'Well done [FIRST NAME]' };
+      input.design = {
+        reply_to: 'registrar@northwind.example',
+        cc: 'dean@northwind.example',
+        bcc: 'audit@northwind.example',
+        email_subject: 'Well done [FIRST NAME]',
+      };
     });
     expect(headerKeys(parsed)).toEqual(EXPECTED_HEADERS);
     expect(parsed.subject).toBe('Well done <img src=x onerror=alert(1)>');
     expect(parsed.from?.value).toEqual([{ name: 'Northwind Academy', address: 'certificates@laurel.test' }]);
-    expect((parsed.to as { value: unknown }).value).toEqual([{ name: '<img src=x onerror=alert(1)> Lovelace', address: 'ada@example.com' }]);
+    expect((parsed.to as { value: unknown }).value).toEqual([
+      { name: '<img src=x onerror=alert(1)> Lovelace', address: 'ada@example.com' },
+    ]);
     expect(parsed.replyTo?.value).toEqual([{ name: '', address: 'registrar@northwind.example' }]);
     expect((parsed.cc as { value: unknown }).value).toEqual([{ name: '', address: 'dean@northwind.example' }]);
     expect(envelope.to.sort()).toEqual(['ada@example.com', 'audit@northwind.example', 'dean@northwind.example']);
@@ -111,11 +128,12 @@ describe('certificate email over a real SMTP server', () => {
 
   it('has links that reach their pages, and a List-Unsubscribe address that takes the one-click POST', async () => {
     const requests: { method: string; path: string; body: string }[] = [];
-    const body = (req: IncomingMessage) => new Promise<string>((resolve) => {
-      let data = '';
-      req.on('data', (c: Buffer) => (data += c.toString()));
-      req.on('end', () => resolve(data));
-    });
+    const body = (req: IncomingMessage) =>
+      new Promise<string>((resolve) => {
+        let data = '';
+        req.on('data', (c: Buffer) => (data += c.toString()));
+        req.on('end', () => resolve(data));
+      });
     const server = createServer(async (req, res) => {
       requests.push({ method: req.method!, path: req.url!, body: await body(req) });
       res.end('ok');
@@ -126,15 +144,29 @@ describe('certificate email over a real SMTP server', () => {
       const { parsed } = await deliver((input) => {
         input.recipient.certificate.url = `${base}/c/Zk3q9VbX2mQ8rT5wY1nL4pA7`;
         input.account.portalUrl = `${base}/portal`;
-        input.links = { unsubscribeUrl: `${base}/unsubscribe/tok`, preferencesUrl: `${base}/preferences/tok`, privacyUrl: `${base}/privacy` };
+        input.links = {
+          unsubscribeUrl: `${base}/unsubscribe/tok`,
+          preferencesUrl: `${base}/preferences/tok`,
+          privacyUrl: `${base}/privacy`,
+        };
       });
       const local = hrefs(parsed.html as string).filter((h) => h.startsWith(base));
-      expect(local.map((h) => new URL(h).pathname).sort()).toEqual(['/c/Zk3q9VbX2mQ8rT5wY1nL4pA7', '/portal', '/preferences/tok', '/preferences/tok', '/privacy']);
+      expect(local.map((h) => new URL(h).pathname).sort()).toEqual([
+        '/c/Zk3q9VbX2mQ8rT5wY1nL4pA7',
+        '/portal',
+        '/preferences/tok',
+        '/preferences/tok',
+        '/privacy',
+      ]);
       for (const href of local) expect((await fetch(href)).status).toBe(200);
 
       const unsubscribe = /^<(.+)>$/.exec(rawHeader(parsed, 'list-unsubscribe')[0]!.replace(/^List-Unsubscribe: /, ''))![1]!;
       const post = rawHeader(parsed, 'list-unsubscribe-post')[0]!.replace(/^List-Unsubscribe-Post: /, '');
-      const response = await fetch(unsubscribe, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: post });
+      const response = await fetch(unsubscribe, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: post,
+      });
       expect(response.status).toBe(200);
       expect(requests.at(-1)).toEqual({ method: 'POST', path: '/unsubscribe/tok', body: 'List-Unsubscribe=One-Click' });
     } finally {

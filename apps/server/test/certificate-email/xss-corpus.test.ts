@@ -20,7 +20,9 @@ describe('XSS corpus pasted into the email body', () => {
   });
 
   it('the checker itself catches what it is meant to catch', () => {
-    expect(executableFindings('<p onclick="x()">a</p><a href=" java\tscript:alert(1)">b</a><svg></svg><img src="data:text/html,x">')).toHaveLength(4);
+    expect(
+      executableFindings('<p onclick="x()">a</p><a href=" java\tscript:alert(1)">b</a><svg></svg><img src="data:text/html,x">'),
+    ).toHaveLength(4);
   });
 
   it.each(payloads.map((p, i) => [i + 1, p] as const))('payload %i leaves nothing executable in the sent HTML', (_n, payload) => {
@@ -41,7 +43,9 @@ describe('XSS corpus pasted into the email body', () => {
 
   it('leaves nothing executable when the payloads arrive as merge-field values, in text and in attributes', () => {
     const fields = Object.fromEntries(payloads.map((p, i) => [`FIELD ${i}`, p]));
-    const body = payloads.map((_, i) => `<p>[FIELD ${i}]</p><a href="[FIELD ${i}]">link</a><img src="[FIELD ${i}]" alt="[FIELD ${i}]">`).join('');
+    const body = payloads
+      .map((_, i) => `<p>[FIELD ${i}]</p><a href="[FIELD ${i}]">link</a><img src="[FIELD ${i}]" alt="[FIELD ${i}]">`)
+      .join('');
     expect(executableFindings(compose(body, fields).html!)).toEqual([]);
   });
 });

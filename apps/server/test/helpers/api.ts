@@ -1,5 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
 import type { ApiErrorBody, LoginResponse } from '@laurel/domain';
+import type { LightMyRequestResponse } from 'fastify';
 import type { TestLaurel } from './laurel.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,7 +39,9 @@ export class ApiClient {
     const boundary = `----laurel${Math.random().toString(16).slice(2)}`;
     const payload = Buffer.concat([
       ...parts.flatMap((p) => [
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n\r\n`,
+        ),
         Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
         Buffer.from('\r\n'),
       ]),
@@ -50,7 +52,11 @@ export class ApiClient {
       url,
       payload,
       remoteAddress: this.ip,
-      headers: { host: this.host, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(this.token ? { authentication: this.token } : {}) },
+      headers: {
+        host: this.host,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(this.token ? { authentication: this.token } : {}),
+      },
     });
   }
 
@@ -96,12 +102,23 @@ export async function registerConfirmedAdmin(laurel: TestLaurel, overrides: Reco
   const email = uniqueEmail('admin');
   const url = `acct${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   const registration = await client.post('/api/registration/account', {
-    email, first_name: 'Ada', last_name: 'Lovelace', opt_in: false, account_name: 'Analytical Engines', url, ...overrides,
+    email,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    opt_in: false,
+    account_name: 'Analytical Engines',
+    url,
+    ...overrides,
   });
   if (registration.statusCode !== 200) throw new Error(`registration failed: ${registration.body}`);
   const mail = await laurel.lastMailTo(email);
   const code = codeFromMail(mail.text, 'confirm');
-  const set = await client.post('/api/users/confirm/password', { code, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, accept_terms: true });
+  const set = await client.post('/api/users/confirm/password', {
+    code,
+    password: GOOD_PASSWORD,
+    password_confirmation: GOOD_PASSWORD,
+    accept_terms: true,
+  });
   if (set.statusCode !== 200) throw new Error(`set password failed: ${set.body}`);
   const login = await client.login(email, GOOD_PASSWORD);
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { ManualClock, type Clock } from '../../src/clock.ts';
+import { type Clock, ManualClock } from '../../src/clock.ts';
 import { parseEnv } from '../../src/config/env.ts';
 import { mailMessages } from '../../src/db/schema.ts';
-import { startLaurel, type Laurel } from '../../src/server.ts';
+import { type Laurel, startLaurel } from '../../src/server.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -42,7 +42,9 @@ async function createPostgresDatabase(): Promise<string> {
  * Starts a whole Laurel (database, migrations, queue, workers, HTTP app) on the backend of this
  * test run. Requests go through `app.inject`; mail stays in the outbox unless `smtpUrl` is given.
  */
-export async function startTestLaurel(options: { clock?: Clock; smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestLaurel> {
+export async function startTestLaurel(
+  options: { clock?: Clock; smtpUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestLaurel> {
   const backend = testBackend();
   const env = parseEnv({
     DATA_DIR: 'memory://',

@@ -17,12 +17,18 @@ export async function storeAccount(laurel: TestLaurel, options: { premium?: bool
     .update(accounts)
     .set({ allowed_sets: 5, ...(options.premium ? { stripe_active: true, stripe_plan: 'basic-monthly-3' } : {}) })
     .where(eq(accounts.id, accountId));
-  await laurel.context.db.transaction((tx) => grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: 2_000, kind: 'purchase', at: new Date() }));
+  await laurel.context.db.transaction((tx) =>
+    grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: 2_000, kind: 'purchase', at: new Date() }),
+  );
   const set = await admin.client.post('/api/certificates', {
     name: 'Seamanship',
     expiration_date_format: 'DD/MM/YYYY',
     elements: [
-      { type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' } },
+      {
+        type: 'name',
+        content: '[FIRST NAME] [LAST NAME]',
+        styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' },
+      },
       { type: 'dynamicText', content: 'for completing [COURSE]', styles: { left: '120px', top: '260px', width: '400px', height: '30px' } },
       { type: 'expiration_date', content: '[EXPIRATION_DATE]', styles: { left: '120px', top: '320px', width: '300px', height: '30px' } },
     ],
@@ -43,7 +49,13 @@ export async function saveProject(client: ApiClient, setId: number, title: strin
     title,
     key: memo,
     certificate_id: setId,
-    recipients: people.map((p) => ({ FIRST_NAME: p.first, LAST_NAME: p.last, 'Email Address': p.email, COURSE: p.course ?? 'Navigation', EXPIRATION_DATE: '31/12/2030' })),
+    recipients: people.map((p) => ({
+      FIRST_NAME: p.first,
+      LAST_NAME: p.last,
+      'Email Address': p.email,
+      COURSE: p.course ?? 'Navigation',
+      EXPIRATION_DATE: '31/12/2030',
+    })),
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().id as number;
@@ -65,8 +77,15 @@ export async function sendAndSettle(client: ApiClient, projectId: number) {
 export async function subUser(laurel: TestLaurel, accountId: number, flags: Partial<typeof users.$inferInsert> = {}) {
   const email = uniqueEmail('sub');
   await laurel.context.db.insert(users).values({
-    email, username: email, first_name: 'Sam', last_name: 'Sub', roles: ['account_user'], account_id: accountId,
-    password_hash: await hashPassword(GOOD_PASSWORD), confirmed_at: new Date(), ...flags,
+    email,
+    username: email,
+    first_name: 'Sam',
+    last_name: 'Sub',
+    roles: ['account_user'],
+    account_id: accountId,
+    password_hash: await hashPassword(GOOD_PASSWORD),
+    confirmed_at: new Date(),
+    ...flags,
   });
   const client = new ApiClient(laurel);
   const login = await client.login(email, GOOD_PASSWORD);

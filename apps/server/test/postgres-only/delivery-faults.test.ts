@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,18 +85,32 @@ afterAll(async () => {
 });
 
 describe('delivery under faults (PostgreSQL, worker processes)', () => {
-  it('brings every recipient to a terminal state through SIGKILLs and an SMTP outage, with exact credits', { timeout: 400_000 }, async () => {
+  it('brings every recipient to a terminal state through SIGKILLs and an SMTP outage, with exact credits', {
+    timeout: 400_000,
+  }, async () => {
     worker = startWorker();
     const admin = await registerConfirmedAdmin(laurel);
     const accountId = admin.user.account!.id;
-    await laurel.context.db.transaction((tx) => grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: RECIPIENTS + 20, kind: 'purchase', at: new Date() }));
+    await laurel.context.db.transaction((tx) =>
+      grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: RECIPIENTS + 20, kind: 'purchase', at: new Date() }),
+    );
     const setId = (
       await admin.client.post('/api/certificates', {
         name: 'Fault tolerance',
-        elements: [{ type: 'name', content: '[FIRST NAME] [LAST NAME]', styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' } }],
+        elements: [
+          {
+            type: 'name',
+            content: '[FIRST NAME] [LAST NAME]',
+            styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' },
+          },
+        ],
       })
     ).json().id;
-    const rows = Array.from({ length: RECIPIENTS }, (_, i) => ({ FIRST_NAME: 'Kim', LAST_NAME: `Nguyen ${i}`, 'Email Address': `fault.${i}@example.com` }));
+    const rows = Array.from({ length: RECIPIENTS }, (_, i) => ({
+      FIRST_NAME: 'Kim',
+      LAST_NAME: `Nguyen ${i}`,
+      'Email Address': `fault.${i}@example.com`,
+    }));
     const project = (await admin.client.post('/api/projects', { title: 'Under fire', certificate_id: setId, recipients: rows })).json();
     const balance = async () => {
       const [account] = await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId));
@@ -142,7 +156,10 @@ describe('delivery under faults (PostgreSQL, worker processes)', () => {
     }
     expect(byRecipient.size).toBe(RECIPIENTS);
     for (const ids of byRecipient.values()) expect(ids.size).toBe(1);
-    const stored = await laurel.context.db.select({ email: recipients.email, message_id: recipients.message_id }).from(recipients).where(eq(recipients.project_id, project.id));
+    const stored = await laurel.context.db
+      .select({ email: recipients.email, message_id: recipients.message_id })
+      .from(recipients)
+      .where(eq(recipients.project_id, project.id));
     for (const row of stored) expect(byRecipient.get(row.email)).toEqual(new Set([row.message_id]));
     expect(received - RECIPIENTS).toBeLessThanOrEqual(kills * WORKER_CONCURRENCY);
 

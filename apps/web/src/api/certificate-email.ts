@@ -40,7 +40,8 @@ export interface TestField {
 /** Certificate sets of the account, global templates when a super-admin edits them, or one project's email. */
 export type EmailOwner = 'certificates' | 'styles' | 'projects';
 
-export const getEmailRecord = (owner: EmailOwner, id: string) => api.get<EmailRecord>(owner === 'projects' ? `/projects/${id}/email` : `/${owner}/${id}`);
+export const getEmailRecord = (owner: EmailOwner, id: string) =>
+  api.get<EmailRecord>(owner === 'projects' ? `/projects/${id}/email` : `/${owner}/${id}`);
 
 export const saveEmailDesign = (owner: EmailOwner, id: string, design: EmailDesign) => api.put<EmailRecord>(`/${owner}/${id}`, design);
 
@@ -67,7 +68,8 @@ export const uploadEmailImage = (file: File) => uploadFile<{ imagepath: string }
 
 export const attachFile = (id: string, file: File) => uploadFile<EmailAttachment>(`/certificates/${id}/uploads`, file);
 
-export const removeAttachment = (id: string, uploadId: number) => api.delete<{ success: boolean }>(`/certificates/${id}/uploads/${uploadId}`);
+export const removeAttachment = (id: string, uploadId: number) =>
+  api.delete<{ success: boolean }>(`/certificates/${id}/uploads/${uploadId}`);
 
 /** A global template's saved email, sent to the super-admin who asks. */
 export const sendTemplateTestEmail = (userId: number, styleId: string) =>

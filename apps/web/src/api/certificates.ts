@@ -86,7 +86,8 @@ export interface StockImage {
 export const searchStockImages = (where: string, type: 'background' | 'image', page: number) =>
   api.get<{ images: StockImage[]; total: number }>('/stock-images', { query: { where, type, page } });
 
-export const importStockImage = (url: string) => api.post<{ imagepath: string; width?: number; height?: number }>('/certificates/upload-stock', { file: url }, { query: { noPdf: 1 } });
+export const importStockImage = (url: string) =>
+  api.post<{ imagepath: string; width?: number; height?: number }>('/certificates/upload-stock', { file: url }, { query: { noPdf: 1 } });
 
 export interface CustomFont {
   id: number;
@@ -98,7 +99,9 @@ export const listFonts = () => api.get<{ fonts: CustomFont[] }>('/fonts');
 export const removeFonts = (ids: number[]) => api.post<{ success: boolean }>('/certificates/remove-fonts', { fonts: ids });
 
 export const checkPromoCode = (code: string) =>
-  api.get<{ success: boolean; amount?: number; message?: string }>(`/promo-codes/check?promo-code=${encodeURIComponent(code)}&type[]=percentage`);
+  api.get<{ success: boolean; amount?: number; message?: string }>(
+    `/promo-codes/check?promo-code=${encodeURIComponent(code)}&type[]=percentage`,
+  );
 
 /** Multipart uploads: the form under the same session header as every call. */
 const upload = <T>(path: string, form: FormData) => api.postForm<T>(path, form);
@@ -130,7 +133,6 @@ export async function fetchBinary(url: string): Promise<Blob> {
   if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, null));
   return response.blob();
 }
-
 
 /** Signed links to a set's preview, for a new window where no Authentication header goes along. */
 export const getPreviewLink = (id: number) => api.get<{ pdf: string; image: string }>(`/certificates/${id}/preview-link`);

@@ -10,7 +10,12 @@ export interface EmailPreferences {
   bounced: boolean;
 }
 
-export const getEmailPreferences = (token: string) => api.get<EmailPreferences>(`/preferences/${encodeURIComponent(token)}`, { quiet401: true });
+export const getEmailPreferences = (token: string) =>
+  api.get<EmailPreferences>(`/preferences/${encodeURIComponent(token)}`, { quiet401: true });
 
 export const setEmailPreferences = (token: string, subscribed: boolean) =>
-  api.post<EmailPreferences & { success: boolean; message: string }>(`/preferences/${encodeURIComponent(token)}`, { subscribed }, { quiet401: true });
+  api.post<EmailPreferences & { success: boolean; message: string }>(
+    `/preferences/${encodeURIComponent(token)}`,
+    { subscribed },
+    { quiet401: true },
+  );

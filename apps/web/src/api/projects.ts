@@ -74,8 +74,9 @@ export interface Recipient {
   updated_at: string;
 }
 
-export const listProjectRecipients = (query: Paging & { project_id: number; like?: string; sort?: 'last_name' | 'first_name' | 'email' | 'newest' }) =>
-  api.get<{ recipients: Recipient[]; count: number }>('/recipients', { query });
+export const listProjectRecipients = (
+  query: Paging & { project_id: number; like?: string; sort?: 'last_name' | 'first_name' | 'email' | 'newest' },
+) => api.get<{ recipients: Recipient[]; count: number }>('/recipients', { query });
 
 /** Sending and resending (the delivery API): sender name is required by the server. */
 export interface SendRequest {

@@ -1,5 +1,5 @@
 import type { ExpirationDateFormat, RecipientField } from '@laurel/certificate';
-import { api, API_BASE } from './client.ts';
+import { API_BASE, api } from './client.ts';
 import type { Project } from './projects.ts';
 
 /** Calls of the send wizard (spec 3 §7, Send and projects); the send step's are in projects.ts, shared with the Store. */
@@ -43,8 +43,14 @@ export async function importList(file: Blob, filename: string, delimiter?: Separ
 export type RecipientValues = Record<string, string>;
 
 /** `mapping`: column title -> field key ('' for a column left unmatched), kept so later files can be held to the same columns. */
-export const createProject = (body: { title: string; key?: string; certificate_id: number; filename?: string | null; mapping?: Record<string, string>; recipients: RecipientValues[] }) =>
-  api.post<Project>('/projects', body);
+export const createProject = (body: {
+  title: string;
+  key?: string;
+  certificate_id: number;
+  filename?: string | null;
+  mapping?: Record<string, string>;
+  recipients: RecipientValues[];
+}) => api.post<Project>('/projects', body);
 
 export const requestCredits = (requestedCredits: number) =>
   api.post<{ success: boolean; admin_email: string | null; message: string }>('/accounts/send-credits-request', { requestedCredits });
@@ -62,7 +68,11 @@ export const previewRecipientEmail = (certificateId: number, recipient: Recipien
   api.post<EmailPreview>(`/certificates/${certificateId}/recipient-email-preview`, { recipient, sender_name: senderName });
 
 /** The certificate drawn with one row's values: the PNG route takes the fields as its query. */
-export function recipientImageUrl(certificateId: number, values: RecipientValues, options: { back?: boolean; width?: number } = {}): string {
+export function recipientImageUrl(
+  certificateId: number,
+  values: RecipientValues,
+  options: { back?: boolean; width?: number } = {},
+): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (key !== 'Email Address' && value) query.set(key, value);
   if (options.width) query.set('width', String(options.width));

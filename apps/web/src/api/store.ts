@@ -1,5 +1,5 @@
-import { api } from './client.ts';
 import { fetchBinary } from './certificates.ts';
+import { api } from './client.ts';
 import type { HistoryEvent, Paging, Project, Recipient } from './projects.ts';
 import type { Separator } from './send.ts';
 
@@ -40,9 +40,11 @@ export const changeRecipientEmail = (accountId: number, recipientIds: number[], 
 
 export const deleteRecipient = (id: number) => api.delete<{ success: boolean; message: string }>(`/recipients/${id}`);
 
-export const revokeRecipient = (id: number, reason?: string) => api.post<{ success: boolean; message: string; recipient: Recipient }>(`/recipients/${id}/revoke`, { reason });
+export const revokeRecipient = (id: number, reason?: string) =>
+  api.post<{ success: boolean; message: string; recipient: Recipient }>(`/recipients/${id}/revoke`, { reason });
 
-export const reinstateRecipient = (id: number) => api.post<{ success: boolean; message: string; recipient: Recipient }>(`/recipients/${id}/reinstate`);
+export const reinstateRecipient = (id: number) =>
+  api.post<{ success: boolean; message: string; recipient: Recipient }>(`/recipients/${id}/reinstate`);
 
 /** The certificate as the recipient has it: a PNG for the screen (fetched with the session header). */
 export const recipientImage = (id: number, options: { back?: boolean; width?: number } = {}) =>
@@ -83,7 +85,10 @@ export async function importProjectRecipients(projectId: number, file: File, del
   form.append('project_id', String(projectId));
   if (delimiter) form.append('delimiter', delimiter);
   form.append('file', file, file.name);
-  return api.postForm<{ data: Record<string, string>[]; headers: string[]; message: string }>('/recipients/import-project-recipients-list', form);
+  return api.postForm<{ data: Record<string, string>[]; headers: string[]; message: string }>(
+    '/recipients/import-project-recipients-list',
+    form,
+  );
 }
 
 /** The global search's filters; empty ones are left out of the request. */
@@ -156,4 +161,5 @@ export const runSearchExport = (accountId: number, filter: SearchFilter, columns
 
 export const projectRecipientsCount = (id: number) => api.get<{ recipients_count: number }>(`/projects/${id}/recipients-count`);
 
-export const bulkRecipientsCount = (projectIds: number[]) => api.post<{ recipients_count: number }>('/projects/bulk-recipients-count', { projects: projectIds });
+export const bulkRecipientsCount = (projectIds: number[]) =>
+  api.post<{ recipients_count: number }>('/projects/bulk-recipients-count', { projects: projectIds });

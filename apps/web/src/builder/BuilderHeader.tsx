@@ -16,7 +16,18 @@ interface BuilderHeaderProps {
 }
 
 /** The editor's title bar: where you are, whether it is saved, and the set-wide actions. */
-export function BuilderHeader({ name, kindLabel, dirty, saving, readOnly, onBack, onSave, onPreview, onTest, onEditEmail }: BuilderHeaderProps) {
+export function BuilderHeader({
+  name,
+  kindLabel,
+  dirty,
+  saving,
+  readOnly,
+  onBack,
+  onSave,
+  onPreview,
+  onTest,
+  onEditEmail,
+}: BuilderHeaderProps) {
   return (
     <header className={classes.header}>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>

@@ -1,17 +1,25 @@
-import { migrateDesign, type Element } from '@laurel/certificate';
+import { type Element, migrateDesign } from '@laurel/certificate';
 import type { UserDto } from '@laurel/domain';
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { listFonts, updateDesignSet, type AttachedFile, type BuilderTarget, type CertificateSet, type CustomFont } from '../api/certificates.ts';
+import {
+  type AttachedFile,
+  type BuilderTarget,
+  type CertificateSet,
+  type CustomFont,
+  listFonts,
+  updateDesignSet,
+} from '../api/certificates.ts';
 import { ApiError } from '../api/errors.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useExitGuard } from '../router/useExitGuard.tsx';
 import { builderAccess } from './access.ts';
 import { contentElement, imageElement } from './add-content.ts';
 import { BuilderHeader } from './BuilderHeader.tsx';
+import classes from './BuilderScreen.module.css';
 import { CertificateCanvas } from './canvas/CertificateCanvas.tsx';
 import { AttachFilesDialog } from './dialogs/AttachFilesDialog.tsx';
 import { BackgroundDialog } from './dialogs/BackgroundDialog.tsx';
@@ -31,7 +39,6 @@ import { sideList } from './state/elements.ts';
 import { editorReducer } from './state/reducer.ts';
 import { EditorToolbar } from './toolbar/EditorToolbar.tsx';
 import { useBuilderKeyboard } from './useBuilderKeyboard.ts';
-import classes from './BuilderScreen.module.css';
 
 type Dialog = 'background' | 'image' | 'logo' | 'attach' | 'test' | 'saved' | 'addFont' | 'removeFonts';
 
@@ -85,7 +92,8 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
   const listPath = isTemplate ? '/admin/build' : '/build';
 
   const onAdd = (kind: AddKind) => {
-    if (kind === 'qrcode' && !access.qrCode && !isTemplate) return upgrade('QR codes are available on the Advanced Monthly plan or higher.');
+    if (kind === 'qrcode' && !access.qrCode && !isTemplate)
+      return upgrade('QR codes are available on the Advanced Monthly plan or higher.');
     if (kind === 'logo') {
       if (!access.logo && !isTemplate) return upgrade('Adding your logo needs a premium account.');
       const logo = user.account?.imagepath;
@@ -151,7 +159,11 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
         onBack={() => navigate(listPath)}
         onSave={save}
         onPreview={preview}
-        onTest={isTemplate ? null : () => (state.dirty ? notifyError('You must first save the Certificate in order to preview') : setDialog('test'))}
+        onTest={
+          isTemplate
+            ? null
+            : () => (state.dirty ? notifyError('You must first save the Certificate in order to preview') : setDialog('test'))
+        }
         onEditEmail={access.editEmail ? () => navigate(isTemplate ? `/admin/build/${target.id}/email` : `/build/${target.id}/email`) : null}
       />
       <div className={classes.body}>
@@ -208,7 +220,13 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
       />
       {!isTemplate && (
         <>
-          <AttachFilesDialog opened={dialog === 'attach'} certificateId={target.id} files={uploads} onChange={setUploads} onClose={() => setDialog(null)} />
+          <AttachFilesDialog
+            opened={dialog === 'attach'}
+            certificateId={target.id}
+            files={uploads}
+            onChange={setUploads}
+            onClose={() => setDialog(null)}
+          />
           <TestCertificateDialog
             opened={dialog === 'test'}
             certificateId={target.id}
@@ -232,7 +250,8 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
             onAdded={(font) => {
               setCustomFonts([...fontList, font]);
               // The dialog was opened from the selected text's font list: the new font is what it asked for.
-              if (state.selection.length) dispatch({ type: 'setStyles', kind: 'font-family', styles: { 'font-family': font.family ?? font.name } });
+              if (state.selection.length)
+                dispatch({ type: 'setStyles', kind: 'font-family', styles: { 'font-family': font.family ?? font.name } });
             }}
           />
           <RemoveFontsDialog

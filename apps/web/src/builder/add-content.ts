@@ -1,4 +1,4 @@
-import { newElement, type CertificateDesign, type Element } from '@laurel/certificate';
+import { type CertificateDesign, type Element, newElement } from '@laurel/certificate';
 import type { AddKind } from './panels/AddContentPanel.tsx';
 import { nextMergeField, px } from './state/elements.ts';
 
@@ -11,7 +11,11 @@ function fitWithin(width: number, height: number, max: number) {
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export function imageElement(kind: 'image' | 'logo', design: CertificateDesign, image: { imagepath: string; width: number; height: number }): Element {
+export function imageElement(
+  kind: 'image' | 'logo',
+  design: CertificateDesign,
+  image: { imagepath: string; width: number; height: number },
+): Element {
   const base = newElement(kind, design.format, { content: image.imagepath });
   const size = fitWithin(image.width, image.height, kind === 'logo' ? LOGO_PX : IMAGE_MAX_PX);
   return { ...base, styles: { ...base.styles, width: px(size.width), height: px(size.height) } };

@@ -1,4 +1,4 @@
-import { getPreviewLink, type BuilderTarget } from '../api/certificates.ts';
+import { type BuilderTarget, getPreviewLink } from '../api/certificates.ts';
 import { errorMessage } from '../api/errors.ts';
 import { notifyError } from '../lib/notify.ts';
 

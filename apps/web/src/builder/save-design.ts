@@ -1,4 +1,4 @@
-import { prepareForSave, validateDesign, type CertificateDesign } from '@laurel/certificate';
+import { type CertificateDesign, prepareForSave, validateDesign } from '@laurel/certificate';
 import { ApiError, errorMessage } from '../api/errors.ts';
 
 const PREFIX = 'Error Saving Certificate: ';

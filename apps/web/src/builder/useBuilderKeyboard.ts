@@ -1,4 +1,4 @@
-import { useEffect, type Dispatch } from 'react';
+import { type Dispatch, useEffect } from 'react';
 import type { EditorAction } from './state/actions.ts';
 
 /**
@@ -27,14 +27,16 @@ export function useBuilderKeyboard(dispatch: Dispatch<EditorAction>, enabled: bo
       else if (event.key === 'Delete' || event.key === 'Backspace') {
         event.preventDefault();
         return onDelete();
-      }
-      else if (event.key === 'Escape') action = { type: 'select', indices: [] };
+      } else if (event.key === 'Escape') action = { type: 'select', indices: [] };
       else if (mod && event.key.toLowerCase() === 'z') action = { type: event.shiftKey ? 'redo' : 'undo' };
       else if (mod && event.key.toLowerCase() === 'y') action = { type: 'redo' };
       else if (mod && event.key.toLowerCase() === 'd') action = { type: 'duplicateSelected' };
-      else if (mod && event.key.toLowerCase() === 'b') action = { type: 'toggleStyle', kind: 'font-style', key: 'font-weight', on: 'bold', off: 'normal' };
-      else if (mod && event.key.toLowerCase() === 'i') action = { type: 'toggleStyle', kind: 'font-style', key: 'font-style', on: 'italic', off: 'normal' };
-      else if (mod && event.key.toLowerCase() === 'u') action = { type: 'toggleStyle', kind: 'font-style', key: 'text-decoration', on: 'underline', off: 'none' };
+      else if (mod && event.key.toLowerCase() === 'b')
+        action = { type: 'toggleStyle', kind: 'font-style', key: 'font-weight', on: 'bold', off: 'normal' };
+      else if (mod && event.key.toLowerCase() === 'i')
+        action = { type: 'toggleStyle', kind: 'font-style', key: 'font-style', on: 'italic', off: 'normal' };
+      else if (mod && event.key.toLowerCase() === 'u')
+        action = { type: 'toggleStyle', kind: 'font-style', key: 'text-decoration', on: 'underline', off: 'none' };
       if (!action) return;
       event.preventDefault();
       dispatch(action);

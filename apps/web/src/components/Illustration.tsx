@@ -1,5 +1,5 @@
 import { Box, ThemeIcon } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { LaurelMark } from '../brand/LaurelMark.tsx';
 
 /**

@@ -1,5 +1,5 @@
-import { Box } from '@mantine/core';
 import { LOADING_BAR_LATENCY_MS } from '@laurel/domain';
+import { Box } from '@mantine/core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { requestsInFlight, subscribeToRequests } from '../api/activity.ts';
 import classes from './LoadingBar.module.css';

@@ -1,13 +1,13 @@
 import '@mantine/tiptap/styles.css';
+import { EMAIL_BODY_MAX_LENGTH } from '@laurel/domain';
 import { Box, Group, Text, Textarea } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
-import { EMAIL_BODY_MAX_LENGTH } from '@laurel/domain';
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { BodyToolbar, type BodyMode } from './BodyToolbar.tsx';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import classes from './BodyEditor.module.css';
-import { emailEditorExtensions } from './extensions/index.ts';
+import { type BodyMode, BodyToolbar } from './BodyToolbar.tsx';
 import { HTML_SOURCE_META } from './extensions/empty-lines-guard.ts';
+import { emailEditorExtensions } from './extensions/index.ts';
 import { ImageBar } from './ImageBar.tsx';
 import { useCursorGuard } from './useCursorGuard.ts';
 
@@ -36,7 +36,19 @@ const AREA_HEIGHT = 500;
  * source is edited as text and parsed back into the editor on the way out, so what is saved is always
  * HTML the editor understands.
  */
-export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, buttonColors, dataFields, logo, accountName, onAttach, textSource }: BodyEditorProps) {
+export function BodyEditor({
+  value,
+  onChange,
+  readOnly,
+  fontFamily,
+  fontSize,
+  buttonColors,
+  dataFields,
+  logo,
+  accountName,
+  onAttach,
+  textSource,
+}: BodyEditorProps) {
   const [mode, setMode] = useState<BodyMode>('text');
   const [source, setSource] = useState(value);
   const onChangeRef = useRef(onChange);
@@ -68,10 +80,14 @@ export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, bu
       setSource(editor.getHTML());
     } else {
       // The source is parsed as it stands; the editor drops what it cannot represent.
-      editor.chain().command(({ tr }) => {
-        tr.setMeta(HTML_SOURCE_META, true);
-        return true;
-      }).setContent(source, { emitUpdate: false }).run();
+      editor
+        .chain()
+        .command(({ tr }) => {
+          tr.setMeta(HTML_SOURCE_META, true);
+          return true;
+        })
+        .setContent(source, { emitUpdate: false })
+        .run();
       onChange(editor.getHTML());
     }
     setMode(next);
@@ -82,7 +98,11 @@ export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, bu
 
   return (
     <Box>
-      <RichTextEditor editor={editor} className={classes.root} labels={{ hrControlLabel: 'Horizontal rule', clearFormattingControlLabel: 'Clear formatting' }}>
+      <RichTextEditor
+        editor={editor}
+        className={classes.root}
+        labels={{ hrControlLabel: 'Horizontal rule', clearFormattingControlLabel: 'Clear formatting' }}
+      >
         {!readOnly && editor && (
           <BodyToolbar
             editor={editor}
@@ -96,13 +116,17 @@ export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, bu
           />
         )}
         {editor && mode === 'text' && <ImageBar editor={editor} />}
-        <Box className={classes.area} style={{
+        <Box
+          className={classes.area}
+          style={{
             height: AREA_HEIGHT,
             fontFamily,
             fontSize: fontSize === 'inherit' ? undefined : `${fontSize.replace(/px$/, '')}px`,
             '--email-button-background': buttonColors.background,
             '--email-button-color': buttonColors.color,
-          }} hidden={mode !== 'text'}>
+          }}
+          hidden={mode !== 'text'}
+        >
           <RichTextEditor.Content className={classes.content} />
         </Box>
         {mode === 'html' && (
@@ -116,13 +140,24 @@ export function BodyEditor({ value, onChange, readOnly, fontFamily, fontSize, bu
             }}
             readOnly={readOnly}
             spellCheck={false}
-            styles={{ input: { height: AREA_HEIGHT, resize: 'vertical', fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13, border: 0, borderRadius: 0 } }}
+            styles={{
+              input: {
+                height: AREA_HEIGHT,
+                resize: 'vertical',
+                fontFamily: 'var(--mantine-font-family-monospace)',
+                fontSize: 13,
+                border: 0,
+                borderRadius: 0,
+              },
+            }}
           />
         )}
       </RichTextEditor>
       <Group justify="space-between" mt={6}>
         <Text size="xs" c="dimmed">
-          {mode === 'html' ? 'Editing the HTML source. Switch back to Text to see it formatted.' : 'Fields in brackets, such as [FIRST NAME], are filled in for each recipient.'}
+          {mode === 'html'
+            ? 'Editing the HTML source. Switch back to Text to see it formatted.'
+            : 'Fields in brackets, such as [FIRST NAME], are filled in for each recipient.'}
         </Text>
         <Text size="xs" c={over ? 'red' : 'dimmed'} fw={over ? 600 : 400} aria-live="polite" data-testid="body-counter">
           {length} / {EMAIL_BODY_MAX_LENGTH}

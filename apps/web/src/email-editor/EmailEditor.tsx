@@ -1,11 +1,11 @@
+import { activePlan, EMAIL_DESIGN_MESSAGES, type UserDto } from '@laurel/domain';
 import { Alert, Box, Button, Grid, Group, Kbd, Stack, Text } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowBackUp, IconArrowLeft, IconDeviceFloppy, IconEye, IconLock } from '@tabler/icons-react';
-import { activePlan, EMAIL_DESIGN_MESSAGES, type UserDto } from '@laurel/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { saveEmailDesign, type EmailOwner, type EmailRecord } from '../api/certificate-email.ts';
+import { type EmailOwner, type EmailRecord, saveEmailDesign } from '../api/certificate-email.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useExitGuard } from '../router/useExitGuard.tsx';
@@ -43,7 +43,11 @@ interface EmailEditorProps {
 
 const NOT_SAVED = 'You must first save the Certificate in order to preview';
 
-const EYEBROWS: Record<EmailOwner, string> = { certificates: 'Certificate email', styles: 'Global template email', projects: 'Project email' };
+const EYEBROWS: Record<EmailOwner, string> = {
+  certificates: 'Certificate email',
+  styles: 'Global template email',
+  projects: 'Project email',
+};
 
 /** The email customisation editor (spec 2 §2.5): the message, its parts, and its live preview. */
 export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEditorProps) {
@@ -144,7 +148,12 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
               {returnTo && !returnsToDesign ? 'Back' : owner === 'projects' ? 'Back to the project' : 'Certificate design'}
             </Button>
             {!readOnly && (
-              <Button onClick={() => void save()} loading={saving} leftSection={<IconDeviceFloppy size={16} />} rightSection={<Kbd size="xs">Ctrl S</Kbd>}>
+              <Button
+                onClick={() => void save()}
+                loading={saving}
+                leftSection={<IconDeviceFloppy size={16} />}
+                rightSection={<Kbd size="xs">Ctrl S</Kbd>}
+              >
                 Save email
               </Button>
             )}
@@ -153,7 +162,13 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
       />
 
       {returnTo && !readOnly && owner !== 'projects' && (
-        <Alert color="blue" variant="light" icon={<IconArrowBackUp size={18} />} mb="lg" title={returnsToDesign ? 'Back to the certificate after saving' : 'Back to where you were after saving'}>
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconArrowBackUp size={18} />}
+          mb="lg"
+          title={returnsToDesign ? 'Back to the certificate after saving' : 'Back to where you were after saving'}
+        >
           <Group justify="space-between" gap="sm">
             <Text size="sm">
               {returnsToDesign
@@ -180,7 +195,10 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
               <AddressFields {...sectionProps} replyToRef={replyToRef} dataFields={dataFields} />
             </EditorCard>
 
-            <EditorCard title="Body" description="Format text, add images and links, and insert fields that are filled in for each recipient.">
+            <EditorCard
+              title="Body"
+              description="Format text, add images and links, and insert fields that are filled in for each recipient."
+            >
               <BodyEditor
                 value={design.email_body}
                 onChange={(html) => change({ email_body: html })}
@@ -200,7 +218,11 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
 
             {owner === 'certificates' && (
               <EditorCard title="Attachments" description="Files every recipient receives with the email.">
-                <AttachmentsSection attachments={attachments.attachments} onRemove={(a) => void attachments.remove(a)} readOnly={readOnly} />
+                <AttachmentsSection
+                  attachments={attachments.attachments}
+                  onRemove={(a) => void attachments.remove(a)}
+                  readOnly={readOnly}
+                />
               </EditorCard>
             )}
 
@@ -208,7 +230,10 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
               <ButtonSection {...sectionProps} />
             </EditorCard>
 
-            <EditorCard title="Recipient portal" description="Under the message, a link to the portal where recipients find all their certificates.">
+            <EditorCard
+              title="Recipient portal"
+              description="Under the message, a link to the portal where recipients find all their certificates."
+            >
               <PortalLinkSection {...sectionProps} />
             </EditorCard>
 
@@ -216,7 +241,10 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
               <LinkedInSection {...sectionProps} paid={paid} onUpgrade={upgradeDialog.open} />
             </EditorCard>
 
-            <EditorCard title="Footer" description="Who sent the email and why, with unsubscribe and privacy links, in the recipient’s language.">
+            <EditorCard
+              title="Footer"
+              description="Who sent the email and why, with unsubscribe and privacy links, in the recipient’s language."
+            >
               <FooterSection {...sectionProps} onLanguageChange={(language) => change(withFooterLanguage(design, language))} />
             </EditorCard>
           </Stack>
@@ -257,8 +285,9 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
         }}
       />
       <UpgradeDialog opened={upgradeOpen} onClose={upgradeDialog.close} feature="The LinkedIn button" />
-      {owner === 'certificates' && <SendTestDialog opened={testOpen} onClose={testDialog.close} certificateId={id} user={user} dataFields={dataFields} />}
+      {owner === 'certificates' && (
+        <SendTestDialog opened={testOpen} onClose={testDialog.close} certificateId={id} user={user} dataFields={dataFields} />
+      )}
     </Box>
   );
 }
-

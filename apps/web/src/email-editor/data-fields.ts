@@ -13,7 +13,11 @@ export const STANDARD_FIELDS: readonly { field: string; label: string }[] = [
 ];
 
 /** Field names are compared as the server merges them: case-blind, a space and an underscore alike. */
-const key = (name: string) => name.trim().toUpperCase().replace(/[\s_]+/g, ' ');
+const key = (name: string) =>
+  name
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_]+/g, ' ');
 
 const STANDARD_KEYS = new Set([...STANDARD_FIELDS.map((f) => key(f.field.slice(1, -1))), 'PARTICIPANT NAME']);
 

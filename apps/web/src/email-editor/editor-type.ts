@@ -1,4 +1,4 @@
-import { canEditEmails, type AccessUser } from '@laurel/domain';
+import { type AccessUser, canEditEmails } from '@laurel/domain';
 
 /**
  * Which email editor this is (spec 2 §2.5): a global template (admin), one project's email (project),

@@ -1,4 +1,4 @@
-import { EMAIL_FOOTERS, emailDesignSchema, type EmailDesign, type EmailFooterLanguage } from '@laurel/domain';
+import { EMAIL_FOOTERS, type EmailDesign, type EmailFooterLanguage, emailDesignSchema } from '@laurel/domain';
 import type { EmailRecord } from '../api/certificate-email.ts';
 
 const FIELDS = Object.keys(emailDesignSchema.shape) as (keyof EmailDesign)[];
@@ -12,7 +12,9 @@ export function designFromRecord(record: EmailRecord): EmailDesign {
   const picked = Object.fromEntries(FIELDS.filter((f) => record[f] !== undefined && record[f] !== null).map((f) => [f, record[f]]));
   const whole = emailDesignSchema.safeParse(picked);
   if (whole.success) return whole.data;
-  const kept = Object.fromEntries(Object.entries(picked).filter(([field, value]) => emailDesignSchema.shape[field as keyof EmailDesign].safeParse(value).success));
+  const kept = Object.fromEntries(
+    Object.entries(picked).filter(([field, value]) => emailDesignSchema.shape[field as keyof EmailDesign].safeParse(value).success),
+  );
   return emailDesignSchema.parse(kept);
 }
 
@@ -28,6 +30,7 @@ export function editorMessage(message: string): string {
 export function withFooterLanguage(design: EmailDesign, language: EmailFooterLanguage): Partial<EmailDesign> {
   const from = EMAIL_FOOTERS[design.email_footer_lang];
   const to = EMAIL_FOOTERS[language];
-  const translate = (text: string) => [from.sentTo, from.reason].reduce((out, sentence, i) => out.split(sentence).join(i === 0 ? to.sentTo : to.reason), text);
+  const translate = (text: string) =>
+    [from.sentTo, from.reason].reduce((out, sentence, i) => out.split(sentence).join(i === 0 ? to.sentTo : to.reason), text);
   return { email_footer_lang: language, email_body: translate(design.email_body), email_body_text: translate(design.email_body_text) };
 }

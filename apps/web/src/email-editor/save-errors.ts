@@ -1,4 +1,4 @@
-import { validateEmailDesign, type EmailDesign } from '@laurel/domain';
+import { type EmailDesign, validateEmailDesign } from '@laurel/domain';
 import { ApiError } from '../api/errors.ts';
 import { notifyError } from '../lib/notify.ts';
 import { editorMessage } from './email-form.ts';

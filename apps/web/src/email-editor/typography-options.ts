@@ -22,7 +22,10 @@ export const EMAIL_FONTS: readonly { label: string; value: string }[] = [
 
 /** The first family of a font-family list, unquoted: how a font is named in the selects. */
 export function fontLabel(value: string | null | undefined): string | null {
-  const first = value?.split(',')[0]?.trim().replace(/^['"]|['"]$/g, '');
+  const first = value
+    ?.split(',')[0]
+    ?.trim()
+    .replace(/^['"]|['"]$/g, '');
   return first || null;
 }
 

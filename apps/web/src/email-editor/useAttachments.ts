@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { attachFile, removeAttachment, type EmailAttachment } from '../api/certificate-email.ts';
+import { attachFile, type EmailAttachment, removeAttachment } from '../api/certificate-email.ts';
 import { ApiError } from '../api/errors.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 

@@ -1,5 +1,5 @@
-import type { Editor } from '@tiptap/core';
 import { EMAIL_DESIGN_MESSAGES } from '@laurel/domain';
+import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useRef } from 'react';
 import { notifyError } from '../lib/notify.ts';
 

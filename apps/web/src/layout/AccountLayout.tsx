@@ -1,5 +1,5 @@
-import { Box, Grid, NativeSelect } from '@mantine/core';
 import { startsWithSegment } from '@laurel/domain';
+import { Box, Grid, NativeSelect } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SideNav } from './NavLinks.tsx';
 import { ACCOUNT_NAV } from './navigation.tsx';
@@ -22,7 +22,10 @@ export function AccountLayout() {
           label="Account section"
           value={current?.to ?? '/account'}
           onChange={(event) => navigate(event.currentTarget.value)}
-          data={ACCOUNT_NAV.map((group) => ({ group: group.group, items: group.items.map((item) => ({ value: item.to, label: item.label })) }))}
+          data={ACCOUNT_NAV.map((group) => ({
+            group: group.group,
+            items: group.items.map((item) => ({ value: item.to, label: item.label })),
+          }))}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>

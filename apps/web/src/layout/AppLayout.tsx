@@ -1,7 +1,7 @@
+import { isAdminPath, landingPath, primaryRole } from '@laurel/domain';
 import { AppShell, Box, Burger, Button, Container, Divider, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { isAdminPath, landingPath, primaryRole } from '@laurel/domain';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '../brand/Logo.tsx';
@@ -47,7 +47,14 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {primaryRole(user) === 'global_admin' && !admin && (
-              <Button component={Link} to="/admin/accounts" variant="light" size="xs" leftSection={<IconShieldCheck size={15} />} visibleFrom="md">
+              <Button
+                component={Link}
+                to="/admin/accounts"
+                variant="light"
+                size="xs"
+                leftSection={<IconShieldCheck size={15} />}
+                visibleFrom="md"
+              >
                 Admin
               </Button>
             )}

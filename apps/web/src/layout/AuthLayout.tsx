@@ -34,8 +34,7 @@ export function AuthLayout() {
             Certificates people are proud to share.
           </Text>
           <Text c="laurel.1" size="sm">
-            Design once, send a personalised certificate to every recipient, and let anyone confirm it is genuine in a single
-            click.
+            Design once, send a personalised certificate to every recipient, and let anyone confirm it is genuine in a single click.
           </Text>
         </Stack>
       </aside>

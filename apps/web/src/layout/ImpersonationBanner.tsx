@@ -1,6 +1,6 @@
+import type { UserDto } from '@laurel/domain';
 import { Button, Group, Text } from '@mantine/core';
 import { IconSwitchHorizontal } from '@tabler/icons-react';
-import type { UserDto } from '@laurel/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { stopImpersonating } from '../api/auth.ts';
@@ -49,7 +49,14 @@ export function ImpersonationBanner({ user }: { user: UserDto }) {
       <Text size="sm" fw={600} c="gilt.9" truncate>
         You are acting as {name}
       </Text>
-      <Button size="compact-sm" variant="white" color="gilt.9" leftSection={<IconSwitchHorizontal size={14} />} onClick={switchBack} loading={busy}>
+      <Button
+        size="compact-sm"
+        variant="white"
+        color="gilt.9"
+        leftSection={<IconSwitchHorizontal size={14} />}
+        onClick={switchBack}
+        loading={busy}
+      >
         Switch back
       </Button>
     </Group>

@@ -1,8 +1,8 @@
-import { Box, Stack } from '@mantine/core';
 import { startsWithSegment } from '@laurel/domain';
+import { Box, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { NavItem } from './navigation.tsx';
 import classes from './NavLinks.module.css';
+import type { NavItem } from './navigation.tsx';
 
 /**
  * Active when the path is the item or below it, unless a more specific item of the same list
@@ -15,11 +15,27 @@ function isActive(item: NavItem, path: string, siblings: readonly NavItem[]): bo
 }
 
 /** One navigation link, marked as the current page when it is. */
-function NavLink({ item, siblings, className, onNavigate }: { item: NavItem; siblings: readonly NavItem[]; className?: string; onNavigate?: () => void }) {
+function NavLink({
+  item,
+  siblings,
+  className,
+  onNavigate,
+}: {
+  item: NavItem;
+  siblings: readonly NavItem[];
+  className?: string;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const active = isActive(item, pathname, siblings);
   return (
-    <Link to={item.to} className={className} data-active={active || undefined} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+    <Link
+      to={item.to}
+      className={className}
+      data-active={active || undefined}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+    >
       <item.icon size={17} stroke={1.7} aria-hidden />
       {item.label}
     </Link>

@@ -17,11 +17,7 @@ export function PortalLayout({ kind }: { kind: 'portal' | 'credentials' }) {
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
         <Container size={1040} py="md">
           <Group gap="sm">
-            {account?.imagepath ? (
-              <Avatar src={account.imagepath} alt="" radius="md" size={36} />
-            ) : (
-              <LaurelMark size={32} title="" />
-            )}
+            {account?.imagepath ? <Avatar src={account.imagepath} alt="" radius="md" size={36} /> : <LaurelMark size={32} title="" />}
             <Text fw={650} size="lg">
               {title}
             </Text>

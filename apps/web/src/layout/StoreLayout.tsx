@@ -1,6 +1,6 @@
+import { startsWithSegment } from '@laurel/domain';
 import { Tabs } from '@mantine/core';
 import { IconFolders, IconHistory, IconSearch, IconUsers } from '@tabler/icons-react';
-import { startsWithSegment } from '@laurel/domain';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader.tsx';
 

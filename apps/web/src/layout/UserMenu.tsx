@@ -1,6 +1,6 @@
+import { headerName, primaryRole, type UserDto } from '@laurel/domain';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
-import { headerName, primaryRole, type UserDto } from '@laurel/domain';
 import { Link } from 'react-router';
 import { useSignOut } from '../session/useSignOut.ts';
 

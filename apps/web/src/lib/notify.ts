@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { ERROR_NOTIFICATION_MS, NOTIFICATION_MS } from '@laurel/domain';
+import { notifications } from '@mantine/notifications';
 
 /** Notifications last 5 s, errors 10 s (spec 1 §9). */
 export function notifySuccess(message: string, title?: string): void {

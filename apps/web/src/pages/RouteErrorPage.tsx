@@ -10,7 +10,9 @@ export function RouteErrorPage() {
         <Title order={1} fz={24}>
           Something went wrong
         </Title>
-        <Text c="stone.6">This screen could not be shown. Reloading usually helps; if it does not, please contact support@laurel.example.</Text>
+        <Text c="stone.6">
+          This screen could not be shown. Reloading usually helps; if it does not, please contact support@laurel.example.
+        </Text>
         <Button onClick={() => window.location.reload()}>Reload</Button>
       </Stack>
     </Center>

@@ -10,7 +10,9 @@ export interface RouteHandle {
 
 function useDocumentTitle() {
   const matches = useMatches();
-  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  const handle = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
   const title = handle?.title;
   useEffect(() => {
     document.title = title ? `${title} · Laurel` : 'Laurel';

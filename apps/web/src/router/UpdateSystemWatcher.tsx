@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { getUpdateSystemModal, markUpdateSystemSeen, type Announcement } from '../api/announcements.ts';
+import { type Announcement, getUpdateSystemModal, markUpdateSystemSeen } from '../api/announcements.ts';
 import { useCurrentUser } from '../session/queries.ts';
 
 /**

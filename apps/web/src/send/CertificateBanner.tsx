@@ -6,7 +6,15 @@ import { Thumbnail } from '../pages/build/parts/Thumbnail.tsx';
 import { fieldLabel } from './fields.ts';
 
 /** The chosen certificate, kept in view through the wizard: its thumbnail, name and the fields it needs. */
-export function CertificateBanner({ certificate, onChange, children }: { certificate: SendCertificate; onChange?: () => void; children?: ReactNode }) {
+export function CertificateBanner({
+  certificate,
+  onChange,
+  children,
+}: {
+  certificate: SendCertificate;
+  onChange?: () => void;
+  children?: ReactNode;
+}) {
   const needed = certificate.fields.filter((f) => !f.optional);
   return (
     <Paper withBorder p="sm" radius="md" mb="lg" data-testid="certificate-banner">
@@ -23,7 +31,13 @@ export function CertificateBanner({ certificate, onChange, children }: { certifi
           </Text>
           <Group gap={6}>
             {needed.map((f) => (
-              <Badge key={f.key} size="sm" variant="light" color={f.kind === 'data' || f.kind === 'expiration_date' ? 'gilt' : 'laurel'} tt="none">
+              <Badge
+                key={f.key}
+                size="sm"
+                variant="light"
+                color={f.kind === 'data' || f.kind === 'expiration_date' ? 'gilt' : 'laurel'}
+                tt="none"
+              >
                 {fieldLabel(f)}
               </Badge>
             ))}
@@ -31,7 +45,13 @@ export function CertificateBanner({ certificate, onChange, children }: { certifi
           {children}
         </Stack>
         {onChange && (
-          <Button variant="subtle" size="xs" leftSection={<IconArrowsExchange size={15} />} onClick={onChange} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconArrowsExchange size={15} />}
+            onClick={onChange}
+            style={{ alignSelf: 'flex-start' }}
+          >
             Change
           </Button>
         )}

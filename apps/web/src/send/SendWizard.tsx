@@ -3,8 +3,8 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { SavedMapping } from '../api/mappings.ts';
 import { errorMessage } from '../api/errors.ts';
+import type { SavedMapping } from '../api/mappings.ts';
 import type { SendCertificate } from '../api/send.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useExitGuard } from '../router/useExitGuard.tsx';
@@ -210,7 +210,16 @@ export function SendWizard() {
               onContinue={() => setStep('save')}
             />
           )}
-          {step === 'save' && <SaveStep certificate={certificate.data} rows={rows} table={table} mapping={mapping} onBack={() => setStep('preview')} onSaved={(project) => setSavedProject(project.id)} />}
+          {step === 'save' && (
+            <SaveStep
+              certificate={certificate.data}
+              rows={rows}
+              table={table}
+              mapping={mapping}
+              onBack={() => setStep('preview')}
+              onSaved={(project) => setSavedProject(project.id)}
+            />
+          )}
         </>
       )}
     </Stack>

@@ -38,7 +38,12 @@ export function WizardProgress({ active, skipped = [], done = false }: { active:
             {done ? 'Done' : `Step ${active + 1} of ${WIZARD_STEPS.length}`}
           </Text>
         </Group>
-        <Progress value={done ? 100 : ((active + 1) / WIZARD_STEPS.length) * 100} size="sm" radius="xl" aria-label={`Step ${active + 1} of ${WIZARD_STEPS.length}`} />
+        <Progress
+          value={done ? 100 : ((active + 1) / WIZARD_STEPS.length) * 100}
+          size="sm"
+          radius="xl"
+          aria-label={`Step ${active + 1} of ${WIZARD_STEPS.length}`}
+        />
       </Box>
     </Box>
   );

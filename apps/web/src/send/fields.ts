@@ -37,7 +37,19 @@ function normalize(header: string): string {
 const SYNONYMS: Record<Exclude<RecipientField['kind'], 'data'>, string[]> = {
   first_name: ['firstname', 'first', 'givenname', 'forename', 'fname', 'prenom', 'vorname', 'nombre'],
   last_name: ['lastname', 'last', 'surname', 'familyname', 'lname', 'nom', 'nachname', 'apellido', 'apellidos'],
-  full_name: ['name', 'fullname', 'participantname', 'participant', 'recipientname', 'recipient', 'studentname', 'student', 'attendee', 'attendeename', 'nomcomplet'],
+  full_name: [
+    'name',
+    'fullname',
+    'participantname',
+    'participant',
+    'recipientname',
+    'recipient',
+    'studentname',
+    'student',
+    'attendee',
+    'attendeename',
+    'nomcomplet',
+  ],
   email: ['email', 'emailaddress', 'mail', 'emailid', 'courriel', 'correo', 'correoelectronico', 'emailadresse'],
   expiration_date: ['expirationdate', 'expiration', 'expires', 'expireson', 'expiry', 'expirydate', 'validuntil', 'validthrough', 'expire'],
 };

@@ -1,5 +1,11 @@
 import {
-  expirationDateMessage, FIELD_KEYS, importedValues, mappingProblem, parseDateInFormat, type ExpirationDateFormat, type RecipientField,
+  type ExpirationDateFormat,
+  expirationDateMessage,
+  FIELD_KEYS,
+  importedValues,
+  mappingProblem,
+  parseDateInFormat,
+  type RecipientField,
 } from '@laurel/certificate';
 import { isValidEmail, MESSAGES } from '@laurel/domain';
 import type { RecipientValues } from '../api/send.ts';
@@ -48,7 +54,8 @@ export function firstRowProblem(rows: RecipientRow[], fields: RecipientField[], 
   for (const [index, { values }] of rows.entries()) {
     const row = `row ${index + 1}`;
     const email = (values[FIELD_KEYS.email] ?? '').trim();
-    if (!(values[FIELD_KEYS.first] ?? '').trim() && !(values[FIELD_KEYS.last] ?? '').trim()) return `The recipient name is missing (${row}).`;
+    if (!(values[FIELD_KEYS.first] ?? '').trim() && !(values[FIELD_KEYS.last] ?? '').trim())
+      return `The recipient name is missing (${row}).`;
     if (!email) return `Missing email address (${row}).`;
     if (!isValidEmail(email)) return `${MESSAGES.invalidEmail}: ${email} (${row})`;
     if (needsExpiration && format) {
@@ -60,7 +67,12 @@ export function firstRowProblem(rows: RecipientRow[], fields: RecipientField[], 
 }
 
 /** A recipient's problems field by field, for the add/edit dialog and manual entry. */
-export function valueProblems(values: RecipientValues, fields: RecipientField[], format: ExpirationDateFormat | null, emptyMessage: string) {
+export function valueProblems(
+  values: RecipientValues,
+  fields: RecipientField[],
+  format: ExpirationDateFormat | null,
+  emptyMessage: string,
+) {
   const problems: Record<string, string> = {};
   for (const field of fields) {
     const value = (values[field.key] ?? '').trim();
@@ -69,7 +81,8 @@ export function valueProblems(values: RecipientValues, fields: RecipientField[],
       continue;
     }
     if (field.kind === 'email' && !isValidEmail(value)) problems[field.key] = 'Please enter a valid email address.';
-    if (field.kind === 'expiration_date' && format && !parseDateInFormat(value, format)) problems[field.key] = expirationDateMessage(format);
+    if (field.kind === 'expiration_date' && format && !parseDateInFormat(value, format))
+      problems[field.key] = expirationDateMessage(format);
   }
   return problems;
 }

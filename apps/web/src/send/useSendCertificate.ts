@@ -1,6 +1,6 @@
-import { recipientFields, type CertificateDesign } from '@laurel/certificate';
+import { type CertificateDesign, recipientFields } from '@laurel/certificate';
 import { useQuery } from '@tanstack/react-query';
-import { getDesignSet, type CertificateSet } from '../api/certificates.ts';
+import { type CertificateSet, getDesignSet } from '../api/certificates.ts';
 import type { SendCertificate } from '../api/send.ts';
 
 /** A set read in full, reduced to what the wizard needs: its look and the fields an import fills. */

@@ -33,7 +33,16 @@ export function IdleWarningModal({ leftMs, onStay, onLogOff }: IdleWarningModalP
             {IDLE_WARNING_TEXT}
           </Text>
         </Group>
-        <Text ta="center" fz={40} fw={600} ff="monospace" c="laurel.8" role="timer" aria-label="Time left before sign-out" data-testid="idle-countdown">
+        <Text
+          ta="center"
+          fz={40}
+          fw={600}
+          ff="monospace"
+          c="laurel.8"
+          role="timer"
+          aria-label="Time left before sign-out"
+          data-testid="idle-countdown"
+        >
           {formatCountdown(leftMs ?? 0)}
         </Text>
         <Group justify="flex-end" gap="sm">

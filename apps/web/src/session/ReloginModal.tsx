@@ -1,7 +1,7 @@
+import { MESSAGES } from '@laurel/domain';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { MESSAGES } from '@laurel/domain';
 import { useState } from 'react';
 import { getCsrfToken, login } from '../api/auth.ts';
 import { ApiError } from '../api/errors.ts';

@@ -7,7 +7,7 @@ import { getToken, TOKEN_KEY } from '../api/token.ts';
 import { notifyError } from '../lib/notify.ts';
 import { IdleWarningModal } from './IdleWarningModal.tsx';
 import { isPublicFlowPath } from './paths.ts';
-import { useCurrentUser, USER_KEY } from './queries.ts';
+import { USER_KEY, useCurrentUser } from './queries.ts';
 import { ReloginModal } from './ReloginModal.tsx';
 import { useIdleSession } from './useIdleSession.ts';
 import { useSignOut } from './useSignOut.ts';

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { UserDto } from '@laurel/domain';
+import { useQuery } from '@tanstack/react-query';
 import { getCurrentUser } from '../api/auth.ts';
 import { getConfig } from '../api/config.ts';
 import { ApiError } from '../api/errors.ts';

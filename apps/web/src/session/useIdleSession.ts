@@ -1,5 +1,10 @@
 import {
-  SESSION_CHECK_INTERVAL_MS, SESSION_IDLE_LIMIT_MS, SESSION_KEEPALIVE_MS, SESSION_WARNING_MS, USER_REFRESH_MS, type UserDto,
+  SESSION_CHECK_INTERVAL_MS,
+  SESSION_IDLE_LIMIT_MS,
+  SESSION_KEEPALIVE_MS,
+  SESSION_WARNING_MS,
+  USER_REFRESH_MS,
+  type UserDto,
 } from '@laurel/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getCurrentUser } from '../api/auth.ts';

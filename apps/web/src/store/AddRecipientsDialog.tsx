@@ -1,5 +1,20 @@
-import { ActionIcon, Alert, Button, Divider, Group, Modal, Pagination, ScrollArea, SimpleGrid, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { FIELD_KEYS } from '@laurel/certificate';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  Pagination,
+  ScrollArea,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,7 +24,7 @@ import { addRecipients, projectDataFields } from '../api/store.ts';
 import { ErrorMessages } from '../components/ErrorMessages.tsx';
 import { plural } from '../lib/format.ts';
 import { notifySuccess } from '../lib/notify.ts';
-import { emptyRow, MAX_ROWS, NAME_FIELDS, validate, withImported, withoutRow, type Errors, type Row } from './add-recipient-rows.ts';
+import { type Errors, emptyRow, MAX_ROWS, NAME_FIELDS, type Row, validate, withImported, withoutRow } from './add-recipient-rows.ts';
 import { ImportRecipientsFile } from './ImportRecipientsFile.tsx';
 
 /** Rows shown at once: an imported list can hold thousands. */
@@ -24,7 +39,12 @@ const pageOf = (index: number) => Math.floor(index / PAGE_SIZE) + 1;
  */
 export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId: number; opened: boolean; onClose(): void }) {
   const queryClient = useQueryClient();
-  const fields = useQuery({ queryKey: ['store', 'project-fields', projectId], queryFn: () => projectDataFields(projectId), enabled: opened, staleTime: Infinity });
+  const fields = useQuery({
+    queryKey: ['store', 'project-fields', projectId],
+    queryFn: () => projectDataFields(projectId),
+    enabled: opened,
+    staleTime: Infinity,
+  });
   const dataFields = fields.data?.fields ?? [];
   const format = fields.data?.expiration_date_format ?? 'MM/DD/YYYY';
   const [rows, setRows] = useState<Row[]>([]);
@@ -34,7 +54,11 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
   const [tooMany, setTooMany] = useState<string | null>(null);
 
   const add = useMutation({
-    mutationFn: () => addRecipients(projectId, rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()])))),
+    mutationFn: () =>
+      addRecipients(
+        projectId,
+        rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()]))),
+      ),
     onSuccess: (result) => {
       notifySuccess(result.added === 1 ? 'Recipient added' : `${result.added.toLocaleString('en-US')} recipients added`);
       void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
@@ -88,7 +112,9 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
   const submit = () => {
     const found = validate(rows, dataFields, format);
     setErrors(found);
-    const first = Object.keys(found).map(Number).sort((a, b) => a - b)[0];
+    const first = Object.keys(found)
+      .map(Number)
+      .sort((a, b) => a - b)[0];
     if (first === undefined) return add.mutate();
     setPage(pageOf(first));
   };
@@ -117,7 +143,11 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
             </Alert>
           )}
           {imported && (
-            <Alert color="laurel" icon={<IconCircleCheck size={18} />} title={`${plural(imported.count, 'recipient')} read from ${imported.filename}`}>
+            <Alert
+              color="laurel"
+              icon={<IconCircleCheck size={18} />}
+              title={`${plural(imported.count, 'recipient')} read from ${imported.filename}`}
+            >
               Check them below and correct anything that needs it, then add them to the project.
             </Alert>
           )}
@@ -130,12 +160,23 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
                   <Stack key={index} gap={6}>
                     {offset > 0 && <Divider />}
                     <Group justify="space-between">
-                      <Text size="xs" fw={600} c={errors[index] && Object.values(errors[index]!).some(Boolean) ? 'red.7' : 'stone.6'} tt="uppercase">
+                      <Text
+                        size="xs"
+                        fw={600}
+                        c={errors[index] && Object.values(errors[index]!).some(Boolean) ? 'red.7' : 'stone.6'}
+                        tt="uppercase"
+                      >
                         Recipient {(index + 1).toLocaleString('en-US')}
                       </Text>
                       {rows.length > 1 && (
                         <Tooltip label="Remove">
-                          <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove recipient ${index + 1}`} onClick={() => removeRow(index)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            size="sm"
+                            aria-label={`Remove recipient ${index + 1}`}
+                            onClick={() => removeRow(index)}
+                          >
                             <IconTrash size={14} />
                           </ActionIcon>
                         </Tooltip>
@@ -173,7 +214,15 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
             />
           )}
           {rowsWithProblems > 0 && (
-            <Alert color="red" icon={<IconInfoCircle size={18} />} title={rowsWithProblems === 1 ? '1 recipient needs a correction' : `${rowsWithProblems.toLocaleString('en-US')} recipients need a correction`}>
+            <Alert
+              color="red"
+              icon={<IconInfoCircle size={18} />}
+              title={
+                rowsWithProblems === 1
+                  ? '1 recipient needs a correction'
+                  : `${rowsWithProblems.toLocaleString('en-US')} recipients need a correction`
+              }
+            >
               The fields to correct are marked in red{pages > 1 ? '; the first is shown' : ''}.
             </Alert>
           )}

@@ -7,9 +7,19 @@ export interface ColumnChoice {
 }
 
 /** Chooses which columns a table shows; at least one stays. */
-export function ColumnPicker({ columns, visible, onChange }: { columns: ColumnChoice[]; visible: string[]; onChange(next: string[]): void }) {
+export function ColumnPicker({
+  columns,
+  visible,
+  onChange,
+}: {
+  columns: ColumnChoice[];
+  visible: string[];
+  onChange(next: string[]): void;
+}) {
   const toggle = (key: string) => {
-    const next = visible.includes(key) ? visible.filter((k) => k !== key) : columns.map((c) => c.key).filter((k) => k === key || visible.includes(k));
+    const next = visible.includes(key)
+      ? visible.filter((k) => k !== key)
+      : columns.map((c) => c.key).filter((k) => k === key || visible.includes(k));
     if (next.length) onChange(next);
   };
   return (
@@ -25,7 +35,13 @@ export function ColumnPicker({ columns, visible, onChange }: { columns: ColumnCh
         </Text>
         <Stack gap={8}>
           {columns.map((column) => (
-            <Checkbox key={column.key} size="sm" label={column.label} checked={visible.includes(column.key)} onChange={() => toggle(column.key)} />
+            <Checkbox
+              key={column.key}
+              size="sm"
+              label={column.label}
+              checked={visible.includes(column.key)}
+              onChange={() => toggle(column.key)}
+            />
           ))}
         </Stack>
       </Menu.Dropdown>

@@ -19,13 +19,26 @@ const SEGMENTS = [
 ] as const;
 
 /** Where a project's delivery stands as one bar: sent, still sending, undeliverable and not sent. */
-export function DeliveryBar({ counts, size = 'md', animate = false }: { counts: DeliveryCounts; size?: 'sm' | 'md' | 'lg' | 'xl'; animate?: boolean }) {
+export function DeliveryBar({
+  counts,
+  size = 'md',
+  animate = false,
+}: {
+  counts: DeliveryCounts;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  animate?: boolean;
+}) {
   return (
     <Progress.Root size={size} aria-label={`${counts.sent} of ${counts.total} sent`}>
       {SEGMENTS.map((segment) =>
         counts[segment.key] > 0 ? (
           <Tooltip key={segment.key} label={`${segment.label}: ${counts[segment.key]}`}>
-            <Progress.Section value={pct(counts[segment.key], counts.total)} color={segment.color} animated={animate && segment.key === 'pending'} striped={segment.key === 'pending'} />
+            <Progress.Section
+              value={pct(counts[segment.key], counts.total)}
+              color={segment.color}
+              animated={animate && segment.key === 'pending'}
+              striped={segment.key === 'pending'}
+            />
           </Tooltip>
         ) : null,
       )}
@@ -35,7 +48,10 @@ export function DeliveryBar({ counts, size = 'md', animate = false }: { counts: 
 
 /** The bar's legend with counts, opened included. */
 export function DeliveryLegend({ counts }: { counts: DeliveryCounts }) {
-  const items = [...SEGMENTS.map((s) => ({ ...s, value: counts[s.key] })), { key: 'opened', label: 'Opened', color: 'gilt.5', value: counts.opened }];
+  const items = [
+    ...SEGMENTS.map((s) => ({ ...s, value: counts[s.key] })),
+    { key: 'opened', label: 'Opened', color: 'gilt.5', value: counts.opened },
+  ];
   return (
     <Group gap="lg" wrap="wrap">
       {items.map((item) => (
@@ -53,7 +69,14 @@ export function DeliveryLegend({ counts }: { counts: DeliveryCounts }) {
   );
 }
 
-export function countsOfProject(p: { recipients_count: number; sent_count: number; sent_pending: number; undeliverable: number; unsent_count: number; unvisited_recipients: number }): DeliveryCounts {
+export function countsOfProject(p: {
+  recipients_count: number;
+  sent_count: number;
+  sent_pending: number;
+  undeliverable: number;
+  unsent_count: number;
+  unvisited_recipients: number;
+}): DeliveryCounts {
   return {
     total: p.recipients_count,
     sent: p.sent_count,

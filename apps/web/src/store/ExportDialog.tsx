@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
 import type { Project } from '../api/projects.ts';
-import { projectRecipientsCount, runProjectExport, type ExportStarted, type ExportType } from '../api/store.ts';
+import { type ExportStarted, type ExportType, projectRecipientsCount, runProjectExport } from '../api/store.ts';
 import { plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
@@ -18,7 +18,6 @@ interface ExportDialogProps {
   count: { key: unknown[]; fn(): Promise<number> };
   run(type: ExportType, email: string): Promise<ExportStarted>;
 }
-
 
 /**
  * Starts an export (spec 3 §7): the file is written in the background and a download link is
@@ -46,8 +45,8 @@ export function ExportDialog({ opened, onClose, subject, count, run }: ExportDia
     <Modal opened={opened} onClose={onClose} title="Export recipients" size="md">
       <Stack gap="md">
         <Text size="sm">
-          Export every recipient of <b>{subject}</b> with their data fields, delivery status and dates. Public certificate links are not included: they
-          belong to the recipients.
+          Export every recipient of <b>{subject}</b> with their data fields, delivery status and dates. Public certificate links are not
+          included: they belong to the recipients.
         </Text>
         {total.isPending ? (
           <Skeleton h={38} radius="md" />
@@ -100,7 +99,15 @@ export function ExportDialog({ opened, onClose, subject, count, run }: ExportDia
 }
 
 /** The export of one project's recipients, from the project's page or its sent status. */
-export function ProjectExportDialog({ project, opened, onClose }: { project: Pick<Project, 'id' | 'title'>; opened: boolean; onClose(): void }) {
+export function ProjectExportDialog({
+  project,
+  opened,
+  onClose,
+}: {
+  project: Pick<Project, 'id' | 'title'>;
+  opened: boolean;
+  onClose(): void;
+}) {
   return (
     <ExportDialog
       opened={opened}

@@ -13,10 +13,22 @@ const csvCell = (value: string) => (/[",;\n]/.test(value) ? `"${value.replace(/"
  * "Import a file" of the add-recipients dialog: a CSV (separator confirmed, as in the send wizard)
  * or an Excel workbook with the project's columns, read by the server into rows for review.
  */
-export function ImportRecipientsFile({ projectId, columns, onRows }: { projectId: number; columns: string[]; onRows: (rows: Record<string, string>[], file: File) => void }) {
+export function ImportRecipientsFile({
+  projectId,
+  columns,
+  onRows,
+}: {
+  projectId: number;
+  columns: string[];
+  onRows: (rows: Record<string, string>[], file: File) => void;
+}) {
   const openRef = useRef<() => void>(null);
   const [rejected, setRejected] = useState<string | null>(null);
-  const { mutation: read, chooseFile, separatorDialog } = useListFileImport(
+  const {
+    mutation: read,
+    chooseFile,
+    separatorDialog,
+  } = useListFileImport(
     (file, separator) => importProjectRecipients(projectId, file, separator),
     (result, file) => onRows(result.data, file),
   );
@@ -53,7 +65,13 @@ export function ImportRecipientsFile({ projectId, columns, onRows }: { projectId
               </Text>
             </div>
           </Group>
-          <Button variant="light" size="xs" loading={read.isPending} onClick={() => openRef.current?.()} style={{ pointerEvents: 'all', flexShrink: 0 }}>
+          <Button
+            variant="light"
+            size="xs"
+            loading={read.isPending}
+            onClick={() => openRef.current?.()}
+            style={{ pointerEvents: 'all', flexShrink: 0 }}
+          >
             Import a file
           </Button>
         </Group>
@@ -65,7 +83,11 @@ export function ImportRecipientsFile({ projectId, columns, onRows }: { projectId
         </Anchor>
       </Text>
       {(read.isError || rejected) && (
-        <Alert color="red" icon={<IconInfoCircle size={18} />} title={rejected ? 'This file cannot be imported' : `${fileName} could not be imported`}>
+        <Alert
+          color="red"
+          icon={<IconInfoCircle size={18} />}
+          title={rejected ? 'This file cannot be imported' : `${fileName} could not be imported`}
+        >
           {rejected ? <Text size="sm">{rejected}</Text> : <ErrorMessages error={read.error} />}
           <Text size="xs" c="dimmed" mt={6}>
             Nothing was added. Correct the file and import it again.

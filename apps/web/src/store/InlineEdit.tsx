@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Loader, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 interface InlineEditProps {
   value: string;

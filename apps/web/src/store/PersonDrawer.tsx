@@ -3,7 +3,7 @@ import { IconCertificate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
-import { personCertificates, type Person } from '../api/store.ts';
+import { type Person, personCertificates } from '../api/store.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { useSignedInUser } from '../session/queries.ts';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
@@ -58,7 +58,12 @@ export function PersonDrawer({ person, onClose, actions }: { person: Person | nu
           {detail.isPending && <Skeleton h={200} />}
           {detail.isError && <Alert color="red">{errorMessage(detail.error)}</Alert>}
           {detail.isSuccess && (
-            <Accordion variant="separated" radius="md" defaultValue={certificates[0] ? String(certificates[0].id) : null} chevronPosition="right">
+            <Accordion
+              variant="separated"
+              radius="md"
+              defaultValue={certificates[0] ? String(certificates[0].id) : null}
+              chevronPosition="right"
+            >
               {certificates.map((c) => (
                 <Accordion.Item key={c.id} value={String(c.id)}>
                   <Accordion.Control icon={<IconCertificate size={18} color="var(--mantine-color-laurel-7)" />}>
@@ -79,16 +84,27 @@ export function PersonDrawer({ person, onClose, actions }: { person: Person | nu
                       <Group justify="space-between" wrap="wrap" gap="xs">
                         <Text size="xs" c="stone.6">
                           Certificate no. {c.certificate_number}
-                          {c.first_name !== person.first_name || c.last_name !== person.last_name ? ` · issued to ${c.first_name} ${c.last_name}` : ''}
+                          {c.first_name !== person.first_name || c.last_name !== person.last_name
+                            ? ` · issued to ${c.first_name} ${c.last_name}`
+                            : ''}
                         </Text>
                         <Group gap={6}>
                           <Button size="compact-xs" variant="light" onClick={() => actions.view(c)}>
                             View certificate
                           </Button>
-                          <Button size="compact-xs" variant="default" component={Link} to={`/store/projects/${c.project_id}`} onClick={onClose}>
+                          <Button
+                            size="compact-xs"
+                            variant="default"
+                            component={Link}
+                            to={`/store/projects/${c.project_id}`}
+                            onClick={onClose}
+                          >
                             Open project
                           </Button>
-                          <ActionsMenu label={`Actions for the certificate in ${c.project_title}`} items={actions.actionsFor(c).filter((a) => a.key !== 'view' && a.key !== 'details')} />
+                          <ActionsMenu
+                            label={`Actions for the certificate in ${c.project_title}`}
+                            items={actions.actionsFor(c).filter((a) => a.key !== 'view' && a.key !== 'details')}
+                          />
                         </Group>
                       </Group>
                       <RecipientHistory events={c.history} />

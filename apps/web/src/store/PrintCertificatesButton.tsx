@@ -10,7 +10,15 @@ import { notifyError } from '../lib/notify.ts';
  * in a new window, to print. The window opens inside the click, so pop-up blockers allow it; its address
  * follows when the signed link arrives, and it closes again if the link is refused.
  */
-export function PrintCertificatesButton({ projectId, recipientIds, disabled }: { projectId: number; recipientIds: readonly number[]; disabled?: boolean }) {
+export function PrintCertificatesButton({
+  projectId,
+  recipientIds,
+  disabled,
+}: {
+  projectId: number;
+  recipientIds: readonly number[];
+  disabled?: boolean;
+}) {
   const print = useMutation({
     mutationFn: async ({ ids }: { ids: readonly number[]; target: Window | null }) => projectPrintLink(projectId, ids),
     onSuccess: (link, { target }) => {
@@ -26,7 +34,11 @@ export function PrintCertificatesButton({ projectId, recipientIds, disabled }: {
 
   return (
     <Tooltip
-      label={chosen ? `One PDF with the ${chosen === 1 ? 'selected recipient’s certificate' : `${chosen} selected recipients’ certificates`}` : 'One PDF with every recipient’s certificate; select recipients to print only theirs'}
+      label={
+        chosen
+          ? `One PDF with the ${chosen === 1 ? 'selected recipient’s certificate' : `${chosen} selected recipients’ certificates`}`
+          : 'One PDF with every recipient’s certificate; select recipients to print only theirs'
+      }
       multiline
       w={260}
     >

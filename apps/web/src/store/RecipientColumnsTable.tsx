@@ -16,7 +16,17 @@ interface QueryState {
  * Recipients in the columns the issuer chose (`useChosenColumns`), each with its actions menu; a
  * name opens the recipient's details.
  */
-export function RecipientColumnsTable<R extends Recipient>({ label, minWidth, columns, rows, query, skeletonRows, empty, onOpen, actionsFor }: {
+export function RecipientColumnsTable<R extends Recipient>({
+  label,
+  minWidth,
+  columns,
+  rows,
+  query,
+  skeletonRows,
+  empty,
+  onOpen,
+  actionsFor,
+}: {
   label: string;
   /** The narrowest the table gets before it scrolls; more columns widen it. */
   minWidth: number;
@@ -30,7 +40,13 @@ export function RecipientColumnsTable<R extends Recipient>({ label, minWidth, co
 }) {
   return (
     <Table.ScrollContainer minWidth={Math.max(minWidth, columns.length * 150)}>
-      <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label={label} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing="lg"
+        highlightOnHover
+        aria-label={label}
+        style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+      >
         <Table.Thead bg="stone.0">
           <Table.Tr>
             {columns.map((c) => (

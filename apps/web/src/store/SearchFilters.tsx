@@ -16,7 +16,16 @@ export interface FilterValues {
   fields: { key: string; value: string }[];
 }
 
-export const EMPTY_FILTER: FilterValues = { name: '', email: '', project: '', certificate: '', status: '', sent_from: '', sent_to: '', fields: [] };
+export const EMPTY_FILTER: FilterValues = {
+  name: '',
+  email: '',
+  project: '',
+  certificate: '',
+  status: '',
+  sent_from: '',
+  sent_to: '',
+  fields: [],
+};
 
 /** Spec 3 §9: the search's dates start on 1/1/2014. */
 const EARLIEST = '2014-01-01';
@@ -42,7 +51,8 @@ const localDay = (day: string, end: boolean) => {
 /** The request's filter: empty fields left out, the day range taken in the issuer's own time zone. */
 export function toSearchFilter(values: FilterValues): SearchFilter {
   const filter: SearchFilter = {};
-  for (const key of ['name', 'email', 'project', 'certificate', 'status'] as const) if (values[key].trim()) filter[key] = values[key].trim();
+  for (const key of ['name', 'email', 'project', 'certificate', 'status'] as const)
+    if (values[key].trim()) filter[key] = values[key].trim();
   if (values.sent_from) filter.sent_from = localDay(values.sent_from, false);
   if (values.sent_to) filter.sent_to = localDay(values.sent_to, true);
   const fields = values.fields.filter((f) => f.key && f.value.trim());
@@ -56,12 +66,26 @@ export const activeFilterCount = (values: FilterValues) =>
   values.fields.filter((f) => f.key && f.value.trim()).length;
 
 /** The global search's filter panel (spec 3 §2): fields, status, a sent-date range and the account's data fields. */
-export function SearchFilters({ applied, dataFields, onSearch }: { applied: FilterValues; dataFields: DataField[]; onSearch(values: FilterValues): void }) {
+export function SearchFilters({
+  applied,
+  dataFields,
+  onSearch,
+}: {
+  applied: FilterValues;
+  dataFields: DataField[];
+  onSearch(values: FilterValues): void;
+}) {
   const [values, setValues] = useState<FilterValues>(applied);
   useEffect(() => setValues(applied), [applied]);
   const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const text = (key: 'name' | 'email' | 'project' | 'certificate', label: string, placeholder: string) => (
-    <TextInput size="sm" label={label} placeholder={placeholder} value={values[key]} onChange={(event) => set(key, event.currentTarget.value)} />
+    <TextInput
+      size="sm"
+      label={label}
+      placeholder={placeholder}
+      value={values[key]}
+      onChange={(event) => set(key, event.currentTarget.value)}
+    />
   );
   const unusedFields = dataFields.filter((f) => !values.fields.some((v) => v.key === f.key));
 
@@ -79,7 +103,15 @@ export function SearchFilters({ applied, dataFields, onSearch }: { applied: Filt
             {text('email', 'Email', 'Address or domain')}
             {text('project', 'Project', 'Title or memo')}
             {text('certificate', 'Certificate', 'Name or number')}
-            <Select size="sm" label="Status" placeholder="Any status" data={STATUS_OPTIONS} value={values.status || null} clearable onChange={(value) => set('status', value ?? '')} />
+            <Select
+              size="sm"
+              label="Status"
+              placeholder="Any status"
+              data={STATUS_OPTIONS}
+              value={values.status || null}
+              clearable
+              onChange={(value) => set('status', value ?? '')}
+            />
             <DatePickerInput
               type="range"
               size="sm"
@@ -91,7 +123,9 @@ export function SearchFilters({ applied, dataFields, onSearch }: { applied: Filt
               clearable
               allowSingleDateInRange
               value={[values.sent_from || null, values.sent_to || null]}
-              onChange={([from, to]) => setValues((v) => ({ ...v, sent_from: from ? String(from).slice(0, 10) : '', sent_to: to ? String(to).slice(0, 10) : '' }))}
+              onChange={([from, to]) =>
+                setValues((v) => ({ ...v, sent_from: from ? String(from).slice(0, 10) : '', sent_to: to ? String(to).slice(0, 10) : '' }))
+              }
             />
           </SimpleGrid>
           {values.fields.map((field, index) => (
@@ -101,10 +135,17 @@ export function SearchFilters({ applied, dataFields, onSearch }: { applied: Filt
                 label={index === 0 ? 'Data field' : undefined}
                 aria-label="Data field"
                 w={220}
-                data={dataFields.filter((f) => f.key === field.key || unusedFields.includes(f)).map((f) => ({ value: f.key, label: f.label }))}
+                data={dataFields
+                  .filter((f) => f.key === field.key || unusedFields.includes(f))
+                  .map((f) => ({ value: f.key, label: f.label }))}
                 value={field.key || null}
                 allowDeselect={false}
-                onChange={(key) => set('fields', values.fields.map((f, i) => (i === index ? { ...f, key: key ?? '' } : f)))}
+                onChange={(key) =>
+                  set(
+                    'fields',
+                    values.fields.map((f, i) => (i === index ? { ...f, key: key ?? '' } : f)),
+                  )
+                }
               />
               <TextInput
                 size="sm"
@@ -114,10 +155,24 @@ export function SearchFilters({ applied, dataFields, onSearch }: { applied: Filt
                 value={field.value}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
-                  set('fields', values.fields.map((f, i) => (i === index ? { ...f, value } : f)));
+                  set(
+                    'fields',
+                    values.fields.map((f, i) => (i === index ? { ...f, value } : f)),
+                  );
                 }}
               />
-              <ActionIcon variant="subtle" color="stone" size="lg" aria-label="Remove data field filter" onClick={() => set('fields', values.fields.filter((_, i) => i !== index))}>
+              <ActionIcon
+                variant="subtle"
+                color="stone"
+                size="lg"
+                aria-label="Remove data field filter"
+                onClick={() =>
+                  set(
+                    'fields',
+                    values.fields.filter((_, i) => i !== index),
+                  )
+                }
+              >
                 <IconX size={16} />
               </ActionIcon>
             </Group>
@@ -139,7 +194,12 @@ export function SearchFilters({ applied, dataFields, onSearch }: { applied: Filt
               </Text>
             )}
             <Group gap="xs">
-              <Button variant="default" size="sm" onClick={() => onSearch(EMPTY_FILTER)} disabled={activeFilterCount(applied) === 0 && activeFilterCount(values) === 0}>
+              <Button
+                variant="default"
+                size="sm"
+                onClick={() => onSearch(EMPTY_FILTER)}
+                disabled={activeFilterCount(applied) === 0 && activeFilterCount(values) === 0}
+              >
                 Clear
               </Button>
               <Button type="submit" size="sm" leftSection={<IconSearch size={16} />}>

@@ -8,7 +8,13 @@ export function RecipientStatus({ state, revoked = false }: { state: RecipientSt
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label={info.hint} multiline w={240}>
-        <Badge color={info.color} variant={state === 'sent' ? 'filled' : 'light'} radius="sm" tt="uppercase" style={{ cursor: 'default', flexShrink: 0 }}>
+        <Badge
+          color={info.color}
+          variant={state === 'sent' ? 'filled' : 'light'}
+          radius="sm"
+          tt="uppercase"
+          style={{ cursor: 'default', flexShrink: 0 }}
+        >
           {info.label}
         </Badge>
       </Tooltip>

@@ -1,4 +1,4 @@
-import { expirationDateMessage, FIELD_KEYS, parseDateInFormat, type ExpirationDateFormat } from '@laurel/certificate';
+import { type ExpirationDateFormat, expirationDateMessage, FIELD_KEYS, parseDateInFormat } from '@laurel/certificate';
 import { isValidEmail, MESSAGES } from '@laurel/domain';
 import type { DataField } from '../api/store.ts';
 
@@ -23,7 +23,12 @@ export const MAX_ROWS = 50_000;
  * Imported people join those already typed in; still-empty rows make way for them. Past what one
  * addition takes the import is refused whole rather than cut, so nobody is dropped unseen.
  */
-export function withImported(rows: Row[], incoming: Row[], fields: DataField[], fileName: string): { rows: Row[]; firstNew: number } | { problem: string } {
+export function withImported(
+  rows: Row[],
+  incoming: Row[],
+  fields: DataField[],
+  fileName: string,
+): { rows: Row[]; firstNew: number } | { problem: string } {
   const kept = rows.filter((row) => !isBlank(row));
   if (kept.length + incoming.length > MAX_ROWS) {
     return {

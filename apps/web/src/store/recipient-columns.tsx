@@ -1,7 +1,7 @@
+import { formatExpirationDate } from '@laurel/certificate';
 import { Anchor, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { formatExpirationDate } from '@laurel/certificate';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { Recipient } from '../api/projects.ts';
 import type { DataField, StoreRecipient } from '../api/store.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -36,7 +36,15 @@ export function RecipientName({ recipient: r, onOpen }: { recipient: Pick<Recipi
 export function recipientColumns<R extends Recipient>(fields: DataField[], withProject: boolean): RecipientColumn<R>[] {
   const columns: RecipientColumn<R>[] = [
     { key: 'name', label: 'Name', cell: (r, open) => <RecipientName recipient={r} onOpen={open} /> },
-    { key: 'email', label: 'Email', cell: (r) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{r.email}</Text> },
+    {
+      key: 'email',
+      label: 'Email',
+      cell: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {r.email}
+        </Text>
+      ),
+    },
   ];
   if (withProject) {
     columns.push(
@@ -45,7 +53,16 @@ export function recipientColumns<R extends Recipient>(fields: DataField[], withP
     );
   }
   columns.push(
-    { key: 'certificate_number', label: 'Certificate number', width: 150, cell: (r) => <Text size="sm" ff="monospace">{r.certificate_number}</Text> },
+    {
+      key: 'certificate_number',
+      label: 'Certificate number',
+      width: 150,
+      cell: (r) => (
+        <Text size="sm" ff="monospace">
+          {r.certificate_number}
+        </Text>
+      ),
+    },
     { key: 'status', label: 'Status', width: 200, cell: (r) => <RecipientStatus state={r.state} revoked={r.revoked} /> },
     { key: 'sent_at', label: 'Sent', width: 170, cell: (r) => <DateCell at={r.sent_at} /> },
     { key: 'opened_at', label: 'Opened', width: 170, cell: (r) => <DateCell at={r.accessed_at} empty={r.sent ? 'Not opened' : '—'} /> },
@@ -67,7 +84,12 @@ export function recipientColumns<R extends Recipient>(fields: DataField[], withP
  * The columns a recipient table offers and those the issuer chose to see, remembered on this
  * device under `storageKey`; the account's or project's data fields are columns too.
  */
-export function useChosenColumns<R extends Recipient>(storageKey: string, defaults: string[], fields: DataField[] | undefined, withProject: boolean) {
+export function useChosenColumns<R extends Recipient>(
+  storageKey: string,
+  defaults: string[],
+  fields: DataField[] | undefined,
+  withProject: boolean,
+) {
   const [visible, setVisible] = useLocalStorage<string[]>({ key: storageKey, defaultValue: defaults });
   const columns = useMemo(() => recipientColumns<R>(fields ?? [], withProject), [fields, withProject]);
   const shown = columns.filter((c) => visible.includes(c.key));

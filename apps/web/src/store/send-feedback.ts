@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { LONG_ERROR_NOTIFICATION_MS } from '@laurel/domain';
+import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors.ts';
 import type { SendResult } from '../api/projects.ts';

@@ -10,9 +10,17 @@ export const STATE_LABELS: Record<RecipientState, { label: string; color: string
   queued: { label: 'Queued', color: 'blue', hint: 'Waiting for its turn to be sent.' },
   sending: { label: 'Sending', color: 'blue', hint: 'Being sent right now.' },
   sent: { label: 'Sent', color: 'laurel', hint: 'Delivered to the recipient’s mail server.' },
-  bounced: { label: 'Bounced', color: 'red', hint: 'The recipient’s mail server refused the message. The address is no longer mailed unless you resend to this recipient.' },
+  bounced: {
+    label: 'Bounced',
+    color: 'red',
+    hint: 'The recipient’s mail server refused the message. The address is no longer mailed unless you resend to this recipient.',
+  },
   failed: { label: 'Failed', color: 'orange', hint: 'Could not be delivered after repeated attempts. The credit was returned.' },
-  suppressed: { label: 'Suppressed', color: 'orange', hint: 'Not sent: the address unsubscribed or bounced before. The credit was returned.' },
+  suppressed: {
+    label: 'Suppressed',
+    color: 'orange',
+    hint: 'Not sent: the address unsubscribed or bounced before. The credit was returned.',
+  },
 };
 
 export const isUndeliverable = (state: RecipientState) => state === 'bounced' || state === 'failed' || state === 'suppressed';

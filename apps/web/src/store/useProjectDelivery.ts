@@ -13,7 +13,11 @@ export const PROGRESS_POLL_MS = 1_500;
  */
 export function useProjectDelivery(projectId: number) {
   const queryClient = useQueryClient();
-  const project = useQuery({ queryKey: projectKey(projectId), queryFn: () => getProject(projectId), retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500) });
+  const project = useQuery({
+    queryKey: projectKey(projectId),
+    queryFn: () => getProject(projectId),
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
+  });
   const progress = useQuery({
     queryKey: progressKey(projectId),
     queryFn: () => getProgress(projectId),

@@ -6,16 +6,43 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
  * headings, a nod to the certificates the product makes.
  */
 const laurel: MantineColorsTuple = [
-  '#ecf6f1', '#d6ebe1', '#a9d5c0', '#79bf9d', '#52ab7f', '#3a9a6c', '#2b8a5e', '#1f7550', '#175f41', '#0e4530',
+  '#ecf6f1',
+  '#d6ebe1',
+  '#a9d5c0',
+  '#79bf9d',
+  '#52ab7f',
+  '#3a9a6c',
+  '#2b8a5e',
+  '#1f7550',
+  '#175f41',
+  '#0e4530',
 ];
 
 const gilt: MantineColorsTuple = [
-  '#fbf6e9', '#f5ebcc', '#ecd89a', '#e2c465', '#d9b33b', '#d3a822', '#b98f14', '#97740f', '#76590a', '#574105',
+  '#fbf6e9',
+  '#f5ebcc',
+  '#ecd89a',
+  '#e2c465',
+  '#d9b33b',
+  '#d3a822',
+  '#b98f14',
+  '#97740f',
+  '#76590a',
+  '#574105',
 ];
 
 /** Neutrals with a hint of green so greys sit quietly beside the brand colour. */
 const stone: MantineColorsTuple = [
-  '#f7f8f6', '#eef0ed', '#e1e5e0', '#cdd3cc', '#a9b1a8', '#858f85', '#646e65', '#4a534b', '#2f3630', '#1a201b',
+  '#f7f8f6',
+  '#eef0ed',
+  '#e1e5e0',
+  '#cdd3cc',
+  '#a9b1a8',
+  '#858f85',
+  '#646e65',
+  '#4a534b',
+  '#2f3630',
+  '#1a201b',
 ];
 
 const displayFont = "'Fraunces Variable', 'Iowan Old Style', Georgia, serif";

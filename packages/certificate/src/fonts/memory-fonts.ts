@@ -1,9 +1,9 @@
 import * as fontkit from 'fontkit';
+import type { FontProvider, LoadedFace } from '../layout/fonts.ts';
 import type { CertificateDesign } from '../model/design.ts';
 import { TEXT_ELEMENT_TYPES } from '../model/element.ts';
 import { elementText } from '../model/element-text.ts';
-import type { FontProvider, LoadedFace } from '../layout/fonts.ts';
-import { cssWeight, DEFAULT_FONT, fallbackFaces, resolveFace, type FaceRef } from './registry.ts';
+import { cssWeight, DEFAULT_FONT, type FaceRef, fallbackFaces, resolveFace } from './registry.ts';
 
 const SCRIPT_OF_FALLBACK: Record<string, RegExp> = {
   'Noto Sans Arabic': /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/,

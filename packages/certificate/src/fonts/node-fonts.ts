@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
 import type { FontProvider, LoadedFace } from '../layout/fonts.ts';
-import { fallbackFaces, resolveFace, type FaceRef } from './registry.ts';
+import { type FaceRef, fallbackFaces, resolveFace } from './registry.ts';
 
 const require = createRequire(import.meta.url);
 const packageDirs = new Map<string, string>();
@@ -58,7 +58,12 @@ export function registerCustomFont(family: string, path: string): FaceRef {
 /** Font provider for Node: catalog and custom fonts from disk, parsed lazily and cached. */
 export const nodeFontProvider: FontProvider = {
   face(family, weight, italic) {
-    const custom = customFaces.get(family.trim().replace(/^['"]|['"]$/g, '').toLowerCase());
+    const custom = customFaces.get(
+      family
+        .trim()
+        .replace(/^['"]|['"]$/g, '')
+        .toLowerCase(),
+    );
     return loadFace(custom ?? resolveFace(family, weight, italic));
   },
   load: loadFace,

@@ -22,7 +22,10 @@ export function certificateFontFamilies(): string[] {
 
 export function findFontFamily(family: string): CatalogEntry | undefined {
   // Designs store the CSS value, which may be quoted or carry a generic fallback ("'Lora', serif").
-  const first = family.split(',')[0]!.trim().replace(/^['"]|['"]$/g, '');
+  const first = family
+    .split(',')[0]!
+    .trim()
+    .replace(/^['"]|['"]$/g, '');
   return byName.get(first.toLowerCase());
 }
 

@@ -22,7 +22,11 @@ export function cssColor(value: string | undefined, fallback = '#000000'): strin
   m = /^#([0-9a-f]{6})([0-9a-f]{2})?$/.exec(v);
   if (m) return `#${m[1]}`;
   const rgb = /^rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/.exec(v);
-  if (rgb) return `#${rgb.slice(1, 4).map((n) => Math.min(255, Number(n)).toString(16).padStart(2, '0')).join('')}`;
+  if (rgb)
+    return `#${rgb
+      .slice(1, 4)
+      .map((n) => Math.min(255, Number(n)).toString(16).padStart(2, '0'))
+      .join('')}`;
   return fallback;
 }
 

@@ -1,15 +1,15 @@
 import QRCode from 'qrcode';
+import { cssWeight, DEFAULT_FONT, type FaceRef } from '../fonts/registry.ts';
 import { canvasSize } from '../model/canvas.ts';
 import { DEFAULT_NAME_FIT_SCALE } from '../model/defaults.ts';
-import { sideElements, type CertificateDesign, type DesignSide } from '../model/design.ts';
-import { TEXT_ELEMENT_TYPES, type Element } from '../model/element.ts';
+import { type CertificateDesign, type DesignSide, sideElements } from '../model/design.ts';
+import { type Element, TEXT_ELEMENT_TYPES } from '../model/element.ts';
 import { elementText } from '../model/element-text.ts';
 import { replaceMergeFields } from '../model/merge-fields.ts';
 import { pxValue } from '../model/styles.ts';
-import { cssWeight, DEFAULT_FONT, type FaceRef } from '../fonts/registry.ts';
 import { cssColor, cssUrl } from './css.ts';
 import type { FontProvider } from './fonts.ts';
-import { recipientField, type Recipient } from './recipient.ts';
+import { type Recipient, recipientField } from './recipient.ts';
 import { layoutTextBlock, type TextStyle } from './text-block.ts';
 import type { Box, Layout, LayoutItem, LineItem, TextDecoration } from './types.ts';
 
@@ -75,7 +75,14 @@ function qrItem(box: Box, element: Element, url: string): LayoutItem {
   const size = qr.modules.size;
   const modules = Uint8Array.from(qr.modules.data as ArrayLike<number>, (v) => (v ? 1 : 0));
   const side = Math.min(box.width, box.height || box.width);
-  return { kind: 'qr', box: { ...box, width: side, height: side }, margin: QR_QUIET_ZONE, color: cssColor(element.styles.color), size, modules };
+  return {
+    kind: 'qr',
+    box: { ...box, width: side, height: side },
+    margin: QR_QUIET_ZONE,
+    color: cssColor(element.styles.color),
+    size,
+    modules,
+  };
 }
 
 function lineItem(box: Box, element: Element): LineItem {
@@ -107,7 +114,9 @@ export function layoutSide(
     const box = elementBox(element, canvas);
     if (TEXT_ELEMENT_TYPES.includes(element.type)) {
       const raw = elementText(element);
-      const text = recipient ? replaceMergeFields(raw, (name) => recipientField(recipient, name, design.expiration_date_format) ?? '') : raw;
+      const text = recipient
+        ? replaceMergeFields(raw, (name) => recipientField(recipient, name, design.expiration_date_format) ?? '')
+        : raw;
       const fit = element.type === 'name' ? { minScale: options.nameFitScale ?? DEFAULT_NAME_FIT_SCALE } : undefined;
       items.push(layoutTextBlock(text, box, textStyle(element), fonts, faces, fit));
     } else if (element.type === 'qrcode') {

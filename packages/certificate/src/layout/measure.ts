@@ -67,7 +67,9 @@ export interface VerticalMetrics {
  */
 export function verticalMetrics(face: LoadedFace, fontSize: number): VerticalMetrics {
   const font = face.font;
-  const os2 = font['OS/2'] as { fsSelection?: { useTypoMetrics?: boolean }; typoAscender: number; typoDescender: number; typoLineGap: number } | undefined;
+  const os2 = font['OS/2'] as
+    | { fsSelection?: { useTypoMetrics?: boolean }; typoAscender: number; typoDescender: number; typoLineGap: number }
+    | undefined;
   const useTypo = Boolean(os2?.fsSelection?.useTypoMetrics);
   const scale = fontSize / font.unitsPerEm;
   const ascent = useTypo ? os2!.typoAscender : font.ascent;

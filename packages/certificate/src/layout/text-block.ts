@@ -24,12 +24,20 @@ export interface FitOptions {
 
 function lineWidth(text: string, primary: LoadedFace, fonts: FontProvider, style: TextStyle, fontSize: number): number {
   let width = 0;
-  for (const item of itemize(text, primary, () => fonts.fallbacks(style.weight, style.italic))) width += textWidth(item.face, item.text, fontSize);
+  for (const item of itemize(text, primary, () => fonts.fallbacks(style.weight, style.italic)))
+    width += textWidth(item.face, item.text, fontSize);
   return width;
 }
 
 /** Largest font size, down to `minScale` of the given one, at which the text fits on one line. */
-export function fitFontSize(text: string, primary: LoadedFace, fonts: FontProvider, style: TextStyle, width: number, fit: FitOptions): number {
+export function fitFontSize(
+  text: string,
+  primary: LoadedFace,
+  fonts: FontProvider,
+  style: TextStyle,
+  width: number,
+  fit: FitOptions,
+): number {
   const natural = Math.max(0, ...collapseWhiteSpace(text).map((p) => lineWidth(p.trimEnd(), primary, fonts, style, style.fontSize)));
   if (natural <= width) return style.fontSize;
   // Two decimals: the browser and both renderers accept fractional sizes; rounding down keeps it fitting.

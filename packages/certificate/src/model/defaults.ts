@@ -1,6 +1,6 @@
 import { DEFAULT_FONT } from '../fonts/registry.ts';
-import { canvasSize, CANVAS_WIDTH } from './canvas.ts';
-import { DESIGN_SCHEMA_VERSION, type CertificateDesign, type PageFormat } from './design.ts';
+import { CANVAS_WIDTH, canvasSize } from './canvas.ts';
+import { type CertificateDesign, DESIGN_SCHEMA_VERSION, type PageFormat } from './design.ts';
 import type { Element, ElementStyles, ElementType } from './element.ts';
 
 export const Z_INDEX_BASE = 99;
@@ -12,8 +12,7 @@ export const MIN_ELEMENT_HEIGHT_PX = 30;
 export const DEFAULT_NAME_FIT_SCALE = 0.65;
 /** Font sizes the builder offers (spec 2 §9). */
 export const FONT_SIZES_PX = [
-  6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 24, 26, 28, 30, 36, 40, 44, 48, 54, 60, 66, 72, 80, 88,
-  96, 112, 128,
+  6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 24, 26, 28, 30, 36, 40, 44, 48, 54, 60, 66, 72, 80, 88, 96, 112, 128,
 ] as const;
 
 export const NAME_CONTENT_SEPARATE = '[FIRST NAME] [LAST NAME]';
@@ -67,11 +66,12 @@ export function newElement(
       return base(kind, options.content ?? DEFAULT_MERGE_FIELD, textStyles(100, 100, 250, 18));
     case 'name': {
       const nameFormat = options.nameFormat ?? 'sep';
-      const element = base(
-        kind,
-        nameFormat === 'sep' ? NAME_CONTENT_SEPARATE : NAME_CONTENT_COMBINED,
-        { ...textStyles(centred(570), 100, 570, 24), 'font-weight': 'bold', color: '#0000ff', 'text-align': 'center' },
-      );
+      const element = base(kind, nameFormat === 'sep' ? NAME_CONTENT_SEPARATE : NAME_CONTENT_COMBINED, {
+        ...textStyles(centred(570), 100, 570, 24),
+        'font-weight': 'bold',
+        color: '#0000ff',
+        'text-align': 'center',
+      });
       return { ...element, format: nameFormat, noDuplication: true };
     }
     case 'certificate_number':

@@ -1,14 +1,14 @@
 import { canvasSize } from './canvas.ts';
 import { newElement } from './defaults.ts';
 import {
+  type CertificateDesign,
   certificateDesignSchema,
   DESIGN_SCHEMA_VERSION,
   EXPIRATION_DATE_FORMATS,
   PAGE_FORMATS,
-  type CertificateDesign,
   type PageFormat,
 } from './design.ts';
-import { ELEMENT_TYPES, RESTRICTIONS, type Element, type ElementType } from './element.ts';
+import { ELEMENT_TYPES, type Element, type ElementType, RESTRICTIONS } from './element.ts';
 
 type Raw = Record<string, unknown>;
 

@@ -15,10 +15,27 @@ export interface RecipientField {
   optional: boolean;
 }
 
-export const FIELD_KEYS = { first: 'FIRST_NAME', last: 'LAST_NAME', full: 'FIRST_NAME LAST_NAME', email: 'Email Address', expiration: 'EXPIRATION_DATE' } as const;
+export const FIELD_KEYS = {
+  first: 'FIRST_NAME',
+  last: 'LAST_NAME',
+  full: 'FIRST_NAME LAST_NAME',
+  email: 'Email Address',
+  expiration: 'EXPIRATION_DATE',
+} as const;
 
 /** Merge fields the certificate fills in itself rather than from an imported column. */
-const BUILT_IN = new Set(['first name', 'last name', 'participant name', 'full name', 'name', 'certificate number', 'expiration date', 'account name', 'account email', 'recipient email']);
+const BUILT_IN = new Set([
+  'first name',
+  'last name',
+  'participant name',
+  'full name',
+  'name',
+  'certificate number',
+  'expiration date',
+  'account name',
+  'account email',
+  'recipient email',
+]);
 
 export function recipientFields(design: CertificateDesign): RecipientField[] {
   const all = [...design.elements, ...design.back_side_elements];
@@ -71,7 +88,11 @@ export function splitFullName(full: string): { first: string; last: string } {
  * be edited by its parts. Spreadsheet date cells arrive as ISO dates; an unambiguous ISO date is
  * written in the certificate's format rather than refused.
  */
-export function importedValues(cells: readonly string[], fieldOfColumn: readonly (string | null)[], format: ExpirationDateFormat | null): Record<string, string> {
+export function importedValues(
+  cells: readonly string[],
+  fieldOfColumn: readonly (string | null)[],
+  format: ExpirationDateFormat | null,
+): Record<string, string> {
   const values: Record<string, string> = {};
   fieldOfColumn.forEach((key, column) => {
     if (key) values[key] = (cells[column] ?? '').trim();
@@ -83,7 +104,13 @@ export function importedValues(cells: readonly string[], fieldOfColumn: readonly
     values[FIELD_KEYS.last] = parts.last;
   }
   const expiration = values[FIELD_KEYS.expiration];
-  if (expiration !== undefined && format && format !== 'YYYY-MM-DD' && /^\d{4}-\d{2}-\d{2}$/.test(expiration) && parseDateInFormat(expiration, 'YYYY-MM-DD')) {
+  if (
+    expiration !== undefined &&
+    format &&
+    format !== 'YYYY-MM-DD' &&
+    /^\d{4}-\d{2}-\d{2}$/.test(expiration) &&
+    parseDateInFormat(expiration, 'YYYY-MM-DD')
+  ) {
     values[FIELD_KEYS.expiration] = formatExpirationDate(expiration, format);
   }
   return values;
@@ -96,7 +123,15 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
  * (wrong shape, or no such day). The result is the ISO date YYYY-MM-DD.
  */
 export function parseDateInFormat(value: string, format: ExpirationDateFormat): string | null {
-  const patterns: Record<string, string> = { MMMM: '([A-Za-z]+)', YYYY: '(\\d{4})', YY: '(\\d{2})', MM: '(\\d{2})', DD: '(\\d{2})', M: '(\\d{1,2})', D: '(\\d{1,2})' };
+  const patterns: Record<string, string> = {
+    MMMM: '([A-Za-z]+)',
+    YYYY: '(\\d{4})',
+    YY: '(\\d{2})',
+    MM: '(\\d{2})',
+    DD: '(\\d{2})',
+    M: '(\\d{1,2})',
+    D: '(\\d{1,2})',
+  };
   const order: string[] = [];
   const source = format.replace(/MMMM|YYYY|YY|MM|DD|M|D|[.*+?^${}()|[\]\\/]/g, (token) => {
     if (patterns[token]) {

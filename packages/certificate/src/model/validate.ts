@@ -1,6 +1,6 @@
 import { canvasSize } from './canvas.ts';
 import { MIN_ELEMENT_HEIGHT_PX, MIN_ELEMENT_WIDTH_PX } from './defaults.ts';
-import { type CertificateDesign, type DesignSide, DEFAULT_EXPIRATION_DATE_FORMAT } from './design.ts';
+import { type CertificateDesign, DEFAULT_EXPIRATION_DATE_FORMAT, type DesignSide } from './design.ts';
 import type { Element } from './element.ts';
 import { elementText } from './element-text.ts';
 import { countChar, hasMergeField, mergeFieldNames, mergeKey } from './merge-fields.ts';
@@ -15,8 +15,7 @@ export interface DesignIssue {
 const PREFIX = 'Error Saving Certificate: ';
 export const MESSAGES = {
   emptyMergeField: `${PREFIX}Element '[merge field]' must not be empty`,
-  brackets: (content: string) =>
-    `${PREFIX}Element '${content}' must contain exactly one opening '[' and one closing ']' square bracket`,
+  brackets: (content: string) => `${PREFIX}Element '${content}' must contain exactly one opening '[' and one closing ']' square bracket`,
   downloadLink: `${PREFIX}DOWNLOAD_CERTIFICATE_LINK cannot be used in the certificate; it can be inserted only into the email body`,
   expirationField: `${PREFIX}EXPIRATION_DATE cannot be used as a custom merge field; use Add Content, Expiration Date instead`,
   duplicateField: (name: string) => `${PREFIX}Merge field '[${name}]' is used more than once; merge field names must be unique`,
@@ -77,7 +76,10 @@ function geometryIssues(element: Element, canvas: { width: number; height: numbe
   const width = pxValue(s.width);
   const height = element.type === 'line' ? undefined : pxValue(s.height);
   const issues: string[] = [];
-  if (element.resize && ((width !== undefined && width < MIN_ELEMENT_WIDTH_PX) || (height !== undefined && height < MIN_ELEMENT_HEIGHT_PX))) {
+  if (
+    element.resize &&
+    ((width !== undefined && width < MIN_ELEMENT_WIDTH_PX) || (height !== undefined && height < MIN_ELEMENT_HEIGHT_PX))
+  ) {
     issues.push(MESSAGES.tooSmall(label(element)));
   }
   const right = left + (width ?? 0);

@@ -1,6 +1,7 @@
 /** Node-only renderers: PDF (pdfkit), PNG (@napi-rs/canvas), HTML (the builder's display), worker pool. */
-export { createPdfRenderer, renderPdf, type PdfRenderer, type PdfRenderOptions, type RenderOptions } from './pdf/render-pdf.ts';
-export { createPngRenderer, renderPng, type PngRenderer, type PngRenderOptions } from './png/render-png.ts';
-export { renderHtml, type HtmlRenderOptions } from './html/render-html.ts';
+
+export { type HtmlRenderOptions, renderHtml } from './html/render-html.ts';
 export { fileImageLoader, type ImageLoader } from './image-source.ts';
+export { createPdfRenderer, type PdfRenderer, type PdfRenderOptions, type RenderOptions, renderPdf } from './pdf/render-pdf.ts';
+export { createPngRenderer, type PngRenderer, type PngRenderOptions, renderPng } from './png/render-png.ts';
 export { RenderPool, type RenderPoolOptions } from './pool.ts';

@@ -1,5 +1,5 @@
-import type { CertificateDesign, DesignSide } from '../model/design.ts';
 import type { Recipient } from '../layout/recipient.ts';
+import type { CertificateDesign, DesignSide } from '../model/design.ts';
 
 export type PoolRequest =
   | { type: 'design'; id: number; key: string; design: CertificateDesign }

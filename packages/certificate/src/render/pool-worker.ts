@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import type { CertificateDesign } from '../model/design.ts';
 import type { Recipient } from '../layout/recipient.ts';
+import type { CertificateDesign } from '../model/design.ts';
 import { createPdfRenderer, type PdfRenderer } from './pdf/render-pdf.ts';
 import { createPngRenderer, type PngRenderer } from './png/render-png.ts';
 import type { PoolRequest, PoolResponse } from './pool-messages.ts';

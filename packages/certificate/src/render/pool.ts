@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CertificateDesign, DesignSide } from '../model/design.ts';
 import type { Recipient } from '../layout/recipient.ts';
+import type { CertificateDesign, DesignSide } from '../model/design.ts';
 import type { PoolRequest, PoolResponse } from './pool-messages.ts';
 
 export interface RenderPoolOptions {
@@ -65,7 +65,11 @@ export class RenderPool {
     return this.run(design, (id, key) => ({ type: 'pdf', id, key, recipient }));
   }
 
-  async renderPng(design: CertificateDesign, recipient: Recipient | undefined, options: { width?: number; side?: DesignSide } = {}): Promise<Buffer> {
+  async renderPng(
+    design: CertificateDesign,
+    recipient: Recipient | undefined,
+    options: { width?: number; side?: DesignSide } = {},
+  ): Promise<Buffer> {
     return this.run(design, (id, key) => ({ type: 'png', id, key, recipient, options }));
   }
 

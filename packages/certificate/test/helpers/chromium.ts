@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { faceFilePath } from '../../src/fonts/node-fonts.ts';
 import type { Layout } from '../../src/layout/types.ts';
 import { renderHtml } from '../../src/render/html/render-html.ts';

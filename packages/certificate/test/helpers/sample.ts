@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { newDesign, newElement, type CertificateDesign, type Element, type PageFormat } from '../../src/index.ts';
+import { type CertificateDesign, type Element, newDesign, newElement, type PageFormat } from '../../src/index.ts';
 
 /** A JPEG background made on the spot: a parchment gradient with a double frame. */
 export function backgroundJpeg(width = 1280, height = 988): string {
@@ -30,14 +30,47 @@ export function sampleDesign(format: PageFormat = 'Letter', isPortrait = false):
   name.styles = { ...name.styles, top: '170px', 'font-family': 'Playfair Display', 'font-size': '40px', color: '#1c3f94' };
   design.elements = [
     newElement('background', format, { content: backgroundJpeg() }),
-    text('Certificate of Achievement', { left: '70px', top: '60px', width: '500px', 'font-family': 'Playfair Display', 'font-size': '36px', 'text-align': 'center', color: '#5a4118' }),
-    text('This certifies that', { left: '170px', top: '130px', width: '300px', 'font-family': 'Open Sans', 'font-size': '16px', 'text-align': 'center' }),
+    text('Certificate of Achievement', {
+      left: '70px',
+      top: '60px',
+      width: '500px',
+      'font-family': 'Playfair Display',
+      'font-size': '36px',
+      'text-align': 'center',
+      color: '#5a4118',
+    }),
+    text('This certifies that', {
+      left: '170px',
+      top: '130px',
+      width: '300px',
+      'font-family': 'Open Sans',
+      'font-size': '16px',
+      'text-align': 'center',
+    }),
     name,
-    text('has successfully completed the course [COURSE] with distinction, demonstrating outstanding commitment and skill.', {
-      left: '120px', top: '240px', width: '400px', 'font-family': 'Open Sans', 'font-size': '15px', 'text-align': 'center', color: '#333333',
-    }, 'dynamicText'),
-    text('Certificate no. [CERTIFICATE NUMBER]', { left: '60px', top: '400px', width: '220px', 'font-family': 'Open Sans', 'font-size': '12px' }, 'certificate_number'),
-    text('Valid until [EXPIRATION_DATE]', { left: '60px', top: '420px', width: '220px', 'font-family': 'Open Sans', 'font-size': '12px', 'font-style': 'italic' }, 'expiration_date'),
+    text(
+      'has successfully completed the course [COURSE] with distinction, demonstrating outstanding commitment and skill.',
+      {
+        left: '120px',
+        top: '240px',
+        width: '400px',
+        'font-family': 'Open Sans',
+        'font-size': '15px',
+        'text-align': 'center',
+        color: '#333333',
+      },
+      'dynamicText',
+    ),
+    text(
+      'Certificate no. [CERTIFICATE NUMBER]',
+      { left: '60px', top: '400px', width: '220px', 'font-family': 'Open Sans', 'font-size': '12px' },
+      'certificate_number',
+    ),
+    text(
+      'Valid until [EXPIRATION_DATE]',
+      { left: '60px', top: '420px', width: '220px', 'font-family': 'Open Sans', 'font-size': '12px', 'font-style': 'italic' },
+      'expiration_date',
+    ),
     { ...newElement('line'), styles: { ...newElement('line').styles, left: '320px', top: '400px', width: '180px' } },
     { ...newElement('qrcode'), styles: { ...newElement('qrcode').styles, left: '520px', top: '360px', width: '80px', height: '80px' } },
   ];

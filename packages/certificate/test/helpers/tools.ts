@@ -28,7 +28,26 @@ export async function rasterisePdf(pdfPath: string, pageWidthPt: number, width: 
   const prefix = join(workDir, `raster-${counter++}`);
   const factor = 4;
   const dpi = (72 * width * factor) / pageWidthPt;
-  execFileSync('pdftoppm', ['-png', '-singlefile', '-f', '1', '-l', '1', '-r', String(dpi), '-x', '0', '-y', '0', '-W', String(width * factor), '-H', String(height * factor), pdfPath, prefix]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-singlefile',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-r',
+    String(dpi),
+    '-x',
+    '0',
+    '-y',
+    '0',
+    '-W',
+    String(width * factor),
+    '-H',
+    String(height * factor),
+    pdfPath,
+    prefix,
+  ]);
   const large = await loadImage(readFileSync(`${prefix}.png`));
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');

@@ -101,7 +101,9 @@ export interface CsrfResponse {
 }
 
 /** The header's name rule (spec 1 §2): account name, else full name, else username; sub-users append their own. */
-export function headerName(user: Pick<UserDto, 'first_name' | 'last_name' | 'username' | 'roles'> & { account: { name: string } | null }): string {
+export function headerName(
+  user: Pick<UserDto, 'first_name' | 'last_name' | 'username' | 'roles'> & { account: { name: string } | null },
+): string {
   const fullName = `${user.first_name} ${user.last_name}`.trim();
   const base = user.account?.name || fullName || user.username;
   if (user.roles[0]?.name === 'account_user' && fullName && base !== fullName) return `${base} (${fullName})`;

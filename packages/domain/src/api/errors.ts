@@ -1,15 +1,19 @@
+import { z } from 'zod';
+
 /**
  * The one error body every failing API call returns. The client shows `errors[0]` (the spec's
- * "first server error"); `error_type`, `field` and `redirect` drive the flows that branch on them.
+ * "first server error"); `error_type`, `field` (the form field the error belongs to) and `redirect`
+ * drive the flows that branch on them. Extra keys some calls add (a file's missing columns, say) pass through.
  */
-export interface ApiErrorBody {
-  message: string;
-  errors: string[];
-  error_type?: string;
-  /** The form field the error belongs to, when there is one. */
-  field?: string;
-  redirect?: string;
-}
+const errorFields = z.object({
+  message: z.string(),
+  errors: z.array(z.string()),
+  error_type: z.string().optional(),
+  field: z.string().optional(),
+  redirect: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof errorFields>;
+export const apiErrorBody = errorFields.loose().meta({ id: 'ApiError' });
 
 export const MESSAGES = {
   tooManyAttempts: 'Too many attempts. Try again in few minutes.',

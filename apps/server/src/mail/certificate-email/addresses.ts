@@ -1,4 +1,4 @@
-import { isValidEmail, parseAddressList, type EmailDesign } from '@laurel/domain';
+import { type EmailDesign, isValidEmail, parseAddressList } from '@laurel/domain';
 import { headerSafe } from '../html.ts';
 
 export class CertificateEmailError extends Error {}

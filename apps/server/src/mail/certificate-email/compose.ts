@@ -1,14 +1,14 @@
-import { DEFAULT_EMAIL_SUBJECT, EMAIL_FOOTERS, emailDesignSchema, type EmailDesign, type EmailDesignInput } from '@laurel/domain';
+import { DEFAULT_EMAIL_SUBJECT, EMAIL_FOOTERS, type EmailDesign, type EmailDesignInput, emailDesignSchema } from '@laurel/domain';
 import { escapeHtml, headerSafe } from '../html.ts';
 import { CertificateEmailError, messageAddresses } from './addresses.ts';
 import { downloadButtonHtml, linkedInButtonHtml } from './buttons.ts';
 import { footerPart } from './footer.ts';
 import { renderLayout } from './layout.ts';
-import { httpUrl, linkedInAddToProfileUrl, shareLinks, type SocialNetwork } from './links.ts';
+import { httpUrl, linkedInAddToProfileUrl, type SocialNetwork, shareLinks } from './links.ts';
 import { DOWNLOAD_LINK_KEY, mergePlain, mergeValues, replaceFields } from './merge-fields.ts';
 import { htmlToText } from './plain-text.ts';
 import { portalLinkPart } from './portal-link.ts';
-import { sanitizeAndMerge, type MergeHooks } from './sanitize.ts';
+import { type MergeHooks, sanitizeAndMerge } from './sanitize.ts';
 import { typographyOf } from './typography.ts';
 
 export interface CertificateEmailInput {
@@ -151,14 +151,23 @@ export function composeCertificateEmail(input: CertificateEmailInput): Certifica
   const portalShown = portalUrl && !design.portal_link.hidden && !design.hide_recipient_portal_link;
   const portal = portalShown
     ? portalLinkPart(
-        { title: plain(design.portal_link.title_text), instruction: plain(design.portal_link.button_instruction_text), link: plain(design.portal_link.link_text) },
+        {
+          title: plain(design.portal_link.title_text),
+          instruction: plain(design.portal_link.button_instruction_text),
+          link: plain(design.portal_link.link_text),
+        },
         portalUrl,
         type,
       )
     : null;
 
   const footer = footerPart(
-    { language: design.email_footer_lang, merge: plain, share: shareLinks(sharedNetworks(design), certUrl, recipient.certificate.title), links },
+    {
+      language: design.email_footer_lang,
+      merge: plain,
+      share: shareLinks(sharedNetworks(design), certUrl, recipient.certificate.title),
+      links,
+    },
     type,
   );
 

@@ -1,4 +1,4 @@
-export { composeCertificateEmail, type CertificateEmail, type CertificateEmailInput } from './compose.ts';
 export { CertificateEmailError } from './addresses.ts';
+export { type CertificateEmail, type CertificateEmailInput, composeCertificateEmail } from './compose.ts';
 export { linkedInAddToProfileUrl } from './links.ts';
 export { sanitizeEmailHtml } from './sanitize.ts';

@@ -58,7 +58,12 @@ export function shareLinks(networks: SocialNetwork[], certUrl: string, title: st
     facebook: { label: 'Facebook', mark: 'f', color: '#1877f2', url: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
     twitter: { label: 'X', mark: 'X', color: '#111111', url: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
     linkedin: { label: 'LinkedIn', mark: 'in', color: '#0a66c2', url: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
-    pinterest: { label: 'Pinterest', mark: 'P', color: '#e60023', url: `https://pinterest.com/pin/create/button/?url=${u}&description=${t}` },
+    pinterest: {
+      label: 'Pinterest',
+      mark: 'P',
+      color: '#e60023',
+      url: `https://pinterest.com/pin/create/button/?url=${u}&description=${t}`,
+    },
   };
   return networks.map((network) => ({ network, ...all[network] }));
 }

@@ -6,7 +6,10 @@ import { MERGE_FIELDS } from '@laurel/domain';
  * imported column headers spell the same field both ways.
  */
 export function fieldKey(name: string): string {
-  return name.trim().toUpperCase().replace(/[\s_]+/g, ' ');
+  return name
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_]+/g, ' ');
 }
 
 const FIELD = /\[([^[\]\r\n]{1,100})\]/g;
@@ -42,11 +45,15 @@ export function mergeValues({ recipient, account }: MergeSource): Map<string, st
  * Replaces every known field in `text` with what `render` returns for it; unknown bracketed text is
  * left as written. `decodeName` undoes escaping when the text is HTML.
  */
-export function replaceFields(text: string, render: (key: string) => string | null, decodeName: (name: string) => string = (n) => n): string {
+export function replaceFields(
+  text: string,
+  render: (key: string) => string | null,
+  decodeName: (name: string) => string = (n) => n,
+): string {
   return text.replace(FIELD, (whole, name: string) => render(fieldKey(decodeName(name))) ?? whole);
 }
 
 /** Merges into text that is not HTML (subject, plain-text part, header values). */
 export function mergePlain(text: string, values: Map<string, string>, downloadUrl: string): string {
-  return replaceFields(text, (key) => (key === DOWNLOAD_LINK_KEY ? downloadUrl : values.get(key) ?? null));
+  return replaceFields(text, (key) => (key === DOWNLOAD_LINK_KEY ? downloadUrl : (values.get(key) ?? null)));
 }

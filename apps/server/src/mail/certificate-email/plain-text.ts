@@ -40,12 +40,14 @@ export function htmlToText(html: string): string {
     { decodeEntities: true },
   );
   parser.end(html);
-  return out
-    .split('\n')
-    .map((line) => line.trim())
-    .join('\n')
-    // A list item's paragraph opens a block right after the dash; keep the text on the dash's line.
-    .replace(/^-\n+/gm, '- ')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    out
+      .split('\n')
+      .map((line) => line.trim())
+      .join('\n')
+      // A list item's paragraph opens a block right after the dash; keep the text on the dash's line.
+      .replace(/^-\n+/gm, '- ')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }

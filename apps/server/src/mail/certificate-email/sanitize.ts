@@ -7,13 +7,32 @@ import sanitizeHtml from 'sanitize-html';
  * elements, no event handlers, no URLs other than http, https and mailto (images also data:image).
  */
 
-const FORMATTING_TAGS = ['p', 'br', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins', 'sub', 'sup', 'small', 'mark'];
+const FORMATTING_TAGS = [
+  'p',
+  'br',
+  'div',
+  'span',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+];
 const BLOCK_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'hr', 'ul', 'ol', 'li'];
 const TABLE_TAGS = ['table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup', 'col'];
 
 const LENGTH = /^-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?$/;
 const LENGTHS = /^(?:-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?|auto)(?:\s+(?:-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?|auto)){0,3}$/;
-const COLOR = /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*(?:,\s*|\s+)\d{1,3}%?\s*(?:,\s*|\s+)\d{1,3}%?\s*(?:[,/]\s*[\d.]+%?\s*)?\)|[a-z]{3,20})$/i;
+const COLOR =
+  /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*(?:,\s*|\s+)\d{1,3}%?\s*(?:,\s*|\s+)\d{1,3}%?\s*(?:[,/]\s*[\d.]+%?\s*)?\)|[a-z]{3,20})$/i;
 const BORDER = /^(?:none|0|\d+(?:\.\d+)?px\s+(?:solid|dashed|dotted|double)(?:\s+(?:#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\([\d\s.,%/]+\)))?)$/i;
 
 const ALLOWED_STYLES: Record<string, RegExp[]> = {
@@ -104,8 +123,15 @@ function options(merge?: MergeHooks): sanitizeHtml.IOptions {
         for (const [name, value] of Object.entries(attribs)) merged[name] = merge ? merge.attribute(value) : value;
         const unmerged = (url: string) => !merge && MERGE_FIELD_START.test(url);
         if (merged.href !== undefined && !ABSOLUTE_LINK.test(merged.href.trim()) && !unmerged(merged.href.trim())) delete merged.href;
-        if (merged.src !== undefined && !ABSOLUTE_IMAGE.test(merged.src.trim()) && !DATA_IMAGE.test(merged.src.trim()) && !unmerged(merged.src.trim())) delete merged.src;
-        if (tagName === 'img' && !merged.style?.includes(IMAGE_FIT)) merged.style = merged.style ? `${merged.style};${IMAGE_FIT}` : IMAGE_FIT;
+        if (
+          merged.src !== undefined &&
+          !ABSOLUTE_IMAGE.test(merged.src.trim()) &&
+          !DATA_IMAGE.test(merged.src.trim()) &&
+          !unmerged(merged.src.trim())
+        )
+          delete merged.src;
+        if (tagName === 'img' && !merged.style?.includes(IMAGE_FIT))
+          merged.style = merged.style ? `${merged.style};${IMAGE_FIT}` : IMAGE_FIT;
         if (tagName === 'a') {
           merged.target = '_blank';
           merged.rel = 'noopener noreferrer';

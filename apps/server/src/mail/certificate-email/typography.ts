@@ -19,7 +19,13 @@ export const BORDER_COLOR = '#e3e6dc';
  */
 export function typographyOf(design: EmailDesign): Typography {
   const family = design.email_font_family.replace(/"/g, "'");
-  const fallbacks = ['Helvetica', 'Arial', 'sans-serif'].filter((f) => !family.toLowerCase().split(/\s*,\s*/).includes(f.toLowerCase()));
+  const fallbacks = ['Helvetica', 'Arial', 'sans-serif'].filter(
+    (f) =>
+      !family
+        .toLowerCase()
+        .split(/\s*,\s*/)
+        .includes(f.toLowerCase()),
+  );
   const size = design.email_font_size === 'inherit' ? '16px' : `${design.email_font_size.replace(/px$/, '')}px`;
   return { family: [family, ...fallbacks].join(', '), size };
 }

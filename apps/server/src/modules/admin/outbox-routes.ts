@@ -14,15 +14,27 @@ export function outboxRoutes(app: FastifyInstance, context: AppContext): void {
 
   r.get(
     '/api/admin/outbox',
-    { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10), offset: z.coerce.number().int().min(0).default(0) }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(10),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+      },
+    },
     async (request) => {
       requireRole(request, ['global_admin']);
       const { limit, offset } = request.query;
       const [rows, [total]] = await Promise.all([
         context.db
           .select({
-            id: mailMessages.id, to: mailMessages.to_address, subject: mailMessages.subject, kind: mailMessages.kind,
-            status: mailMessages.status, created_at: mailMessages.created_at,
+            id: mailMessages.id,
+            to: mailMessages.to_address,
+            subject: mailMessages.subject,
+            kind: mailMessages.kind,
+            status: mailMessages.status,
+            created_at: mailMessages.created_at,
           })
           .from(mailMessages)
           .orderBy(desc(mailMessages.id))

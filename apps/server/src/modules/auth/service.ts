@@ -1,5 +1,5 @@
+import { type LoginResponse, landingPath, MESSAGES, normalizeEmail } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
-import { landingPath, MESSAGES, normalizeEmail, type LoginResponse } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../../http/errors.ts';
@@ -30,7 +30,8 @@ export async function login(context: AppContext, input: LoginInput): Promise<Log
     throw unauthorized(MESSAGES.wrongCredentials, { error_type: 'wrong_password' });
   }
   if (user.banned) throw forbidden(MESSAGES.banned, { error_type: 'user_is_banned' });
-  if (!user.active) throw forbidden('This user has been deactivated. Please contact your account administrator.', { error_type: 'inactive' });
+  if (!user.active)
+    throw forbidden('This user has been deactivated. Please contact your account administrator.', { error_type: 'inactive' });
   if (!user.confirmed_at) throw forbidden(MESSAGES.notConfirmed, { error_type: 'not_confirmed' });
 
   await clearFailures(context, email);

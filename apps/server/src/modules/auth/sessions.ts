@@ -1,5 +1,5 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SESSION_IDLE_LIMIT_MS } from '@laurel/domain';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -31,10 +31,7 @@ export async function createSession(
   return token;
 }
 
-export type SessionLookup =
-  | { status: 'valid'; session: SessionRow; user: UserRow }
-  | { status: 'expired' }
-  | { status: 'invalid' };
+export type SessionLookup = { status: 'valid'; session: SessionRow; user: UserRow } | { status: 'expired' } | { status: 'invalid' };
 
 /** Resolves a bearer token; a session idle for 30 minutes is over, here as on the client. */
 export async function resolveSession(context: AppContext, token: string): Promise<SessionLookup> {
@@ -68,5 +65,8 @@ export async function revokeSession(context: AppContext, sessionId: number): Pro
 export async function revokeUserSessions(context: AppContext, tx: Db, userId: number, exceptSessionId?: number): Promise<void> {
   const conditions = [eq(sessions.user_id, userId), isNull(sessions.revoked_at)];
   if (exceptSessionId !== undefined) conditions.push(ne(sessions.id, exceptSessionId));
-  await tx.update(sessions).set({ revoked_at: context.clock.now() }).where(and(...conditions));
+  await tx
+    .update(sessions)
+    .set({ revoked_at: context.clock.now() })
+    .where(and(...conditions));
 }

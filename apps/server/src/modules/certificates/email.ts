@@ -1,18 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import { type CertificateDesign, elementText, mergeFieldNames } from '@laurel/certificate';
+import { type EmailDesign, emailDesignSchema, validateEmailDesign } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
-import { elementText, mergeFieldNames, type CertificateDesign } from '@laurel/certificate';
-import { emailDesignSchema, validateEmailDesign, type EmailDesign } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, certificateUploads, storedFiles } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
-import { composeCertificateEmail, sanitizeEmailHtml, type CertificateEmail } from '../../mail/certificate-email/index.ts';
+import { type CertificateEmail, composeCertificateEmail, sanitizeEmailHtml } from '../../mail/certificate-email/index.ts';
 import { newMessageId, queueMail } from '../../mail/outbox.ts';
 import { designPdf } from './rendering.ts';
 
 /** Names of merge fields the certificate itself fills in, not data columns. */
-const BUILT_IN_FIELDS = new Set(['first name', 'last name', 'participant name', 'first_name', 'last_name', 'account_name', 'account_email', 'recipient email']);
+const BUILT_IN_FIELDS = new Set([
+  'first name',
+  'last name',
+  'participant name',
+  'first_name',
+  'last_name',
+  'account_name',
+  'account_email',
+  'recipient email',
+]);
 
 /**
  * The email design a save produces: the stored one with the changes on top, completed with the
@@ -27,7 +36,8 @@ export function prepareEmail(current: Record<string, unknown>, changes: Record<s
   }
   const design = { ...parsed.data, email_body: sanitizeEmailHtml(parsed.data.email_body) };
   const problems = validateEmailDesign(design);
-  if (problems.length) throw badRequest(problems[0]!.message, { field: problems[0]!.field, errors: problems.map((p) => p.message), error_type: 'invalid' });
+  if (problems.length)
+    throw badRequest(problems[0]!.message, { field: problems[0]!.field, errors: problems.map((p) => p.message), error_type: 'invalid' });
   return design;
 }
 
@@ -92,7 +102,10 @@ async function composeSample(context: AppContext, sample: Sample): Promise<Certi
   });
 }
 
-export async function previewEmail(context: AppContext, input: Omit<Sample, 'certificateUrl' | 'fields' | 'to'> & { to: string; setId: number | null }) {
+export async function previewEmail(
+  context: AppContext,
+  input: Omit<Sample, 'certificateUrl' | 'fields' | 'to'> & { to: string; setId: number | null },
+) {
   const email = await composeSample(context, {
     ...input,
     fields: {},
@@ -108,18 +121,37 @@ const TEST_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
  * certificate as PDF attached and its download link pointing at that same certificate.
  */
 export async function sendTestEmail(context: AppContext, input: Omit<Sample, 'certificateUrl'> & { setId: number | null }): Promise<void> {
-  const pdf = await designPdf(context, input.accountId, input.design, {
-    firstName: input.fields['FIRST NAME'] ?? input.fields.FIRST_NAME ?? 'Alex',
-    lastName: input.fields['LAST NAME'] ?? input.fields.LAST_NAME ?? 'Morgan',
-    fields: input.fields,
-  }, input.title);
+  const pdf = await designPdf(
+    context,
+    input.accountId,
+    input.design,
+    {
+      firstName: input.fields['FIRST NAME'] ?? input.fields.FIRST_NAME ?? 'Alex',
+      lastName: input.fields['LAST NAME'] ?? input.fields.LAST_NAME ?? 'Morgan',
+      fields: input.fields,
+    },
+    input.title,
+  );
   const key = `${randomBytes(18).toString('base64url')}.pdf`;
   await context.files.put(key, pdf);
-  const certificateUrl = input.setId ? absolute(context, signPath(context, `/api/certificates/${input.setId}/pdf?type=stream`, TEST_LINK_TTL_MS)) : context.env.PUBLIC_URL;
+  const certificateUrl = input.setId
+    ? absolute(context, signPath(context, `/api/certificates/${input.setId}/pdf?type=stream`, TEST_LINK_TTL_MS))
+    : context.env.PUBLIC_URL;
   const email = await composeSample(context, { ...input, certificateUrl });
-  const uploads = input.setId ? await context.db.select().from(certificateUploads).where(eq(certificateUploads.certificate_id, input.setId)) : [];
+  const uploads = input.setId
+    ? await context.db.select().from(certificateUploads).where(eq(certificateUploads.certificate_id, input.setId))
+    : [];
   await context.db.transaction(async (tx) => {
-    await tx.insert(storedFiles).values({ account_id: input.accountId, key, kind: 'rendered', mime: 'application/pdf', size: pdf.length, original_name: 'certificate.pdf' });
+    await tx
+      .insert(storedFiles)
+      .values({
+        account_id: input.accountId,
+        key,
+        kind: 'rendered',
+        mime: 'application/pdf',
+        size: pdf.length,
+        original_name: 'certificate.pdf',
+      });
     await queueMail(context, tx as Db, {
       kind: 'test_certificate',
       accountId: input.accountId,

@@ -18,7 +18,10 @@ export function presentCertificateSet(row: CertificateSetRow) {
 }
 
 /** The list row: enough for the paged list and its thumbnail (a signed link: <img> sends no token). */
-export function presentCertificateSummary(row: Pick<CertificateSetRow, 'id' | 'name' | 'design' | 'created_at' | 'updated_at'>, sign: (path: string) => string) {
+export function presentCertificateSummary(
+  row: Pick<CertificateSetRow, 'id' | 'name' | 'design' | 'created_at' | 'updated_at'>,
+  sign: (path: string) => string,
+) {
   const design = migrateDesign(row.design);
   return {
     id: row.id,

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import type { CertificateDesign, Recipient } from '@laurel/certificate';
-import { createPdfRenderer, nodeFontProvider, registerCustomFont, renderPdf, renderPng, type ImageLoader, type PdfRenderer, type RenderOptions } from '@laurel/certificate/node';
+import {
+  createPdfRenderer,
+  type ImageLoader,
+  nodeFontProvider,
+  type PdfRenderer,
+  type RenderOptions,
+  registerCustomFont,
+  renderPdf,
+  renderPng,
+} from '@laurel/certificate/node';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accountFonts } from '../../db/schema.ts';
 
@@ -38,7 +47,13 @@ async function accountFontProvider(context: AppContext, accountId: number): Prom
   return {
     ...nodeFontProvider,
     face(family, weight, italic) {
-      const own = custom.get(family.split(',')[0]!.trim().replace(/^['"]|['"]$/g, '').toLowerCase());
+      const own = custom.get(
+        family
+          .split(',')[0]!
+          .trim()
+          .replace(/^['"]|['"]$/g, '')
+          .toLowerCase(),
+      );
       return own ? nodeFontProvider.load(own) : nodeFontProvider.face(family, weight, italic);
     },
   };
@@ -55,7 +70,11 @@ export async function renderOptionsFor(context: AppContext, accountId: number | 
 export function previewRecipient(query: Record<string, unknown>): Recipient | undefined {
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string' && /^[A-Z0-9_ ]+$/i.test(key) && !['width', 'is_back_side', 't', 'no_cache', 'expires', 'sig', 'type'].includes(key)) {
+    if (
+      typeof value === 'string' &&
+      /^[A-Z0-9_ ]+$/i.test(key) &&
+      !['width', 'is_back_side', 't', 'no_cache', 'expires', 'sig', 'type'].includes(key)
+    ) {
       fields[key] = value.slice(0, 500);
     }
   }
@@ -69,15 +88,36 @@ export function previewRecipient(query: Record<string, unknown>): Recipient | un
   };
 }
 
-export async function designPng(context: AppContext, accountId: number | null, design: CertificateDesign, recipient: Recipient | undefined, options: { width?: number; back?: boolean }) {
-  return renderPng(design, recipient, { ...(await renderOptionsFor(context, accountId)), width: options.width, side: options.back ? 'back' : 'front' });
+export async function designPng(
+  context: AppContext,
+  accountId: number | null,
+  design: CertificateDesign,
+  recipient: Recipient | undefined,
+  options: { width?: number; back?: boolean },
+) {
+  return renderPng(design, recipient, {
+    ...(await renderOptionsFor(context, accountId)),
+    width: options.width,
+    side: options.back ? 'back' : 'front',
+  });
 }
 
-export async function designPdf(context: AppContext, accountId: number | null, design: CertificateDesign, recipient: Recipient | undefined, title: string) {
+export async function designPdf(
+  context: AppContext,
+  accountId: number | null,
+  design: CertificateDesign,
+  recipient: Recipient | undefined,
+  title: string,
+) {
   return renderPdf(design, recipient, { ...(await renderOptionsFor(context, accountId)), title });
 }
 
 /** A renderer prepared once for a design (fonts subset, images decoded), for many recipients in a row. */
-export async function preparedPdfRenderer(context: AppContext, accountId: number, design: CertificateDesign, title: string): Promise<PdfRenderer> {
+export async function preparedPdfRenderer(
+  context: AppContext,
+  accountId: number,
+  design: CertificateDesign,
+  title: string,
+): Promise<PdfRenderer> {
   return createPdfRenderer(design, { ...(await renderOptionsFor(context, accountId)), title });
 }

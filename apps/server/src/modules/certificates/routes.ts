@@ -7,12 +7,22 @@ import { badRequest } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
 import { presentCertificateSet, presentCertificateSummary } from './presenter.ts';
 import { certificateSetBody, certificateSetUpdate } from './request.ts';
+import {
+  createCertificateSet,
+  deleteCertificateSet,
+  duplicateCertificateSet,
+  findCertificateSet,
+  listCertificateSets,
+  updateCertificateSet,
+} from './service.ts';
 import { attachFile, listUploads, removeUpload } from './uploads.ts';
-import { createCertificateSet, deleteCertificateSet, duplicateCertificateSet, findCertificateSet, listCertificateSets, updateCertificateSet } from './service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const THUMBNAIL_LINK_TTL_MS = 24 * 60 * 60_000;
-const pageQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10), offset: z.coerce.number().int().min(0).default(0) });
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
 
 /** Certificate sets of the signed-in user's account (spec 2 §7). */
 export function certificateRoutes(app: FastifyInstance, context: AppContext): void {
@@ -54,8 +64,12 @@ export function certificateRoutes(app: FastifyInstance, context: AppContext): vo
     return attachFile(context, member, request.params.id, { name: file.filename, bytes: await file.toBuffer() });
   });
 
-  r.delete('/api/certificates/:id/uploads/:uploadId', { schema: { tags, params: idParams.extend({ uploadId: z.coerce.number().int().positive() }) } }, async (request) => {
-    await removeUpload(context, requireAccountMember(request), request.params.id, request.params.uploadId);
-    return { success: true, message: 'File deleted.' };
-  });
+  r.delete(
+    '/api/certificates/:id/uploads/:uploadId',
+    { schema: { tags, params: idParams.extend({ uploadId: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      await removeUpload(context, requireAccountMember(request), request.params.id, request.params.uploadId);
+      return { success: true, message: 'File deleted.' };
+    },
+  );
 }

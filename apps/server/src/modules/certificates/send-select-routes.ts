@@ -22,7 +22,10 @@ export function sendSelectRoutes(app: FastifyInstance, context: AppContext): voi
       schema: {
         tags,
         params: z.object({ accountId: z.coerce.number().int().positive() }),
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(3), offset: z.coerce.number().int().min(0).default(0) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(3),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
       },
     },
     async (request) => {
@@ -40,7 +43,10 @@ export function sendSelectRoutes(app: FastifyInstance, context: AppContext): voi
       schema: {
         tags,
         params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ recipient: z.record(z.string().max(100), z.string().max(2_000)), sender_name: z.string().trim().max(100).optional() }),
+        body: z.object({
+          recipient: z.record(z.string().max(100), z.string().max(2_000)),
+          sender_name: z.string().trim().max(100).optional(),
+        }),
       },
     },
     async (request) => recipientEmailPreview(context, requireAccountMember(request), request.params.id, request.body),

@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { FIELD_KEYS, migrateDesign, parseDateInFormat, recipientFields, splitFullName } from '@laurel/certificate';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
-import { CertificateEmailError, composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { addressOf } from '../../mail/certificate-email/addresses.ts';
+import { CertificateEmailError, composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { newMessageId } from '../../mail/outbox.ts';
 import { portalAddress } from '../delivery/links.ts';
-import { findCertificateSet, listCertificateSets, type Member } from './service.ts';
 import { presentCertificateSummary } from './presenter.ts';
+import { findCertificateSet, listCertificateSets, type Member } from './service.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof listCertificateSets>>['rows'][number];
 
@@ -38,7 +38,12 @@ export type PreviewRow = Record<string, string>;
  * current email design with that row's values. Nothing is stored or sent; the certificate button
  * opens this row's certificate through a short-lived signed link.
  */
-export async function recipientEmailPreview(context: AppContext, member: Member, setId: number, input: { recipient: PreviewRow; sender_name?: string }) {
+export async function recipientEmailPreview(
+  context: AppContext,
+  member: Member,
+  setId: number,
+  input: { recipient: PreviewRow; sender_name?: string },
+) {
   const set = await findCertificateSet(context, member, setId);
   const design = migrateDesign(set.design);
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, member.accountId));
@@ -70,9 +75,19 @@ export async function recipientEmailPreview(context: AppContext, member: Member,
         last_name: last,
         email: value(FIELD_KEYS.email),
         fields,
-        certificate: { url: certificateUrl, id: 'PREVIEW', issuedAt: context.clock.now(), expiresAt: expires ? new Date(`${expires}T00:00:00Z`) : null, title: set.name },
+        certificate: {
+          url: certificateUrl,
+          id: 'PREVIEW',
+          issuedAt: context.clock.now(),
+          expiresAt: expires ? new Date(`${expires}T00:00:00Z`) : null,
+          title: set.name,
+        },
       },
-      links: { unsubscribeUrl: `${base}/unsubscribe/preview`, preferencesUrl: `${base}/preferences/preview`, privacyUrl: `${base}/privacy` },
+      links: {
+        unsubscribeUrl: `${base}/unsubscribe/preview`,
+        preferencesUrl: `${base}/preferences/preview`,
+        privacyUrl: `${base}/privacy`,
+      },
       messageId: newMessageId(context.env.MAIL_FROM),
       productFrom: context.env.MAIL_FROM,
     });

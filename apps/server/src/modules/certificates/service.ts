@@ -1,12 +1,12 @@
+import { type CertificateDesign, migrateDesign, newDesign, prepareForSave, validateDesign } from '@laurel/certificate';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { migrateDesign, newDesign, prepareForSave, validateDesign, type CertificateDesign } from '@laurel/certificate';
 import type { AppContext } from '../../context.ts';
 import { accounts, certificateSets, styles } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { assertMayCreate, assertMayEditDesign, assertMayEditEmail, assertPlanAllows, visibleSetFilter } from './permissions.ts';
 import { prepareEmail } from './email.ts';
-import { splitPayload, type CertificateSetBody, type CertificateSetUpdate } from './request.ts';
+import { assertMayCreate, assertMayEditDesign, assertMayEditEmail, assertPlanAllows, visibleSetFilter } from './permissions.ts';
+import { type CertificateSetBody, type CertificateSetUpdate, splitPayload } from './request.ts';
 
 export type Member = Auth & { accountId: number };
 
@@ -26,7 +26,10 @@ function buildDesign(base: CertificateDesign, fields: Record<string, unknown>): 
 function scopedSet(member: Member, id: number) {
   const conditions = [eq(certificateSets.id, id), eq(certificateSets.account_id, member.accountId), isNull(certificateSets.deleted_at)];
   const filter = visibleSetFilter(member.user);
-  if (filter) conditions.push(or(inArray(certificateSets.id, filter.ids.length ? filter.ids : [-1]), eq(certificateSets.created_by, filter.createdBy))!);
+  if (filter)
+    conditions.push(
+      or(inArray(certificateSets.id, filter.ids.length ? filter.ids : [-1]), eq(certificateSets.created_by, filter.createdBy))!,
+    );
   return and(...conditions);
 }
 
@@ -39,11 +42,20 @@ export async function findCertificateSet(context: AppContext, member: Member, id
 export async function listCertificateSets(context: AppContext, member: Member, page: { limit: number; offset: number }) {
   const conditions = [eq(certificateSets.account_id, member.accountId), isNull(certificateSets.deleted_at)];
   const filter = visibleSetFilter(member.user);
-  if (filter) conditions.push(or(inArray(certificateSets.id, filter.ids.length ? filter.ids : [-1]), eq(certificateSets.created_by, filter.createdBy))!);
+  if (filter)
+    conditions.push(
+      or(inArray(certificateSets.id, filter.ids.length ? filter.ids : [-1]), eq(certificateSets.created_by, filter.createdBy))!,
+    );
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     context.db
-      .select({ id: certificateSets.id, name: certificateSets.name, design: certificateSets.design, created_at: certificateSets.created_at, updated_at: certificateSets.updated_at })
+      .select({
+        id: certificateSets.id,
+        name: certificateSets.name,
+        design: certificateSets.design,
+        created_at: certificateSets.created_at,
+        updated_at: certificateSets.updated_at,
+      })
       .from(certificateSets)
       .where(where)
       .orderBy(desc(certificateSets.updated_at), desc(certificateSets.id))
@@ -85,7 +97,10 @@ export async function createCertificateSet(context: AppContext, member: Member, 
     return await context.db.transaction(async (tx) => {
       // Counting and inserting under a lock on the account row keeps two parallel creates from both passing the limit.
       await tx.execute(sql`select id from accounts where id = ${member.accountId} for update`);
-      const [owned] = await tx.select({ value: count() }).from(certificateSets).where(and(eq(certificateSets.account_id, member.accountId), isNull(certificateSets.deleted_at)));
+      const [owned] = await tx
+        .select({ value: count() })
+        .from(certificateSets)
+        .where(and(eq(certificateSets.account_id, member.accountId), isNull(certificateSets.deleted_at)));
       if ((owned?.value ?? 0) >= account.allowed_sets) throw badRequest(CERTIFICATE_MESSAGES.limit, { error_type: 'limit' });
       const [row] = await tx
         .insert(certificateSets)

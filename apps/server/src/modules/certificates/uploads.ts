@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { certificateUploads, storedFiles } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { attachmentType, ATTACHMENT_TYPE_MESSAGE, safeFileName } from '../files/attachments.ts';
+import { ATTACHMENT_TYPE_MESSAGE, attachmentType, safeFileName } from '../files/attachments.ts';
 import { assertMayEditEmail } from './permissions.ts';
 import { findCertificateSet, type Member } from './service.ts';
 
@@ -15,7 +15,11 @@ export function presentUpload(upload: typeof certificateUploads.$inferSelect) {
 }
 
 export async function listUploads(context: AppContext, certificateId: number) {
-  const rows = await context.db.select().from(certificateUploads).where(eq(certificateUploads.certificate_id, certificateId)).orderBy(asc(certificateUploads.id));
+  const rows = await context.db
+    .select()
+    .from(certificateUploads)
+    .where(eq(certificateUploads.certificate_id, certificateId))
+    .orderBy(asc(certificateUploads.id));
   return rows.map(presentUpload);
 }
 
@@ -24,12 +28,23 @@ export async function attachFile(context: AppContext, member: Member, certificat
   const set = await findCertificateSet(context, member, certificateId);
   const mime = attachmentType(file.name, file.bytes);
   if (!mime) throw badRequest(ATTACHMENT_TYPE_MESSAGE, { error_type: 'invalid_file' });
-  if ((await listUploads(context, set.id)).length >= MAX_ATTACHMENTS) throw badRequest(`An email may carry at most ${MAX_ATTACHMENTS} attachments.`, { error_type: 'limit' });
+  if ((await listUploads(context, set.id)).length >= MAX_ATTACHMENTS)
+    throw badRequest(`An email may carry at most ${MAX_ATTACHMENTS} attachments.`, { error_type: 'limit' });
   const name = safeFileName(file.name);
   const key = `${randomBytes(18).toString('base64url')}`;
   await context.files.put(key, file.bytes);
   const [upload] = await context.db.transaction(async (tx) => {
-    await tx.insert(storedFiles).values({ account_id: member.accountId, key, kind: 'attachment', mime, size: file.bytes.length, original_name: name, created_by: member.user.id });
+    await tx
+      .insert(storedFiles)
+      .values({
+        account_id: member.accountId,
+        key,
+        kind: 'attachment',
+        mime,
+        size: file.bytes.length,
+        original_name: name,
+        created_by: member.user.id,
+      });
     return tx.insert(certificateUploads).values({ certificate_id: set.id, file_key: key, name, mime, size: file.bytes.length }).returning();
   });
   return presentUpload(upload!);

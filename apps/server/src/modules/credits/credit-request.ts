@@ -1,5 +1,5 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { availableCredits } from '@laurel/domain';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema.ts';
@@ -14,7 +14,15 @@ async function approvers(context: AppContext, member: Member): Promise<string[]>
     context.db
       .select({ email: users.email })
       .from(users)
-      .where(and(sql`${users.roles}[1] = ${role}`, eq(users.active, true), eq(users.banned, false), ne(users.id, member.user.id), ...(accountId ? [eq(users.account_id, accountId)] : [])))
+      .where(
+        and(
+          sql`${users.roles}[1] = ${role}`,
+          eq(users.active, true),
+          eq(users.banned, false),
+          ne(users.id, member.user.id),
+          ...(accountId ? [eq(users.account_id, accountId)] : []),
+        ),
+      )
       .orderBy(asc(users.id));
   const admins = member.user.roles[0] === 'account_user' ? await byRole('account_admin', member.accountId) : [];
   const rows = admins.length ? admins : await byRole('global_admin');
@@ -22,7 +30,14 @@ async function approvers(context: AppContext, member: Member): Promise<string[]>
   return emails.length ? emails : [context.env.ADMIN_EMAIL].filter((e): e is string => !!e);
 }
 
-function requestMail(input: { requester: string; requesterEmail: string; accountName: string; requested: number; available: number; url: string }) {
+function requestMail(input: {
+  requester: string;
+  requesterEmail: string;
+  accountName: string;
+  requested: number;
+  available: number;
+  url: string;
+}) {
   const subject = `${input.accountName}: ${input.requested} more ${input.requested === 1 ? 'credit' : 'credits'} requested`;
   const lines = [
     `${input.requester} (${input.requesterEmail}) asks for ${input.requested} more ${input.requested === 1 ? 'credit' : 'credits'} to send certificates from the ${input.accountName} account.`,
@@ -62,7 +77,13 @@ export async function requestCredits(context: AppContext, member: Member, reques
   });
   await context.db.transaction(async (tx) => {
     for (const address of to) {
-      await queueMail(context, tx as Db, { kind: 'credits_request', accountId: account.id, to: address, replyTo: member.user.email, ...mail });
+      await queueMail(context, tx as Db, {
+        kind: 'credits_request',
+        accountId: account.id,
+        to: address,
+        replyTo: member.user.email,
+        ...mail,
+      });
     }
   });
   return { success: true, admin_email: to[0] ?? null, message: 'Your request has been sent.' };

@@ -27,7 +27,19 @@ async function alreadyApplied(tx: Db, reference: string | undefined): Promise<bo
   return !!row;
 }
 
-async function append(tx: Db, entry: { accountId: number; bucket: CreditBucket; delta: number; kind: string; reference?: string; actorId?: number | null; note?: string; at: Date }) {
+async function append(
+  tx: Db,
+  entry: {
+    accountId: number;
+    bucket: CreditBucket;
+    delta: number;
+    kind: string;
+    reference?: string;
+    actorId?: number | null;
+    note?: string;
+    at: Date;
+  },
+) {
   await tx.insert(creditLedger).values({
     account_id: entry.accountId,
     bucket: entry.bucket,
@@ -39,7 +51,9 @@ async function append(tx: Db, entry: { accountId: number; bucket: CreditBucket; 
     created_at: entry.at,
   });
   const column = BALANCE_COLUMN[entry.bucket];
-  await tx.execute(sql`update accounts set ${sql.identifier(column)} = ${sql.identifier(column)} + ${entry.delta} where id = ${entry.accountId}`);
+  await tx.execute(
+    sql`update accounts set ${sql.identifier(column)} = ${sql.identifier(column)} + ${entry.delta} where id = ${entry.accountId}`,
+  );
 }
 
 /**
@@ -48,7 +62,16 @@ async function append(tx: Db, entry: { accountId: number; bucket: CreditBucket; 
  */
 export async function grantCredits(
   tx: Db,
-  grant: { accountId: number; bucket: CreditBucket; amount: number; kind: string; reference?: string; actorId?: number | null; note?: string; at: Date },
+  grant: {
+    accountId: number;
+    bucket: CreditBucket;
+    amount: number;
+    kind: string;
+    reference?: string;
+    actorId?: number | null;
+    note?: string;
+    at: Date;
+  },
 ): Promise<boolean> {
   if (!Number.isInteger(grant.amount) || grant.amount <= 0) throw new AppError(400, 'Credits must be a positive whole number.');
   await lockBalances(tx, grant.accountId);

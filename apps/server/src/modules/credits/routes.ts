@@ -24,7 +24,11 @@ export function creditRoutes(app: FastifyInstance, context: AppContext): void {
       schema: {
         tags: ['admin'],
         params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ credits: balance.optional(), subscription_credits: balance.optional(), allowed_sets: z.number().int().min(0).max(10_000).optional() }),
+        body: z.object({
+          credits: balance.optional(),
+          subscription_credits: balance.optional(),
+          allowed_sets: z.number().int().min(0).max(10_000).optional(),
+        }),
       },
     },
     async (request) => {
@@ -35,15 +39,32 @@ export function creditRoutes(app: FastifyInstance, context: AppContext): void {
         if (!account) throw notFound();
         const adjust = async (bucket: CreditBucket, target: number | undefined, current: number) => {
           if (target === undefined) return;
-          await adjustBucket(tx as Db, { accountId: account.id, bucket, delta: target - current, kind: 'admin_adjust', actorId: auth.user.id, at: now });
+          await adjustBucket(tx as Db, {
+            accountId: account.id,
+            bucket,
+            delta: target - current,
+            kind: 'admin_adjust',
+            actorId: auth.user.id,
+            at: now,
+          });
         };
         await adjust('payg', request.body.credits, account.credits);
         await adjust('subscription', request.body.subscription_credits, account.subscription_credits);
-        if (request.body.allowed_sets !== undefined) await tx.update(accounts).set({ allowed_sets: request.body.allowed_sets }).where(eq(accounts.id, account.id));
-        await audit(context, { action: 'account.admin_update', accountId: account.id, actorId: auth.user.id, ip: request.ip, details: request.body }, tx as Db);
+        if (request.body.allowed_sets !== undefined)
+          await tx.update(accounts).set({ allowed_sets: request.body.allowed_sets }).where(eq(accounts.id, account.id));
+        await audit(
+          context,
+          { action: 'account.admin_update', accountId: account.id, actorId: auth.user.id, ip: request.ip, details: request.body },
+          tx as Db,
+        );
         return (await tx.select().from(accounts).where(eq(accounts.id, account.id)))[0]!;
       });
-      return { id: updated.id, credits: updated.credits, subscription_credits: updated.subscription_credits, allowed_sets: updated.allowed_sets };
+      return {
+        id: updated.id,
+        credits: updated.credits,
+        subscription_credits: updated.subscription_credits,
+        allowed_sets: updated.allowed_sets,
+      };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { migrateDesign, type Recipient } from '@laurel/certificate';
+import type { PdfRenderer } from '@laurel/certificate/node';
 import type { AppContext } from '../../context.ts';
 import type { projects, recipients } from '../../db/schema.ts';
-import type { PdfRenderer } from '@laurel/certificate/node';
 import { preparedPdfRenderer } from '../certificates/rendering.ts';
 import { recipientLinks } from './links.ts';
 

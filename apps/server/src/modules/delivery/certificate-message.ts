@@ -21,14 +21,22 @@ export function certificateMessage(context: AppContext, { recipient, project, ac
       email: ownerEmail ?? context.env.MAIL_FROM,
       logoUrl: account.imagepath ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
       portalUrl: portalAddress(context, account.url),
-      customSender: project.sender_name ? { name: project.sender_name, email: /<([^>]+)>/.exec(context.env.MAIL_FROM)?.[1] ?? context.env.MAIL_FROM } : null,
+      customSender: project.sender_name
+        ? { name: project.sender_name, email: /<([^>]+)>/.exec(context.env.MAIL_FROM)?.[1] ?? context.env.MAIL_FROM }
+        : null,
     },
     recipient: {
       first_name: recipient.first_name,
       last_name: recipient.last_name,
       email: recipient.email,
       fields: recipient.meta,
-      certificate: { url: links.certificate, id: recipient.certificate_number, issuedAt: recipient.created_at, expiresAt, title: project.snapshot.name },
+      certificate: {
+        url: links.certificate,
+        id: recipient.certificate_number,
+        issuedAt: recipient.created_at,
+        expiresAt,
+        title: project.snapshot.name,
+      },
     },
     links: { unsubscribeUrl: links.unsubscribe, preferencesUrl: links.preferences, privacyUrl: links.privacy },
     messageId: certificateMessageId(context, recipient.id, recipient.attempt),

@@ -36,7 +36,13 @@ async function claim(context: AppContext, { recipientId, attempt }: DeliveryJob,
 }
 
 /** Ends an attempt in a terminal state; an attempt that sent nothing gives its credit back. */
-async function finish(context: AppContext, job: DeliveryJob, state: 'sent' | 'bounced' | 'failed' | 'suppressed', detail?: string, messageId?: string) {
+async function finish(
+  context: AppContext,
+  job: DeliveryJob,
+  state: 'sent' | 'bounced' | 'failed' | 'suppressed',
+  detail?: string,
+  messageId?: string,
+) {
   const now = context.clock.now();
   await context.db.transaction(async (tx) => {
     const ended = await tx
@@ -52,10 +58,20 @@ async function finish(context: AppContext, job: DeliveryJob, state: 'sent' | 'bo
     const row = ended[0];
     if (!row) return;
     if (state === 'failed' || state === 'suppressed') {
-      await grantCredits(tx as Db, { accountId: row.account_id, bucket: 'payg', amount: 1, kind: 'refund', reference: `refund:${job.recipientId}:${job.attempt}`, at: now });
+      await grantCredits(tx as Db, {
+        accountId: row.account_id,
+        bucket: 'payg',
+        amount: 1,
+        kind: 'refund',
+        reference: `refund:${job.recipientId}:${job.attempt}`,
+        at: now,
+      });
     }
     if (state === 'bounced') {
-      await tx.insert(suppressions).values({ account_id: row.account_id, email: row.email, reason: 'bounce', created_at: now }).onConflictDoNothing();
+      await tx
+        .insert(suppressions)
+        .values({ account_id: row.account_id, email: row.email, reason: 'bounce', created_at: now })
+        .onConflictDoNothing();
     }
   });
 }
@@ -65,9 +81,21 @@ async function keepInOutbox(context: AppContext, accountId: number, email: Outgo
   const [kept] = await context.db.select({ id: mailMessages.id }).from(mailMessages).where(eq(mailMessages.message_id, email.messageId));
   if (kept) return;
   await context.db.insert(mailMessages).values({
-    account_id: accountId, kind: 'certificate', to_address: email.to, from_address: email.from, subject: email.subject,
-    html: email.html, text: email.text, reply_to: email.replyTo ?? null, cc: email.cc, bcc: email.bcc, headers: email.headers,
-    message_id: email.messageId, status: 'kept', attempts: 1, created_at: context.clock.now(),
+    account_id: accountId,
+    kind: 'certificate',
+    to_address: email.to,
+    from_address: email.from,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    reply_to: email.replyTo ?? null,
+    cc: email.cc,
+    bcc: email.bcc,
+    headers: email.headers,
+    message_id: email.messageId,
+    status: 'kept',
+    attempts: 1,
+    created_at: context.clock.now(),
   });
   // As with the product's own mail, the console shows where the message leads: here the certificate page.
   const links = (email.text.match(/https?:\/\/\S+\/c\/[A-Za-z0-9_-]+/g) ?? []).slice(0, 1);
@@ -127,4 +155,3 @@ export const deliverCertificateJob = defineJob<DeliveryJob, AppContext>({
     await finish(context, job, 'sent', undefined, email.messageId);
   },
 });
-

@@ -1,13 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recipients } from '../../db/schema.ts';
-import { findProject } from '../projects/service.ts';
 import type { Member } from '../certificates/service.ts';
+import { findProject } from '../projects/service.ts';
 
 /** Where a project's delivery stands, counted from its recipients' states in one query. */
 export async function projectProgress(context: AppContext, member: Member, projectId: number) {
   const project = await findProject(context, member, projectId);
-  const state = (...states: string[]) => sql<number>`count(*) filter (where ${recipients.state} in (${sql.join(states.map((s) => sql`${s}`), sql`, `)}))::int`;
+  const state = (...states: string[]) =>
+    sql<number>`count(*) filter (where ${recipients.state} in (${sql.join(
+      states.map((s) => sql`${s}`),
+      sql`, `,
+    )}))::int`;
   const [row] = await context.db
     .select({
       total: sql<number>`count(*)::int`,

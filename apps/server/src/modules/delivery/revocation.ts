@@ -1,11 +1,11 @@
+import { canSend } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recipients } from '../../db/schema.ts';
-import { forbidden } from '../../http/errors.ts';
-import { canSend } from '@laurel/domain';
 import { accessUser } from '../../http/auth.ts';
-import { findRecipient } from '../projects/service.ts';
+import { forbidden } from '../../http/errors.ts';
 import type { Member } from '../certificates/service.ts';
+import { findRecipient } from '../projects/service.ts';
 import { withEvent } from './events.ts';
 
 /**

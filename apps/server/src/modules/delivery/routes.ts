@@ -32,10 +32,14 @@ export function deliveryRoutes(app: FastifyInstance, context: AppContext): void 
     projectProgress(context, requireAccountMember(request), request.params.id),
   );
 
-  r.post('/api/recipients/:id/revoke', { schema: { tags, params: idParams, body: z.object({ reason: z.string().trim().max(300).optional() }).optional() } }, async (request) => {
-    const recipient = await setRevoked(context, requireAccountMember(request), request.params.id, true, request.body?.reason);
-    return { success: true, message: 'Certificate revoked', recipient: presentRecipient(recipient) };
-  });
+  r.post(
+    '/api/recipients/:id/revoke',
+    { schema: { tags, params: idParams, body: z.object({ reason: z.string().trim().max(300).optional() }).optional() } },
+    async (request) => {
+      const recipient = await setRevoked(context, requireAccountMember(request), request.params.id, true, request.body?.reason);
+      return { success: true, message: 'Certificate revoked', recipient: presentRecipient(recipient) };
+    },
+  );
 
   r.post('/api/recipients/:id/reinstate', { schema: { tags, params: idParams } }, async (request) => {
     const recipient = await setRevoked(context, requireAccountMember(request), request.params.id, false);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { SUPPORT_EMAIL } from '@laurel/domain';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { projects, recipients, suppressions } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Executor } from '../../jobs/queue.ts';
+import type { Member } from '../certificates/service.ts';
 import { debitCredits } from '../credits/ledger.ts';
 import { findProject } from '../projects/service.ts';
-import type { Member } from '../certificates/service.ts';
 import { deliverCertificateJob } from './deliver-job.ts';
 import { withEvent } from './events.ts';
 
@@ -48,9 +48,13 @@ const UNPAID_STATES = ['draft', 'failed', 'suppressed'];
 
 function targetsOf(projectId: number, request: SendRequest): { mode: Mode; where: SQL } {
   const inProject = eq(recipients.project_id, projectId);
-  if (request.resend_individual !== undefined) return { mode: 'individual-resend', where: and(inProject, eq(recipients.id, request.resend_individual))! };
+  if (request.resend_individual !== undefined)
+    return { mode: 'individual-resend', where: and(inProject, eq(recipients.id, request.resend_individual))! };
   if (request.resend_never_logged_in) {
-    return { mode: 'project-resend', where: and(inProject, eq(recipients.state, 'sent'), isNull(recipients.accessed_at), isNull(recipients.revoked_at))! };
+    return {
+      mode: 'project-resend',
+      where: and(inProject, eq(recipients.state, 'sent'), isNull(recipients.accessed_at), isNull(recipients.revoked_at))!,
+    };
   }
   if (request.resend_failed) return { mode: 'project-resend', where: and(inProject, eq(recipients.state, 'failed'))! };
   const conditions = [inProject, eq(recipients.state, 'draft')];
@@ -72,29 +76,50 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
   const now = context.clock.now();
 
   const queued = await context.db.transaction(async (tx) => {
-    const [locked] = await tx.select({ resend_attempts: projects.resend_attempts }).from(projects).where(eq(projects.id, project.id)).for('update');
-    if (mode === 'project-resend' && locked!.resend_attempts >= PROJECT_RESEND_LIMIT) throw badRequest(SEND_MESSAGES.projectResendLimit, { error_type: 'resend_limit' });
+    const [locked] = await tx
+      .select({ resend_attempts: projects.resend_attempts })
+      .from(projects)
+      .where(eq(projects.id, project.id))
+      .for('update');
+    if (mode === 'project-resend' && locked!.resend_attempts >= PROJECT_RESEND_LIMIT)
+      throw badRequest(SEND_MESSAGES.projectResendLimit, { error_type: 'resend_limit' });
 
     const targets = await tx
-      .select({ id: recipients.id, email: recipients.email, attempt: recipients.attempt, state: recipients.state, resend_individual: recipients.resend_individual })
+      .select({
+        id: recipients.id,
+        email: recipients.email,
+        attempt: recipients.attempt,
+        state: recipients.state,
+        resend_individual: recipients.resend_individual,
+      })
       .from(recipients)
       .where(where);
     if (mode === 'individual-resend') {
       const target = targets[0];
       if (!target) throw badRequest('Recipient not found in this project.');
       if (target.state === 'queued' || target.state === 'sending') throw badRequest(SEND_MESSAGES.inFlight);
-      if (target.resend_individual >= INDIVIDUAL_RESEND_LIMIT) throw badRequest(SEND_MESSAGES.individualResendLimit, { error_type: 'resend_limit' });
+      if (target.resend_individual >= INDIVIDUAL_RESEND_LIMIT)
+        throw badRequest(SEND_MESSAGES.individualResendLimit, { error_type: 'resend_limit' });
       // Resending to one person is the issuer deciding to try a refused address again (a full mailbox
       // that was emptied, a typo fixed on the receiving side). An unsubscribe stays: it is the recipient's.
       await tx
         .delete(suppressions)
-        .where(and(eq(suppressions.account_id, project.account_id), eq(suppressions.email, target.email), eq(suppressions.reason, 'bounce')));
+        .where(
+          and(eq(suppressions.account_id, project.account_id), eq(suppressions.email, target.email), eq(suppressions.reason, 'bounce')),
+        );
     }
     if (!targets.length) return 0;
 
     const unpaid = targets.filter((t) => UNPAID_STATES.includes(t.state)).length;
     if (unpaid) {
-      await debitCredits(tx as Db, { accountId: project.account_id, amount: unpaid, kind: 'send', reference: `send:${project.id}:${randomUUID()}`, actorId: member.user.id, at: now });
+      await debitCredits(tx as Db, {
+        accountId: project.account_id,
+        amount: unpaid,
+        kind: 'send',
+        reference: `send:${project.id}:${randomUUID()}`,
+        actorId: member.user.id,
+        at: now,
+      });
     }
     const ids = targets.map((t) => t.id);
     await tx
@@ -128,7 +153,11 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
   return {
     success: true,
     queued,
-    message: big ? `${queued} certificates are queued and will be sent in the next minutes.` : queued ? 'Emails sent' : SEND_MESSAGES.nothing,
+    message: big
+      ? `${queued} certificates are queued and will be sent in the next minutes.`
+      : queued
+        ? 'Emails sent'
+        : SEND_MESSAGES.nothing,
     redirect: big ? `/store/history/${project.id}` : undefined,
   };
 }

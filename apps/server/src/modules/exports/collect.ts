@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
-import { visibleProjects, type Viewer } from '../projects/service.ts';
+import { type Viewer, visibleProjects } from '../projects/service.ts';
 import { projectDataFields } from '../store/data-fields.ts';
-import { projectLabelColumns, searchConditions, type SearchFilter } from '../store/search.ts';
-import { chosenColumns, projectExportColumns, type ExportColumn, type ExportRow } from './columns.ts';
+import { projectLabelColumns, type SearchFilter, searchConditions } from '../store/search.ts';
+import { chosenColumns, type ExportColumn, type ExportRow, projectExportColumns } from './columns.ts';
 
 const BATCH = 2_000;
 
@@ -30,8 +30,15 @@ async function readAll(context: AppContext, where: ReturnType<typeof and>): Prom
  * Every recipient of the projects, project by project in the order asked, with the union of their
  * data fields as columns. Projects deleted or no longer visible since the request are left out.
  */
-export async function projectExportRows(context: AppContext, viewer: Viewer, projectIds: number[]): Promise<{ columns: ExportColumn[]; rows: ExportRow[] }> {
-  const visible = await context.db.select().from(projects).where(and(inArray(projects.id, projectIds), visibleProjects(viewer)));
+export async function projectExportRows(
+  context: AppContext,
+  viewer: Viewer,
+  projectIds: number[],
+): Promise<{ columns: ExportColumn[]; rows: ExportRow[] }> {
+  const visible = await context.db
+    .select()
+    .from(projects)
+    .where(and(inArray(projects.id, projectIds), visibleProjects(viewer)));
   const byId = new Map(visible.map((p) => [p.id, p]));
   const fields = new Set<string>();
   const rows: ExportRow[] = [];
@@ -39,7 +46,9 @@ export async function projectExportRows(context: AppContext, viewer: Viewer, pro
     const project = byId.get(id);
     if (!project) continue;
     for (const field of projectDataFields(project).fields) fields.add(field.key);
-    rows.push(...(await readAll(context, and(eq(recipients.project_id, id), eq(recipients.account_id, viewer.accountId), visibleProjects(viewer)))));
+    rows.push(
+      ...(await readAll(context, and(eq(recipients.project_id, id), eq(recipients.account_id, viewer.accountId), visibleProjects(viewer)))),
+    );
   }
   return { columns: projectExportColumns([...fields]), rows };
 }

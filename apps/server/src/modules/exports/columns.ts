@@ -19,7 +19,13 @@ export interface ExportColumn {
 }
 
 const STATE_LABELS: Record<string, string> = {
-  draft: 'Unsent', queued: 'Queued', sending: 'Sending', sent: 'Sent', bounced: 'Bounced', failed: 'Failed', suppressed: 'Suppressed',
+  draft: 'Unsent',
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  bounced: 'Bounced',
+  failed: 'Failed',
+  suppressed: 'Suppressed',
 };
 
 /**
@@ -50,7 +56,10 @@ function dataFieldColumn(field: string): ExportColumn {
 
 /** The columns of a whole-project export: everything about each recipient, data fields in the middle. */
 export function projectExportColumns(dataFields: string[]): ExportColumn[] {
-  const fields = [...dataFields.filter((f) => f !== FIELD_KEYS.expiration), ...(dataFields.includes(FIELD_KEYS.expiration) ? [FIELD_KEYS.expiration] : [])];
+  const fields = [
+    ...dataFields.filter((f) => f !== FIELD_KEYS.expiration),
+    ...(dataFields.includes(FIELD_KEYS.expiration) ? [FIELD_KEYS.expiration] : []),
+  ];
   const before = ['project', 'certificate', 'certificate_number', 'first_name', 'last_name', 'email'];
   const after = ['status', 'sent_at', 'opened_at', 'revoked_at'];
   return [...before.map((k) => BY_KEY.get(k)!), ...fields.map(dataFieldColumn), ...after.map((k) => BY_KEY.get(k)!)];

@@ -3,7 +3,11 @@ import Papa from 'papaparse';
 import { safeCell } from './cells.ts';
 import type { ExportColumn, ExportRow } from './columns.ts';
 
-const isoUtc = (date: Date) => date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+const isoUtc = (date: Date) =>
+  date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 
 function cellValue(column: ExportColumn, row: ExportRow): string | Date {
   const value = column.value(row);
@@ -13,13 +17,18 @@ function cellValue(column: ExportColumn, row: ExportRow): string | Date {
 
 /** CSV with a byte-order mark, so that spreadsheet programs read the names' accents as UTF-8. */
 export function toCsv(columns: ExportColumn[], rows: ExportRow[]): Buffer {
-  const text = Papa.unparse({
-    fields: columns.map((c) => safeCell(c.header)),
-    data: rows.map((row) => columns.map((c) => {
-      const value = cellValue(c, row);
-      return value instanceof Date ? isoUtc(value) : value;
-    })),
-  }, { newline: '\r\n', quotes: false });
+  const text = Papa.unparse(
+    {
+      fields: columns.map((c) => safeCell(c.header)),
+      data: rows.map((row) =>
+        columns.map((c) => {
+          const value = cellValue(c, row);
+          return value instanceof Date ? isoUtc(value) : value;
+        }),
+      ),
+    },
+    { newline: '\r\n', quotes: false },
+  );
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
 }
 
@@ -28,9 +37,15 @@ export async function toXlsx(columns: ExportColumn[], rows: ExportRow[], sheetNa
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Laurel';
   // Sheet names are at most 31 characters and may not contain : \ / ? * [ ]
-  const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Recipients', {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
+  const sheet = workbook.addWorksheet(
+    sheetName
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Recipients',
+    {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    },
+  );
   sheet.columns = columns.map((c) => ({ header: safeCell(c.header), key: c.key, width: Math.min(48, Math.max(12, c.header.length + 4)) }));
   for (const row of rows) sheet.addRow(columns.map((c) => cellValue(c, row)));
   sheet.getRow(1).font = { bold: true };

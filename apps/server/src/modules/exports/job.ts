@@ -20,7 +20,10 @@ export const exportDownloadPath = (record: Pick<ExportRecord, 'file_key'>) => `/
 
 /** The member the export was asked by, as they are now: a user who left the account exports nothing. */
 async function viewerOf(context: AppContext, record: ExportRecord): Promise<(Viewer & { firstName: string }) | null> {
-  const [user] = await context.db.select().from(users).where(and(eq(users.id, record.user_id), eq(users.account_id, record.account_id)));
+  const [user] = await context.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, record.user_id), eq(users.account_id, record.account_id)));
   if (!user || !user.active || user.banned) return null;
   return { accountId: record.account_id, user, firstName: user.first_name };
 }
@@ -36,11 +39,20 @@ async function build(context: AppContext, record: ExportRecord, viewer: Viewer) 
 }
 
 /** Marks the export finished and queues its mail in one transaction: a second run finds it done and sends nothing. */
-async function finish(context: AppContext, record: ExportRecord, outcome: { status: 'done'; rows: number } | { status: 'failed'; error: string }, mail: ReturnType<typeof exportReadyMail>) {
+async function finish(
+  context: AppContext,
+  record: ExportRecord,
+  outcome: { status: 'done'; rows: number } | { status: 'failed'; error: string },
+  mail: ReturnType<typeof exportReadyMail>,
+) {
   await context.db.transaction(async (tx) => {
     const [finished] = await tx
       .update(dataExports)
-      .set({ status: outcome.status, finished_at: context.clock.now(), ...(outcome.status === 'done' ? { row_count: outcome.rows } : { error: outcome.error.slice(0, 500) }) })
+      .set({
+        status: outcome.status,
+        finished_at: context.clock.now(),
+        ...(outcome.status === 'done' ? { row_count: outcome.rows } : { error: outcome.error.slice(0, 500) }),
+      })
       .where(and(eq(dataExports.id, record.id), eq(dataExports.status, 'queued')))
       .returning({ id: dataExports.id });
     if (!finished) return;
@@ -48,7 +60,11 @@ async function finish(context: AppContext, record: ExportRecord, outcome: { stat
     if (outcome.status === 'done') {
       // The file goes once its mailed link has lapsed: recipients' data is not kept longer than needed.
       const lapse = new Date(context.clock.now().getTime() + EXPORT_LINK_DAYS * 86_400_000 + 3_600_000);
-      await context.queue.enqueue(exportRemovalJob, { exportId: record.id }, { tx: tx as Executor, key: `export-removal:${record.id}`, startAfter: lapse });
+      await context.queue.enqueue(
+        exportRemovalJob,
+        { exportId: record.id },
+        { tx: tx as Executor, key: `export-removal:${record.id}`, startAfter: lapse },
+      );
     }
   });
 }
@@ -97,13 +113,23 @@ export const exportJob = defineJob<ExportJob, AppContext>({
     if (!record || record.status !== 'queued') return;
     const viewer = await viewerOf(context, record);
     if (!viewer) {
-      await context.db.update(dataExports).set({ status: 'failed', error: 'the requesting user left the account', finished_at: context.clock.now() }).where(eq(dataExports.id, record.id));
+      await context.db
+        .update(dataExports)
+        .set({ status: 'failed', error: 'the requesting user left the account', finished_at: context.clock.now() })
+        .where(eq(dataExports.id, record.id));
       return;
     }
     const { bytes, rows } = await build(context, record, viewer);
     await context.files.put(record.file_key, bytes);
     const url = `${context.env.PUBLIC_URL}${signPath(context, exportDownloadPath(record), EXPORT_LINK_DAYS * 86_400_000)}`;
-    const mail = exportReadyMail({ firstName: viewer.firstName, title: record.title, rows, type: record.export_type as 'csv' | 'xlsx', url, validDays: EXPORT_LINK_DAYS });
+    const mail = exportReadyMail({
+      firstName: viewer.firstName,
+      title: record.title,
+      rows,
+      type: record.export_type as 'csv' | 'xlsx',
+      url,
+      validDays: EXPORT_LINK_DAYS,
+    });
     await finish(context, record, { status: 'done', rows }, mail);
   },
 });

@@ -33,7 +33,14 @@ ${button}
 
 const greet = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
 
-export function exportReadyMail(input: { firstName: string; title: string; rows: number; type: 'csv' | 'xlsx'; url: string; validDays: number }): ExportMail {
+export function exportReadyMail(input: {
+  firstName: string;
+  title: string;
+  rows: number;
+  type: 'csv' | 'xlsx';
+  url: string;
+  validDays: number;
+}): ExportMail {
   const what = `${input.rows} ${input.rows === 1 ? 'recipient' : 'recipients'}`;
   return layout(
     `Your export is ready: ${input.title}`,
@@ -49,7 +56,10 @@ export function exportReadyMail(input: { firstName: string; title: string; rows:
 export function exportFailedMail(input: { firstName: string; title: string; exportUrl: string }): ExportMail {
   return layout(
     `Export failed: ${input.title}`,
-    [greet(input.firstName), `Export failed. We could not create the export of ${input.title}. Please start it again from the Store; if it fails again, contact support.`],
+    [
+      greet(input.firstName),
+      `Export failed. We could not create the export of ${input.title}. Please start it again from the Store; if it fails again, contact support.`,
+    ],
     { label: 'Open the Store', url: input.exportUrl },
   );
 }

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { normalizeEmail, planLevel } from '@laurel/domain';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, dataExports, projects, recipients, users } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import type { Member } from '../certificates/service.ts';
 import { findProject } from '../projects/service.ts';
-import { searchConditions, type SearchFilter } from '../store/search.ts';
+import { type SearchFilter, searchConditions } from '../store/search.ts';
 import { exportEstimateMinutes } from './estimate.ts';
 import { exportJob } from './job.ts';
 
@@ -27,7 +27,8 @@ export const EXPORT_MESSAGES = {
 /** Exports are shown only for premium accounts (spec 3 §6): any active paid plan. */
 export async function assertMayExport(context: AppContext, member: Member): Promise<void> {
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, member.accountId));
-  if (!account || planLevel(account) < 1) throw forbidden(EXPORT_MESSAGES.premium, { error_type: 'upgrade', redirect: '/account/subscription' });
+  if (!account || planLevel(account) < 1)
+    throw forbidden(EXPORT_MESSAGES.premium, { error_type: 'upgrade', redirect: '/account/subscription' });
 }
 
 /**
@@ -37,7 +38,10 @@ export async function assertMayExport(context: AppContext, member: Member): Prom
 async function exportAddress(context: AppContext, member: Member, email: string | undefined): Promise<string> {
   const address = email ? normalizeEmail(email) : member.user.email;
   if (address === member.user.email) return address;
-  const [colleague] = await context.db.select({ id: users.id }).from(users).where(and(eq(users.email, address), eq(users.account_id, member.accountId)));
+  const [colleague] = await context.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, address), eq(users.account_id, member.accountId)));
   if (!colleague) throw badRequest(EXPORT_MESSAGES.address, { field: 'email' });
   return address;
 }
@@ -47,7 +51,10 @@ export async function projectsRecipientsCount(context: AppContext, member: Membe
   const unique = [...new Set(ids)];
   for (const id of unique) await findProject(context, member, id);
   if (!unique.length) return 0;
-  const [row] = await context.db.select({ value: count() }).from(recipients).where(and(inArray(recipients.project_id, unique), eq(recipients.account_id, member.accountId)));
+  const [row] = await context.db
+    .select({ value: count() })
+    .from(recipients)
+    .where(and(inArray(recipients.project_id, unique), eq(recipients.account_id, member.accountId)));
   return row?.value ?? 0;
 }
 
@@ -80,7 +87,17 @@ async function startExport(context: AppContext, member: Member, request: ExportR
   const email = await exportAddress(context, member, request.email);
   const now = context.clock.now();
   const key = createHash('sha256')
-    .update(JSON.stringify([member.accountId, member.user.id, request.kind, request.params, request.export_type, email, Math.floor(now.getTime() / 60_000)]))
+    .update(
+      JSON.stringify([
+        member.accountId,
+        member.user.id,
+        request.kind,
+        request.params,
+        request.export_type,
+        email,
+        Math.floor(now.getTime() / 60_000),
+      ]),
+    )
     .digest('base64url');
   await context.db.transaction(async (tx) => {
     const [row] = await tx
@@ -101,21 +118,47 @@ async function startExport(context: AppContext, member: Member, request: ExportR
       .returning({ id: dataExports.id });
     if (row) await context.queue.enqueue(exportJob, { exportId: row.id }, { tx: tx as Executor, key: `export:${row.id}` });
   });
-  return { success: true, message: EXPORT_MESSAGES.started, email, recipients_count: request.rows, estimated_minutes: exportEstimateMinutes(request.rows) };
+  return {
+    success: true,
+    message: EXPORT_MESSAGES.started,
+    email,
+    recipients_count: request.rows,
+    estimated_minutes: exportEstimateMinutes(request.rows),
+  };
 }
 
-export async function exportProjects(context: AppContext, member: Member, input: { projectIds: number[]; export_type: ExportType; email?: string }) {
+export async function exportProjects(
+  context: AppContext,
+  member: Member,
+  input: { projectIds: number[]; export_type: ExportType; email?: string },
+) {
   await assertMayExport(context, member);
   const ids = [...new Set(input.projectIds)];
   const rows = await projectsRecipientsCount(context, member, ids);
   const title = ids.length === 1 ? (await findProject(context, member, ids[0]!)).title : `${ids.length} projects`;
-  return startExport(context, member, { kind: 'projects', export_type: input.export_type, email: input.email, title, params: { project_ids: ids }, rows });
+  return startExport(context, member, {
+    kind: 'projects',
+    export_type: input.export_type,
+    email: input.email,
+    title,
+    params: { project_ids: ids },
+    rows,
+  });
 }
 
-export async function exportSearch(context: AppContext, member: Member, input: { filter: SearchFilter; columns: string[]; export_type: ExportType; email?: string }) {
+export async function exportSearch(
+  context: AppContext,
+  member: Member,
+  input: { filter: SearchFilter; columns: string[]; export_type: ExportType; email?: string },
+) {
   await assertMayExport(context, member);
   const rows = await searchRecipientsCount(context, member, input.filter);
   return startExport(context, member, {
-    kind: 'search', export_type: input.export_type, email: input.email, title: 'Search results', params: { filter: input.filter, columns: input.columns }, rows,
+    kind: 'search',
+    export_type: input.export_type,
+    email: input.email,
+    title: 'Search results',
+    params: { filter: input.filter, columns: input.columns },
+    rows,
   });
 }

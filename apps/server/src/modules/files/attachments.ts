@@ -35,7 +35,10 @@ export function attachmentType(name: string, bytes: Buffer): string | null {
 
 /** A file name that is safe in a header and on every file system. */
 export function safeFileName(name: string): string {
-  const cleaned = name.replace(/[\r\n"\\/<>:|?*\x00-\x1f]+/g, '_').trim().slice(0, 150);
+  const cleaned = name
+    .replace(/[\r\n"\\/<>:|?*\x00-\x1f]+/g, '_')
+    .trim()
+    .slice(0, 150);
   return cleaned || 'attachment';
 }
 

@@ -12,7 +12,8 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -65,7 +66,8 @@ export async function reencodeImage(bytes: Buffer): Promise<CleanImage> {
   if (!type) throw badRequest(IMAGE_TYPE_MESSAGE, { error_type: 'invalid_file' });
   const size = headerSize(bytes, type);
   if (!size || size.width < 1 || size.height < 1) throw badRequest('The image could not be read.', { error_type: 'invalid_file' });
-  if (size.width > MAX_SIDE || size.height > MAX_SIDE) throw badRequest(`The image may be at most ${MAX_SIDE} pixels on each side.`, { error_type: 'invalid_file' });
+  if (size.width > MAX_SIDE || size.height > MAX_SIDE)
+    throw badRequest(`The image may be at most ${MAX_SIDE} pixels on each side.`, { error_type: 'invalid_file' });
   const image = await loadImage(bytes).catch(() => {
     throw badRequest('The image could not be read.', { error_type: 'invalid_file' });
   });

@@ -7,7 +7,7 @@ import { storedFiles } from '../../db/schema.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { attachmentDisposition } from './attachments.ts';
-import { storeImage, type ImageKind } from './service.ts';
+import { type ImageKind, storeImage } from './service.ts';
 
 /** The one file of a multipart upload, read into memory (uploads are capped at 2 MB). */
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {

@@ -11,7 +11,9 @@ export function fontRoutes(app: FastifyInstance, context: AppContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['fonts'];
 
-  r.get('/api/fonts', { schema: { tags } }, async (request) => ({ fonts: await listFonts(context, requireAccountMember(request).accountId) }));
+  r.get('/api/fonts', { schema: { tags } }, async (request) => ({
+    fonts: await listFonts(context, requireAccountMember(request).accountId),
+  }));
 
   r.post('/api/font/uploads', { schema: { tags } }, async (request) => {
     const member = requireAccountMember(request);
@@ -25,10 +27,14 @@ export function fontRoutes(app: FastifyInstance, context: AppContext): void {
     return uploadFont(context, member.accountId, { name, bytes });
   });
 
-  r.post('/api/certificates/remove-fonts', { schema: { tags, body: z.object({ fonts: z.array(z.number().int().positive()).max(100) }) } }, async (request) => {
-    const member = requireAccountMember(request);
-    const removed = await removeFonts(context, member.accountId, request.body.fonts);
-    if (removed === 0) throw badRequest('Cant delete font');
-    return { success: true, message: 'Font deleted' };
-  });
+  r.post(
+    '/api/certificates/remove-fonts',
+    { schema: { tags, body: z.object({ fonts: z.array(z.number().int().positive()).max(100) }) } },
+    async (request) => {
+      const member = requireAccountMember(request);
+      const removed = await removeFonts(context, member.accountId, request.body.fonts);
+      if (removed === 0) throw badRequest('Cant delete font');
+      return { success: true, message: 'Font deleted' };
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { maxOwnFonts, mayUseOwnFonts } from '@laurel/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import * as fontkit from 'fontkit';
-import { maxOwnFonts, mayUseOwnFonts } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { accountFonts, accounts, storedFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -51,7 +51,9 @@ export async function uploadFont(context: AppContext, accountId: number, input: 
   await context.files.put(key, input.bytes);
   try {
     return await context.db.transaction(async (tx) => {
-      await tx.insert(storedFiles).values({ account_id: accountId, key, kind: 'font', mime: type.mime, size: input.bytes.length, original_name: name });
+      await tx
+        .insert(storedFiles)
+        .values({ account_id: accountId, key, kind: 'font', mime: type.mime, size: input.bytes.length, original_name: name });
       const [font] = await tx.insert(accountFonts).values({ account_id: accountId, name, file_key: key }).returning();
       return presentFont(font!);
     });

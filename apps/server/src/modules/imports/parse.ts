@@ -1,6 +1,6 @@
+import { isValidEmail } from '@laurel/domain';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { isValidEmail } from '@laurel/domain';
 import { badRequest } from '../../http/errors.ts';
 
 /** The separators the import dialog offers (spec 3 §2). */
@@ -43,15 +43,26 @@ export function looksLikeHeader(row: string[]): boolean {
 /** Rows as found, trimmed and cut to the limits, with a header row named or generated. */
 export function toTable(raw: string[][]): ImportTable {
   // NUL characters mean nothing in a name or address, and PostgreSQL cannot store them.
-  const rows = raw.map((r) => r.map((c) => String(c ?? '').replaceAll('\u0000', '').trim().slice(0, IMPORT_LIMITS.cell))).filter((r) => r.some(Boolean));
+  const rows = raw
+    .map((r) =>
+      r.map((c) =>
+        String(c ?? '')
+          .replaceAll('\u0000', '')
+          .trim()
+          .slice(0, IMPORT_LIMITS.cell),
+      ),
+    )
+    .filter((r) => r.some(Boolean));
   if (!rows.length) throw badRequest('The file has no rows to import.', { error_type: 'empty' });
   const width = Math.max(...rows.map((r) => r.length));
-  if (width > IMPORT_LIMITS.columns) throw badRequest(`The file has ${width} columns; at most ${IMPORT_LIMITS.columns} can be imported.`, { error_type: 'columns' });
+  if (width > IMPORT_LIMITS.columns)
+    throw badRequest(`The file has ${width} columns; at most ${IMPORT_LIMITS.columns} can be imported.`, { error_type: 'columns' });
   const hasHeader = looksLikeHeader(rows[0]!);
   const headers = hasHeader ? rows[0]!.map((h, i) => h || `Column ${i + 1}`) : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
   while (headers.length < width) headers.push(`Column ${headers.length + 1}`);
   const data = (hasHeader ? rows.slice(1) : rows).map((r) => headers.map((_, i) => r[i] ?? ''));
-  if (data.length > IMPORT_LIMITS.rows) throw badRequest(`The file has ${data.length} rows; at most ${IMPORT_LIMITS.rows} can be imported at once.`, { error_type: 'rows' });
+  if (data.length > IMPORT_LIMITS.rows)
+    throw badRequest(`The file has ${data.length} rows; at most ${IMPORT_LIMITS.rows} can be imported at once.`, { error_type: 'rows' });
   return { headers, rows: data };
 }
 
@@ -64,11 +75,15 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
  */
 function assertTextFile(bytes: Buffer, text: string): void {
   if (bytes.subarray(0, 4).equals(OLD_EXCEL_SIGNATURE)) {
-    throw badRequest('Old Excel files (.xls) cannot be read: save the sheet as .xlsx or .csv and import it again.', { error_type: 'parse' });
+    throw badRequest('Old Excel files (.xls) cannot be read: save the sheet as .xlsx or .csv and import it again.', {
+      error_type: 'parse',
+    });
   }
   const controls = text.match(CONTROL_CHARACTERS)?.length ?? 0;
   if (controls > text.length / 200) {
-    throw badRequest('There was an error parsing import file: it is neither a CSV text file nor an XLSX workbook.', { error_type: 'parse' });
+    throw badRequest('There was an error parsing import file: it is neither a CSV text file nor an XLSX workbook.', {
+      error_type: 'parse',
+    });
   }
 }
 
@@ -82,7 +97,8 @@ export function parseCsv(bytes: Buffer, delimiter?: Delimiter): ImportTable {
     skipEmptyLines: 'greedy',
   });
   const fatal = result.errors.find((e) => e.type === 'Quotes');
-  if (fatal) throw badRequest(`There was an error parsing import file: ${fatal.message} (row ${(fatal.row ?? 0) + 1}).`, { error_type: 'parse' });
+  if (fatal)
+    throw badRequest(`There was an error parsing import file: ${fatal.message} (row ${(fatal.row ?? 0) + 1}).`, { error_type: 'parse' });
   return toTable(result.data);
 }
 

@@ -6,7 +6,7 @@ import { expectedColumns, fieldsOfColumns } from '../projects/columns.ts';
 import { checkImportedEmails, cleanRecipients } from '../projects/recipient-rows.ts';
 import { findProject } from '../projects/service.ts';
 import { projectDataFields } from '../store/data-fields.ts';
-import { parseImport, type Delimiter } from './parse.ts';
+import { type Delimiter, parseImport } from './parse.ts';
 
 export interface ProjectImport {
   projectId: number;

@@ -28,7 +28,11 @@ export function importRoutes(app: FastifyInstance, context: AppContext): void {
     const upload = await readImportUpload(request);
     const id = projectId.safeParse(upload.fields.project_id);
     if (!id.success) throw badRequest('Choose the project to add recipients to.', { field: 'project_id' });
-    const { headers, rows } = await importProjectRecipients(context, member, { projectId: id.data, bytes: upload.bytes, delimiter: upload.delimiter });
+    const { headers, rows } = await importProjectRecipients(context, member, {
+      projectId: id.data,
+      bytes: upload.bytes,
+      delimiter: upload.delimiter,
+    });
     return { data: rows, headers, message: IMPORTED };
   });
 }

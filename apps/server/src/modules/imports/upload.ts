@@ -15,7 +15,8 @@ export interface ImportUpload {
 function delimiterOf(value: string | undefined): Delimiter | undefined {
   if (!value) return undefined;
   const delimiter = value === 'tab' ? '\t' : value;
-  if (!(DELIMITERS as readonly string[]).includes(delimiter)) throw badRequest('Choose comma, semicolon, colon or tab as the separator.', { field: 'delimiter' });
+  if (!(DELIMITERS as readonly string[]).includes(delimiter))
+    throw badRequest('Choose comma, semicolon, colon or tab as the separator.', { field: 'delimiter' });
   return delimiter as Delimiter;
 }
 

@@ -22,7 +22,11 @@ export function libraryRoutes(app: FastifyInstance, context: AppContext): void {
 
     r.get(`/api/${path}`, { schema: { tags } }, async (request) => {
       requireAuth(request);
-      const rows = await context.db.select().from(libraryImages).where(eq(libraryImages.kind, kind)).orderBy(asc(libraryImages.sorting), asc(libraryImages.id));
+      const rows = await context.db
+        .select()
+        .from(libraryImages)
+        .where(eq(libraryImages.kind, kind))
+        .orderBy(asc(libraryImages.sorting), asc(libraryImages.id));
       return { [path]: rows.map(({ id, imagepath, name, sorting }) => ({ id, imagepath, name, sorting })) };
     });
 
@@ -30,14 +34,26 @@ export function libraryRoutes(app: FastifyInstance, context: AppContext): void {
       const auth = requireRole(request, ['global_admin']);
       const file = await request.file();
       if (!file) throw badRequest('Choose a file to upload.', { error_type: 'required', field: 'file' });
-      const stored = await storeImage(context, { accountId: null, userId: auth.user.id, kind: kind === 'background' ? 'background' : 'image', bytes: await file.toBuffer(), originalName: file.filename });
-      const [row] = await context.db.insert(libraryImages).values({ kind, imagepath: stored.imagepath, name: file.filename.slice(0, 200) }).returning();
+      const stored = await storeImage(context, {
+        accountId: null,
+        userId: auth.user.id,
+        kind: kind === 'background' ? 'background' : 'image',
+        bytes: await file.toBuffer(),
+        originalName: file.filename,
+      });
+      const [row] = await context.db
+        .insert(libraryImages)
+        .values({ kind, imagepath: stored.imagepath, name: file.filename.slice(0, 200) })
+        .returning();
       return row;
     });
 
     r.delete(`/api/${path}/:id`, { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
       requireRole(request, ['global_admin']);
-      const deleted = await context.db.delete(libraryImages).where(and(eq(libraryImages.id, request.params.id), eq(libraryImages.kind, kind))).returning();
+      const deleted = await context.db
+        .delete(libraryImages)
+        .where(and(eq(libraryImages.id, request.params.id), eq(libraryImages.kind, kind)))
+        .returning();
       if (!deleted.length) throw notFound();
       return { success: true };
     });
@@ -46,7 +62,10 @@ export function libraryRoutes(app: FastifyInstance, context: AppContext): void {
       requireRole(request, ['global_admin']);
       await context.db.transaction(async (tx) => {
         for (const { id, sorting } of request.body.sort) {
-          await tx.update(libraryImages).set({ sorting }).where(and(eq(libraryImages.id, id), eq(libraryImages.kind, kind)));
+          await tx
+            .update(libraryImages)
+            .set({ sorting })
+            .where(and(eq(libraryImages.id, id), eq(libraryImages.kind, kind)));
         }
       });
       return { success: true };

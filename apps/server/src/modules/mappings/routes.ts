@@ -33,10 +33,14 @@ export function mappingRoutes(app: FastifyInstance, context: AppContext): void {
     return { mappings: (await listGlobalMappings(context)).map(presentMapping) };
   });
 
-  r.get('/api/mappings/:accountId', { schema: { tags, params: z.object({ accountId: z.coerce.number().int().positive() }) } }, async (request) => {
-    const rows = await listAccountMappings(context, requireRole(request, ISSUERS), request.params.accountId);
-    return { mappings: rows.map(presentMapping) };
-  });
+  r.get(
+    '/api/mappings/:accountId',
+    { schema: { tags, params: z.object({ accountId: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      const rows = await listAccountMappings(context, requireRole(request, ISSUERS), request.params.accountId);
+      return { mappings: rows.map(presentMapping) };
+    },
+  );
 
   r.delete('/api/mappings/:id', { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
     await deleteMapping(context, requireRole(request, ISSUERS), request.params.id);

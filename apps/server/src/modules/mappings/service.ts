@@ -1,5 +1,5 @@
-import { asc, eq, isNull } from 'drizzle-orm';
 import { planLevel } from '@laurel/domain';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, mappings } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
@@ -20,7 +20,10 @@ const isSuperAdmin = (auth: Auth) => auth.user.roles[0] === 'global_admin';
 
 const isNameTaken = (error: unknown) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  return (e.code ?? e.cause?.code) === '23505' && /mappings_name_unique/.test(e.constraint ?? e.cause?.constraint ?? String((error as Error).message));
+  return (
+    (e.code ?? e.cause?.code) === '23505' &&
+    /mappings_name_unique/.test(e.constraint ?? e.cause?.constraint ?? String((error as Error).message))
+  );
 };
 
 /**

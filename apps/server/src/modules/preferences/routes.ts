@@ -6,7 +6,13 @@ import { presentPreferences } from './presenter.ts';
 import { PREFERENCE_MESSAGES, readPreferences, updatePreferences } from './service.ts';
 
 /** The same unguessable token as the recipient's certificate link (delivery/links.ts). */
-const tokenParams = z.object({ token: z.string().min(20).max(64).regex(/^[A-Za-z0-9_-]+$/) });
+const tokenParams = z.object({
+  token: z
+    .string()
+    .min(20)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 /** Public and unauthenticated: limited per address so that tokens cannot be tried in bulk. */
 const rateLimit = { max: 30, timeWindow: '1 minute' };
 
@@ -27,7 +33,9 @@ export function preferenceRoutes(app: FastifyInstance, context: AppContext): voi
     { schema: { tags, params: tokenParams, body: z.object({ subscribed: z.boolean() }) }, config: { rateLimit } },
     async (request) => {
       const preferences = await updatePreferences(context, request.params.token, request.body.subscribed);
-      const message = request.body.subscribed ? PREFERENCE_MESSAGES.subscribed(preferences.accountName) : PREFERENCE_MESSAGES.unsubscribed(preferences.accountName);
+      const message = request.body.subscribed
+        ? PREFERENCE_MESSAGES.subscribed(preferences.accountName)
+        : PREFERENCE_MESSAGES.unsubscribed(preferences.accountName);
       return { success: true, message, ...presentPreferences(preferences) };
     },
   );

@@ -27,7 +27,13 @@ export interface RecipientPreferences {
  */
 async function recipientByToken(db: Db, token: string) {
   const [row] = await db
-    .select({ accountId: recipients.account_id, email: recipients.email, sentAt: recipients.sent_at, state: recipients.state, accountName: accounts.name })
+    .select({
+      accountId: recipients.account_id,
+      email: recipients.email,
+      sentAt: recipients.sent_at,
+      state: recipients.state,
+      accountName: accounts.name,
+    })
     .from(recipients)
     .innerJoin(accounts, and(eq(accounts.id, recipients.account_id), isNull(accounts.deleted_at)))
     .where(eq(recipients.token, token));
@@ -36,13 +42,20 @@ async function recipientByToken(db: Db, token: string) {
 }
 
 async function suppressionOf(db: Db, accountId: number, email: string): Promise<SuppressionReason | null> {
-  const [row] = await db.select({ reason: suppressions.reason }).from(suppressions).where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email)));
+  const [row] = await db
+    .select({ reason: suppressions.reason })
+    .from(suppressions)
+    .where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email)));
   return (row?.reason as SuppressionReason | undefined) ?? null;
 }
 
 export async function readPreferences(context: AppContext, token: string): Promise<RecipientPreferences> {
   const recipient = await recipientByToken(context.db, token);
-  return { accountName: recipient.accountName, email: recipient.email, reason: await suppressionOf(context.db, recipient.accountId, recipient.email) };
+  return {
+    accountName: recipient.accountName,
+    email: recipient.email,
+    reason: await suppressionOf(context.db, recipient.accountId, recipient.email),
+  };
 }
 
 /**
@@ -62,7 +75,10 @@ export async function updatePreferences(context: AppContext, token: string, subs
       reason = null;
     }
     if (!subscribed && !current) {
-      await tx.insert(suppressions).values({ account_id: recipient.accountId, email: recipient.email, reason: 'unsubscribe', created_at: context.clock.now() }).onConflictDoNothing();
+      await tx
+        .insert(suppressions)
+        .values({ account_id: recipient.accountId, email: recipient.email, reason: 'unsubscribe', created_at: context.clock.now() })
+        .onConflictDoNothing();
       reason = (await suppressionOf(tx as Db, recipient.accountId, recipient.email)) ?? 'unsubscribe';
     }
     return { accountName: recipient.accountName, email: recipient.email, reason };

@@ -1,4 +1,4 @@
-import { FIELD_KEYS, mappingProblem, recipientFields, type CertificateDesign } from '@laurel/certificate';
+import { type CertificateDesign, FIELD_KEYS, mappingProblem, recipientFields } from '@laurel/certificate';
 import { badRequest } from '../../http/errors.ts';
 
 /**
@@ -20,9 +20,14 @@ export function savedColumns(design: CertificateDesign, mapping: ProjectColumns 
   if (problem) throw badRequest(problem, { error_type: 'mapping', field: 'mapping' });
   const titles = new Set<string>();
   for (const [title, field] of Object.entries(mapping)) {
-    if (field && !keys.has(field)) throw badRequest(`The column "${title}" is matched to a field this certificate does not have.`, { error_type: 'mapping', field: 'mapping' });
+    if (field && !keys.has(field))
+      throw badRequest(`The column "${title}" is matched to a field this certificate does not have.`, {
+        error_type: 'mapping',
+        field: 'mapping',
+      });
     const name = columnName(title);
-    if (!name || titles.has(name)) throw badRequest('Each column of the list needs its own title.', { error_type: 'mapping', field: 'mapping' });
+    if (!name || titles.has(name))
+      throw badRequest('Each column of the list needs its own title.', { error_type: 'mapping', field: 'mapping' });
     titles.add(name);
   }
   return mapping;
@@ -64,7 +69,9 @@ export function fieldsOfColumns(expected: ExpectedColumn[], headers: string[]): 
   const missing = expected.map((column) => column.title).filter((title) => !found.has(columnName(title)));
   const unexpected = headers.filter((header) => !fieldByName.has(columnName(header)));
   if (missing.length || unexpected.length) {
-    const parts = [missing.length ? `missing ${quoted(missing)}` : '', unexpected.length ? `unexpected ${quoted(unexpected)}` : ''].filter(Boolean);
+    const parts = [missing.length ? `missing ${quoted(missing)}` : '', unexpected.length ? `unexpected ${quoted(unexpected)}` : ''].filter(
+      Boolean,
+    );
     throw badRequest(`The file's columns must match the project's: ${parts.join('; ')}.`, { error_type: 'not_equal' });
   }
   return headers.map((header) => fieldByName.get(columnName(header)) || null);

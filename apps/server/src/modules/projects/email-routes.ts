@@ -1,9 +1,9 @@
+import { migrateDesign } from '@laurel/certificate';
+import { emailDesignSchema } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { migrateDesign } from '@laurel/certificate';
-import { emailDesignSchema } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { projects } from '../../db/schema.ts';
 import { requireAccountMember } from '../../http/auth.ts';
@@ -55,18 +55,22 @@ export function projectEmailRoutes(app: FastifyInstance, context: AppContext): v
   });
 
   /** The unsaved editor state composed with sample data, as the project's recipients will get it. */
-  r.post('/api/projects/:id/email-preview', { schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()) } }, async (request) => {
-    const member = requireAccountMember(request);
-    const project = await findProject(context, member, request.params.id);
-    const email = prepareEmail(project.snapshot.email, request.body);
-    return previewEmail(context, {
-      accountId: member.accountId,
-      senderEmail: member.user.email,
-      email,
-      design: migrateDesign(project.snapshot.design),
-      to: 'alex.morgan@example.com',
-      title: project.snapshot.name,
-      setId: null,
-    });
-  });
+  r.post(
+    '/api/projects/:id/email-preview',
+    { schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()) } },
+    async (request) => {
+      const member = requireAccountMember(request);
+      const project = await findProject(context, member, request.params.id);
+      const email = prepareEmail(project.snapshot.email, request.body);
+      return previewEmail(context, {
+        accountId: member.accountId,
+        senderEmail: member.user.email,
+        email,
+        design: migrateDesign(project.snapshot.design),
+        to: 'alex.morgan@example.com',
+        title: project.snapshot.name,
+        setId: null,
+      });
+    },
+  );
 }

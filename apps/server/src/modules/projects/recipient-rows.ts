@@ -1,5 +1,10 @@
 import {
-  expirationDateMessage, FIELD_KEYS, parseDateInFormat, splitFullName, type CertificateDesign, type RecipientField,
+  type CertificateDesign,
+  expirationDateMessage,
+  FIELD_KEYS,
+  parseDateInFormat,
+  type RecipientField,
+  splitFullName,
 } from '@laurel/certificate';
 import { isValidEmail, MESSAGES } from '@laurel/domain';
 import { badRequest } from '../../http/errors.ts';
@@ -45,7 +50,8 @@ export function cleanRecipients(rows: MappedRow[], fields: RecipientField[], des
   });
 }
 
-const rowsLabel = (indexes: number[]) => (indexes.length === 1 ? rowLabel(indexes[0]!) : `${rowLabel(indexes[0]!)} and ${indexes.length - 1} more`);
+const rowsLabel = (indexes: number[]) =>
+  indexes.length === 1 ? rowLabel(indexes[0]!) : `${rowLabel(indexes[0]!)} and ${indexes.length - 1} more`;
 
 /**
  * The import errors of spec 3 §8 about addresses, over the whole list so that a file with both kinds
@@ -62,7 +68,8 @@ export function checkImportedEmails(rows: MappedRow[]): void {
   const missingMessage = missing.length ? `Missing email address (${rowsLabel(missing)}).` : null;
   const firstInvalid = (rows[invalid[0] ?? -1]?.[FIELD_KEYS.email] ?? '').trim();
   const invalidMessage = invalid.length ? `${MESSAGES.invalidEmail}: ${firstInvalid} (${rowsLabel(invalid)})` : null;
-  if (missingMessage && invalidMessage) throw badRequest(`${missingMessage} ${invalidMessage}`, { error_type: 'both', errors: [missingMessage, invalidMessage] });
+  if (missingMessage && invalidMessage)
+    throw badRequest(`${missingMessage} ${invalidMessage}`, { error_type: 'both', errors: [missingMessage, invalidMessage] });
   if (missingMessage) throw badRequest(missingMessage, { error_type: 'missing_email' });
   if (invalidMessage) throw badRequest(invalidMessage, { error_type: 'invalid_email' });
 }

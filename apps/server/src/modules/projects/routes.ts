@@ -4,9 +4,21 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { presentProject, presentRecipient } from './presenter.ts';
-import { addRecipients, createProject, deleteProject, findProject, listProjects, listRecipients, projectCounters, updateProjectMemo } from './service.ts';
+import {
+  addRecipients,
+  createProject,
+  deleteProject,
+  findProject,
+  listProjects,
+  listRecipients,
+  projectCounters,
+  updateProjectMemo,
+} from './service.ts';
 
-const recipientRows = z.array(z.record(z.string().max(100), z.string().max(2_000))).min(1, 'Add at least one recipient.').max(50_000);
+const recipientRows = z
+  .array(z.record(z.string().max(100), z.string().max(2_000)))
+  .min(1, 'Add at least one recipient.')
+  .max(50_000);
 const projectBody = z.object({
   title: z.string().trim().min(1, 'Project title is required.').max(200),
   key: z.string().trim().max(2_000).optional(),
@@ -77,17 +89,32 @@ export function projectRoutes(app: FastifyInstance, context: AppContext): void {
 
   r.post(
     '/api/projects/:id/update-memo',
-    { schema: { tags, params: idParams, body: z.object({ memo: z.string().trim().max(2_000).optional(), title: z.string().trim().min(1).max(200).optional() }) } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ memo: z.string().trim().max(2_000).optional(), title: z.string().trim().min(1).max(200).optional() }),
+      },
+    },
     async (request) => {
       const project = await updateProjectMemo(context, requireAccountMember(request), request.params.id, request.body);
       return { success: true, message: 'Memo saved', project: presentProject(project, await projectCounters(context, project.id)) };
     },
   );
 
-  r.post('/api/projects/:id/add-recipients', { schema: { tags, params: idParams, body: z.object({ recipients: recipientRows }) }, bodyLimit: 30 * 1024 * 1024 }, async (request) => {
-    const { project, added } = await addRecipients(context, requireAccountMember(request), request.params.id, request.body.recipients);
-    return { success: true, added, message: 'Recipient added', project: presentProject(project, await projectCounters(context, project.id)) };
-  });
+  r.post(
+    '/api/projects/:id/add-recipients',
+    { schema: { tags, params: idParams, body: z.object({ recipients: recipientRows }) }, bodyLimit: 30 * 1024 * 1024 },
+    async (request) => {
+      const { project, added } = await addRecipients(context, requireAccountMember(request), request.params.id, request.body.recipients);
+      return {
+        success: true,
+        added,
+        message: 'Recipient added',
+        project: presentProject(project, await projectCounters(context, project.id)),
+      };
+    },
+  );
 
   r.delete('/api/projects/:id', { schema: { tags, params: idParams } }, async (request) => {
     await deleteProject(context, requireAccountMember(request), request.params.id);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { mappingProblem, migrateDesign, recipientFields, type CertificateDesign } from '@laurel/certificate';
+import { type CertificateDesign, mappingProblem, migrateDesign, recipientFields } from '@laurel/certificate';
 import { canSend } from '@laurel/domain';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -9,8 +9,8 @@ import { projects, recipients } from '../../db/schema.ts';
 import { accessUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findCertificateSet, type Member } from '../certificates/service.ts';
-import { savedColumns, type ProjectColumns } from './columns.ts';
-import { cleanRecipients, type CleanRecipient, type MappedRow } from './recipient-rows.ts';
+import { type ProjectColumns, savedColumns } from './columns.ts';
+import { type CleanRecipient, cleanRecipients, type MappedRow } from './recipient-rows.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -44,7 +44,10 @@ export function visibleProjects(viewer: Viewer): SQL {
 }
 
 export async function findProject(context: AppContext, member: Member, id: number) {
-  const [project] = await context.db.select().from(projects).where(and(eq(projects.id, id), visibleProjects(member)));
+  const [project] = await context.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), visibleProjects(member)));
   if (!project) throw notFound();
   return project;
 }
@@ -62,7 +65,10 @@ export async function findRecipient(context: AppContext, member: Member, id: num
 
 const isTitleTaken = (error: unknown) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  return (e.code ?? e.cause?.code) === '23505' && /projects_title_unique/.test(e.constraint ?? e.cause?.constraint ?? String((error as Error).message));
+  return (
+    (e.code ?? e.cause?.code) === '23505' &&
+    /projects_title_unique/.test(e.constraint ?? e.cause?.constraint ?? String((error as Error).message))
+  );
 };
 
 /**
@@ -173,7 +179,11 @@ const SORTS = {
 } as const;
 export type RecipientSort = keyof typeof SORTS;
 
-export async function listRecipients(context: AppContext, member: Member, query: { project_id: number; limit: number; offset: number; like?: string; sort: RecipientSort }) {
+export async function listRecipients(
+  context: AppContext,
+  member: Member,
+  query: { project_id: number; limit: number; offset: number; like?: string; sort: RecipientSort },
+) {
   const project = await findProject(context, member, query.project_id);
   const conditions = [eq(recipients.project_id, project.id)];
   if (query.like) {
@@ -182,7 +192,13 @@ export async function listRecipients(context: AppContext, member: Member, query:
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    context.db.select().from(recipients).where(where).orderBy(...SORTS[query.sort], asc(recipients.id)).limit(query.limit).offset(query.offset),
+    context.db
+      .select()
+      .from(recipients)
+      .where(where)
+      .orderBy(...SORTS[query.sort], asc(recipients.id))
+      .limit(query.limit)
+      .offset(query.offset),
     context.db.select({ value: count() }).from(recipients).where(where),
   ]);
   return { rows, count: total?.value ?? 0 };
@@ -196,7 +212,11 @@ const PROJECT_SORTS = {
 export type ProjectSort = keyof typeof PROJECT_SORTS;
 
 /** The store's project list (spec 3 §2): search in title and memo, newest first by default. */
-export async function listProjects(context: AppContext, member: Member, query: { limit: number; offset: number; like?: string; sort: ProjectSort }) {
+export async function listProjects(
+  context: AppContext,
+  member: Member,
+  query: { limit: number; offset: number; like?: string; sort: ProjectSort },
+) {
   const conditions = [visibleProjects(member)];
   if (query.like) {
     const pattern = containsPattern(query.like);
@@ -204,7 +224,13 @@ export async function listProjects(context: AppContext, member: Member, query: {
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    context.db.select().from(projects).where(where).orderBy(PROJECT_SORTS[query.sort], desc(projects.id)).limit(query.limit).offset(query.offset),
+    context.db
+      .select()
+      .from(projects)
+      .where(where)
+      .orderBy(PROJECT_SORTS[query.sort], desc(projects.id))
+      .limit(query.limit)
+      .offset(query.offset),
     context.db.select({ value: count() }).from(projects).where(where),
   ]);
   return { rows, count: total?.value ?? 0 };

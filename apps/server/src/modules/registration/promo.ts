@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@laurel/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { promoCodes } from '../../db/schema.ts';
 
@@ -18,7 +18,8 @@ export async function checkPromoCode(
   const now = context.clock.now();
   if (!promo || !types.includes(promo.type as PromoType)) return { success: false, message: MESSAGES.invalidPromo };
   if (promo.expire_date && promo.expire_date < now) return { success: false, message: 'This Promo Code has expired.' };
-  if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit) return { success: false, message: 'This Promo Code has been used up.' };
+  if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit)
+    return { success: false, message: 'This Promo Code has been used up.' };
   return { success: true, promo };
 }
 

@@ -1,8 +1,8 @@
+import { accountUrlProblem, registrationRequest, registrationUrlRequest } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountUrlProblem, registrationRequest, registrationUrlRequest } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { appSettings } from '../../db/schema.ts';
 import { checkPromoCode, type PromoType } from './promo.ts';

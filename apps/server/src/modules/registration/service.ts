@@ -1,16 +1,14 @@
+import { accountNameProblem, accountUrlProblem, isValidEmail, MESSAGES, normalizeEmail, type RegistrationRequest } from '@laurel/domain';
 import { and, eq, isNull } from 'drizzle-orm';
-import {
-  accountNameProblem, accountUrlProblem, isValidEmail, MESSAGES, normalizeEmail, type RegistrationRequest,
-} from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { confirmAccountMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import type { UserRow } from '../auth/sessions.ts';
 import { issueCode } from '../auth/codes.ts';
-import { audit } from '../system/audit.ts';
+import type { UserRow } from '../auth/sessions.ts';
 import { grantFreeMonth } from '../credits/free-plan.ts';
+import { audit } from '../system/audit.ts';
 import { checkPromoCode, countPromoUse } from './promo.ts';
 
 const required = (field: string, message: string) => badRequest(message, { error_type: 'required', field });
@@ -46,13 +44,19 @@ export interface RegistrationResult {
  * Creates the account and its admin, and mails the confirmation link, in one transaction. A
  * signed-in user without roles (a recipient) becomes the admin of the new account at once.
  */
-export async function register(context: AppContext, input: RegistrationRequest, signedIn: UserRow | null, ip: string): Promise<RegistrationResult> {
+export async function register(
+  context: AppContext,
+  input: RegistrationRequest,
+  signedIn: UserRow | null,
+  ip: string,
+): Promise<RegistrationResult> {
   const upgrading = signedIn && signedIn.roles.length === 0 ? signedIn : null;
   const email = upgrading ? upgrading.email : normalizeEmail(input.email);
   await validate(context, { ...input, email });
 
   const [existing] = await context.db.select().from(users).where(eq(users.email, email));
-  if (existing?.banned) throw new AppError(403, 'This email address cannot be used to register. Please contact our support.', { error_type: 'error' });
+  if (existing?.banned)
+    throw new AppError(403, 'This email address cannot be used to register. Please contact our support.', { error_type: 'error' });
   if (existing && existing.id !== upgrading?.id) throw badRequest(MESSAGES.userExists, { error_type: 'user_exist' });
 
   let promoId: number | null = null;
@@ -84,7 +88,13 @@ export async function register(context: AppContext, input: RegistrationRequest, 
       if (upgrading) {
         await tx
           .update(users)
-          .set({ account_id: account!.id, roles: ['account_admin'], first_name: input.first_name, last_name: input.last_name, updated_at: now })
+          .set({
+            account_id: account!.id,
+            roles: ['account_admin'],
+            first_name: input.first_name,
+            last_name: input.last_name,
+            updated_at: now,
+          })
           .where(and(eq(users.id, upgrading.id), isNull(users.account_id)));
         await audit(context, { action: 'account.registered', userId: upgrading.id, accountId: account!.id, ip }, tx);
         return;
@@ -105,7 +115,11 @@ export async function register(context: AppContext, input: RegistrationRequest, 
         .returning();
       const code = await issueCode(context, tx, user!.id, 'confirm');
       const url = `${context.env.PUBLIC_URL}/user/confirm/${code}`;
-      await queueMail(context, tx, { ...confirmAccountMail({ firstName: input.first_name, accountName: input.account_name, url }), to: email, accountId: account!.id });
+      await queueMail(context, tx, {
+        ...confirmAccountMail({ firstName: input.first_name, accountName: input.account_name, url }),
+        to: email,
+        accountId: account!.id,
+      });
       await audit(context, { action: 'account.registered', userId: user!.id, accountId: account!.id, ip }, tx);
     });
   } catch (error) {

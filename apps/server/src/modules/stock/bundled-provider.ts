@@ -1,5 +1,5 @@
-import { renderStockArt, STOCK_ART, thumbnail, type StockArt } from '../../seed/stock/catalog.ts';
-import { STOCK_PAGE_SIZE, StockImageNotFound, type StockImage, type StockImageProvider } from './provider.ts';
+import { renderStockArt, STOCK_ART, type StockArt, thumbnail } from '../../seed/stock/catalog.ts';
+import { STOCK_PAGE_SIZE, type StockImage, StockImageNotFound, type StockImageProvider } from './provider.ts';
 
 const AUTHOR = 'Laurel';
 const LICENCE = 'CC0 (Laurel)';
@@ -39,7 +39,10 @@ export function bundledStockProvider(art: readonly StockArt[] = STOCK_ART): Stoc
 
   return {
     async search(query, type, page) {
-      const words = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      const words = query
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
       const found = art.filter((a) => a.type === type && matches(a, words));
       const start = (Math.max(1, page) - 1) * STOCK_PAGE_SIZE;
       return { images: found.slice(start, start + STOCK_PAGE_SIZE).map(present), total: found.length };

@@ -74,7 +74,13 @@ export function stockRoutes(app: FastifyInstance, context: AppContext, provider:
       const bytes = await fetchOr404(provider, id, 'full');
       // Textures come as JPEG and motifs as PNG (for their transparency); the stored kind follows.
       const isMotif = sniffImageType(bytes) === 'png';
-      return storeImage(context, { accountId: member.accountId, userId: member.user.id, kind: isMotif ? 'image' : 'background', bytes, originalName: `${id}.${isMotif ? 'png' : 'jpg'}` });
+      return storeImage(context, {
+        accountId: member.accountId,
+        userId: member.user.id,
+        kind: isMotif ? 'image' : 'background',
+        bytes,
+        originalName: `${id}.${isMotif ? 'png' : 'jpg'}`,
+      });
     },
   );
 }

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { FIELD_KEYS, migrateDesign, recipientFields } from '@laurel/certificate';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects } from '../../db/schema.ts';
 import { expectedColumns } from '../projects/columns.ts';
-import { visibleProjects, type Viewer } from '../projects/service.ts';
+import { type Viewer, visibleProjects } from '../projects/service.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -23,15 +23,25 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const toField = (key: string): DataField => ({ key, label: fieldLabel(key), kind: key === FIELD_KEYS.expiration ? 'expiration_date' : 'data' });
+const toField = (key: string): DataField => ({
+  key,
+  label: fieldLabel(key),
+  kind: key === FIELD_KEYS.expiration ? 'expiration_date' : 'data',
+});
 
 /**
  * The data fields of one project's certificate, as it was saved with the project, and the column
  * titles a file adding recipients to it must have.
  */
-export function projectDataFields(project: ProjectRow): { fields: DataField[]; expiration_date_format: string | null; import_columns: string[] } {
+export function projectDataFields(project: ProjectRow): {
+  fields: DataField[];
+  expiration_date_format: string | null;
+  import_columns: string[];
+} {
   const design = migrateDesign(project.snapshot.design);
-  const fields = recipientFields(design).filter((f) => f.kind === 'data' || f.kind === 'expiration_date').map((f) => toField(f.key));
+  const fields = recipientFields(design)
+    .filter((f) => f.kind === 'data' || f.kind === 'expiration_date')
+    .map((f) => toField(f.key));
   return {
     fields,
     expiration_date_format: fields.some((f) => f.kind === 'expiration_date') ? (design.expiration_date_format ?? 'MM/DD/YYYY') : null,

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
-import { visibleProjects, type Viewer } from '../projects/service.ts';
+import { type Viewer, visibleProjects } from '../projects/service.ts';
 import { projectLabelColumns } from './search.ts';
 
 /**
@@ -35,14 +35,24 @@ export type PeopleSort = keyof typeof PEOPLE_SORTS;
 
 const toIso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
-export async function listPeople(context: AppContext, viewer: Viewer, query: { limit: number; offset: number; like?: string; sort: PeopleSort }) {
+export async function listPeople(
+  context: AppContext,
+  viewer: Viewer,
+  query: { limit: number; offset: number; like?: string; sort: PeopleSort },
+) {
   const conditions = [eq(recipients.account_id, viewer.accountId), visibleProjects(viewer)];
   if (query.like) {
     const p = containsPattern(query.like);
     conditions.push(or(ilike(sql`(${recipients.first_name} || ' ' || ${recipients.last_name})`, p), ilike(recipients.email, p))!);
   }
   const where = and(...conditions);
-  const joined = () => context.db.select(person).from(recipients).innerJoin(projects, eq(projects.id, recipients.project_id)).where(where).groupBy(recipients.email);
+  const joined = () =>
+    context.db
+      .select(person)
+      .from(recipients)
+      .innerJoin(projects, eq(projects.id, recipients.project_id))
+      .where(where)
+      .groupBy(recipients.email);
   const [rows, [total]] = await Promise.all([
     joined().orderBy(PEOPLE_SORTS[query.sort]).limit(query.limit).offset(query.offset),
     context.db

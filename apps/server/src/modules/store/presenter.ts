@@ -22,7 +22,8 @@ export interface HistoryEvent {
  */
 export function recipientHistory(recipient: RecipientRow): HistoryEvent[] {
   const events: HistoryEvent[] = [...recipient.sent_details];
-  if (recipient.accessed_at && !events.some((e) => e.event === 'opened')) events.push({ event: 'opened', at: recipient.accessed_at.toISOString() });
+  if (recipient.accessed_at && !events.some((e) => e.event === 'opened'))
+    events.push({ event: 'opened', at: recipient.accessed_at.toISOString() });
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 

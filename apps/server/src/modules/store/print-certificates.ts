@@ -46,7 +46,11 @@ async function printedRecipients(context: AppContext, project: ProjectRow, recip
  * minutes. The choice is checked now, so that a refusal reaches the issuer as a message on the page
  * rather than as an error in the new window.
  */
-export async function signedPrintLink(context: AppContext, project: ProjectRow, recipientIds: readonly number[] | undefined): Promise<string> {
+export async function signedPrintLink(
+  context: AppContext,
+  project: ProjectRow,
+  recipientIds: readonly number[] | undefined,
+): Promise<string> {
   await printedRecipients(context, project, recipientIds);
   const query = new URLSearchParams({ type: 'stream' });
   for (const id of new Set(recipientIds)) query.append('rid[]', String(id));
@@ -65,7 +69,11 @@ export async function projectBySignedLink(context: AppContext, id: number): Prom
  * One PDF with the certificates of the chosen recipients, each drawn from the project's snapshot as its
  * issued certificate is. Revoked certificates are printed too: whom to hand one is the issuer's call.
  */
-export async function printCertificates(context: AppContext, project: ProjectRow, recipientIds: readonly number[] | undefined): Promise<Buffer> {
+export async function printCertificates(
+  context: AppContext,
+  project: ProjectRow,
+  recipientIds: readonly number[] | undefined,
+): Promise<Buffer> {
   const rows = await printedRecipients(context, project, recipientIds);
   const renderer = await projectRenderer(context, project);
   return renderer.renderMany(

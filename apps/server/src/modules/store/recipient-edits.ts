@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { expirationDateMessage, FIELD_KEYS, parseDateInFormat, type ExpirationDateFormat } from '@laurel/certificate';
+import { type ExpirationDateFormat, expirationDateMessage, FIELD_KEYS, parseDateInFormat } from '@laurel/certificate';
 import { isValidEmail, MESSAGES, normalizeEmail } from '@laurel/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { migrateDesign } from '@laurel/certificate';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
@@ -23,7 +23,12 @@ export async function recipientBySignedLink(context: AppContext, id: number) {
   return row;
 }
 
-export function recipientPng(context: AppContext, project: ProjectRow, recipient: RecipientRow, options: { width?: number; back?: boolean }) {
+export function recipientPng(
+  context: AppContext,
+  project: ProjectRow,
+  recipient: RecipientRow,
+  options: { width?: number; back?: boolean },
+) {
   return designPng(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), options);
 }
 
@@ -34,7 +39,13 @@ export function recipientPng(context: AppContext, project: ProjectRow, recipient
  */
 export function recipientPdf(context: AppContext, project: ProjectRow, recipient: RecipientRow): Promise<Buffer> {
   if (ISSUED.includes(recipient.state)) return issuedCertificatePdf(context, project, recipient);
-  return designPdf(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), project.snapshot.name);
+  return designPdf(
+    context,
+    project.account_id,
+    migrateDesign(project.snapshot.design),
+    recipientData(context, recipient),
+    project.snapshot.name,
+  );
 }
 
 export function pdfFileName(project: ProjectRow, recipient: RecipientRow): string {

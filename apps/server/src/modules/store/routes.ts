@@ -7,7 +7,7 @@ import { hasValidSignature, signPath } from '../../http/signed-urls.ts';
 import { contentDisposition } from '../files/attachments.ts';
 import { findProject, findRecipient } from '../projects/service.ts';
 import { accountDataFields, projectDataFields } from './data-fields.ts';
-import { listPeople, personCertificates, PEOPLE_SORTS, type PeopleSort } from './people.ts';
+import { listPeople, PEOPLE_SORTS, type PeopleSort, personCertificates } from './people.ts';
 import { presentStoreRecipient } from './presenter.ts';
 import { printCertificates, printFileName, projectBySignedLink, signedPrintLink } from './print-certificates.ts';
 import { changeRecipientEmail, deleteRecipient, updateRecipient } from './recipient-edits.ts';
@@ -21,12 +21,18 @@ const page = { limit: z.coerce.number().int().min(1).max(100).default(10), offse
 const PREVIEW_LINK_TTL_MS = 10 * 60_000;
 
 /** Recipient ids as `rid[]=1&rid[]=2` (the spec's form) or `rid=1&rid=2`: one arrives as a string, several as a list. */
-const ridList = z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).optional());
+const ridList = z.preprocess(
+  (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+  z.array(z.coerce.number().int().positive()).optional(),
+);
 const printQuery = z.object({ 'rid[]': ridList, rid: ridList });
 const chosenRecipients = (query: z.infer<typeof printQuery>) =>
   query['rid[]'] || query.rid ? [...(query['rid[]'] ?? []), ...(query.rid ?? [])] : undefined;
 
-const label = (row: { project_title: string; certificate_name: string }) => ({ project_title: row.project_title, certificate_name: row.certificate_name });
+const label = (row: { project_title: string; certificate_name: string }) => ({
+  project_title: row.project_title,
+  certificate_name: row.certificate_name,
+});
 
 /** A recipient for a signed preview link, or for a signed-in member who may see their project. */
 async function recipientFor(context: AppContext, request: FastifyRequest, id: number) {
@@ -57,7 +63,11 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
       schema: {
         tags,
         params: accountParams,
-        querystring: z.object({ ...page, like: z.string().trim().max(200).optional(), sort: z.enum(Object.keys(PEOPLE_SORTS) as [PeopleSort]).default('newest') }),
+        querystring: z.object({
+          ...page,
+          like: z.string().trim().max(200).optional(),
+          sort: z.enum(Object.keys(PEOPLE_SORTS) as [PeopleSort]).default('newest'),
+        }),
       },
     },
     async (request) => {
@@ -78,7 +88,10 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
       const rows = await personCertificates(context, member, request.params.email);
       return {
         email: request.params.email.trim().toLowerCase(),
-        recipients: rows.map((row) => ({ ...presentStoreRecipient(row.recipient, label(row)), project_created_at: row.project_created_at.toISOString() })),
+        recipients: rows.map((row) => ({
+          ...presentStoreRecipient(row.recipient, label(row)),
+          project_created_at: row.project_created_at.toISOString(),
+        })),
       };
     },
   );
@@ -125,7 +138,11 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
     },
     async (request) => {
       const { recipient, project } = await updateRecipient(context, requireAccountMember(request), request.params.id, request.body);
-      return { success: true, message: 'Record saved', recipient: presentStoreRecipient(recipient, { project_title: project.title, certificate_name: project.snapshot.name }) };
+      return {
+        success: true,
+        message: 'Record saved',
+        recipient: presentStoreRecipient(recipient, { project_title: project.title, certificate_name: project.snapshot.name }),
+      };
     },
   );
 
@@ -137,7 +154,15 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
   /** The issuer's view of a recipient's certificate (spec 3 §7 `recipients/{id}/image/image.png`). */
   r.get(
     '/api/recipients/:id/image/image.png',
-    { schema: { tags, params: idParams, querystring: z.object({ width: z.coerce.number().int().min(100).max(2000).optional(), is_back_side: z.string().optional() }).catchall(z.string()) } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z
+          .object({ width: z.coerce.number().int().min(100).max(2000).optional(), is_back_side: z.string().optional() })
+          .catchall(z.string()),
+      },
+    },
     async (request, reply) => {
       const { recipient, project } = await recipientFor(context, request, request.params.id);
       const png = await recipientPng(context, project, recipient, { width: request.query.width, back: request.query.is_back_side === '1' });
@@ -146,16 +171,20 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
   );
 
   /** `?type=stream` shows the PDF in the browser; without it the PDF downloads. */
-  r.get('/api/recipients/:id/pdf', { schema: { tags, params: idParams, querystring: z.object({ type: z.string().optional() }).catchall(z.string()) } }, async (request, reply) => {
-    const { recipient, project } = await recipientFor(context, request, request.params.id);
-    const pdf = await recipientPdf(context, project, recipient);
-    const disposition = request.query.type === 'stream' ? 'inline' : 'attachment';
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `${disposition}; filename="${pdfFileName(project, recipient)}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  r.get(
+    '/api/recipients/:id/pdf',
+    { schema: { tags, params: idParams, querystring: z.object({ type: z.string().optional() }).catchall(z.string()) } },
+    async (request, reply) => {
+      const { recipient, project } = await recipientFor(context, request, request.params.id);
+      const pdf = await recipientPdf(context, project, recipient);
+      const disposition = request.query.type === 'stream' ? 'inline' : 'attachment';
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `${disposition}; filename="${pdfFileName(project, recipient)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   /** Signed links to a recipient's certificate, for a new window where no Authentication header goes along. */
   r.get('/api/recipients/:id/preview-link', { schema: { tags, params: idParams } }, async (request) => {
@@ -180,7 +209,10 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
       const pdf = await printCertificates(context, project, chosenRecipients(request.query));
       return reply
         .type('application/pdf')
-        .header('content-disposition', contentDisposition(request.query.type === 'stream' ? 'inline' : 'attachment', printFileName(project)))
+        .header(
+          'content-disposition',
+          contentDisposition(request.query.type === 'stream' ? 'inline' : 'attachment', printFileName(project)),
+        )
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },

@@ -1,12 +1,23 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
-import { visibleProjects, type Viewer } from '../projects/service.ts';
+import { type Viewer, visibleProjects } from '../projects/service.ts';
 
 /** What the status filter of the global search can ask for; each is one condition on the recipient. */
-export const STATUS_FILTERS = ['sent', 'unsent', 'pending', 'undeliverable', 'bounced', 'failed', 'suppressed', 'opened', 'not_opened', 'revoked'] as const;
+export const STATUS_FILTERS = [
+  'sent',
+  'unsent',
+  'pending',
+  'undeliverable',
+  'bounced',
+  'failed',
+  'suppressed',
+  'opened',
+  'not_opened',
+  'revoked',
+] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 /** Empty form fields arrive as '' and mean "no filter". */
@@ -17,14 +28,17 @@ const moment = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2
 
 /** In a query string the data-field filters travel as one JSON object: {"COURSE": "Statistics"}. */
 const dataFields = optional(
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  }, z.record(z.string().max(100), z.string().trim().max(200))),
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z.record(z.string().max(100), z.string().trim().max(200)),
+  ),
 );
 
 /** The global search's filters (spec 3 §2 "Global Search"); every one is optional and they combine with AND. */
@@ -121,7 +135,12 @@ export const projectLabelColumns = {
 };
 
 /** One page of the global search, and how many recipients match in all. */
-export async function searchRecipients(context: AppContext, viewer: Viewer, filter: SearchFilter, page: { limit: number; offset: number; sort: SearchSort }) {
+export async function searchRecipients(
+  context: AppContext,
+  viewer: Viewer,
+  filter: SearchFilter,
+  page: { limit: number; offset: number; sort: SearchSort },
+) {
   const where = searchConditions(viewer, filter);
   const [rows, [total]] = await Promise.all([
     context.db

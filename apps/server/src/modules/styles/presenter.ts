@@ -25,7 +25,11 @@ function sampleExpiration(updatedAt: Date): string {
 /** The gallery thumbnail's URL: the template's PNG with sample data, cache-busted by its last change. */
 export function styleImageUrl(row: Pick<StyleRow, 'id' | 'design' | 'updated_at'>): string {
   const design = migrateDesign(row.design);
-  const query = new URLSearchParams({ ...THUMBNAIL_SAMPLE, EXPIRATION_DATE: sampleExpiration(row.updated_at), t: String(row.updated_at.getTime()) });
+  const query = new URLSearchParams({
+    ...THUMBNAIL_SAMPLE,
+    EXPIRATION_DATE: sampleExpiration(row.updated_at),
+    t: String(row.updated_at.getTime()),
+  });
   // With sample data the renderer fills every field; data fields are given back their own bracketed names.
   for (const element of [...design.elements, ...design.back_side_elements]) {
     for (const name of mergeFieldNames(elementText(element))) {

@@ -1,8 +1,8 @@
+import { migrateDesign, newDesign, prepareForSave, validateDesign } from '@laurel/certificate';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { migrateDesign, newDesign, prepareForSave, validateDesign } from '@laurel/certificate';
 import type { AppContext } from '../../context.ts';
 import { styles } from '../../db/schema.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
@@ -21,7 +21,8 @@ function designFrom(base: unknown, fields: Record<string, unknown>) {
   return design;
 }
 
-const isUnique = (error: unknown) => ((error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code) === '23505';
+const isUnique = (error: unknown) =>
+  ((error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code) === '23505';
 
 /** Global templates: every signed-in user reads them; super-admins edit them (/admin/build). */
 export function styleRoutes(app: FastifyInstance, context: AppContext): void {
@@ -47,7 +48,12 @@ export function styleRoutes(app: FastifyInstance, context: AppContext): void {
     try {
       const [row] = await context.db
         .insert(styles)
-        .values({ name: request.body.name, design: designFrom(newDesign(), design), email: prepareEmail({}, email), url_requirements: (request.body.url_requirements as string) ?? null })
+        .values({
+          name: request.body.name,
+          design: designFrom(newDesign(), design),
+          email: prepareEmail({}, email),
+          url_requirements: (request.body.url_requirements as string) ?? null,
+        })
         .returning();
       return presentStyle(row!);
     } catch (error) {
@@ -64,7 +70,12 @@ export function styleRoutes(app: FastifyInstance, context: AppContext): void {
     try {
       const [row] = await context.db
         .update(styles)
-        .set({ name: request.body.name ?? current.name, design: designFrom(current.design, design), email: Object.keys(email).length ? prepareEmail(current.email, email) : current.email, updated_at: context.clock.now() })
+        .set({
+          name: request.body.name ?? current.name,
+          design: designFrom(current.design, design),
+          email: Object.keys(email).length ? prepareEmail(current.email, email) : current.email,
+          updated_at: context.clock.now(),
+        })
         .where(eq(styles.id, current.id))
         .returning();
       return presentStyle(row!);
@@ -78,13 +89,25 @@ export function styleRoutes(app: FastifyInstance, context: AppContext): void {
    * The template's unsaved email composed with sample data, as POST /api/certificates/:id/email-preview
    * does for a set. A template has no account: the product's name and the super-admin's address stand in.
    */
-  r.post('/api/styles/:id/email-preview', { schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()) } }, async (request) => {
-    const auth = requireRole(request, ['global_admin']);
-    const [style] = await context.db.select().from(styles).where(eq(styles.id, request.params.id));
-    if (!style) throw notFound();
-    const email = prepareEmail(style.email, request.body);
-    return previewEmail(context, { accountId: null, senderEmail: auth.user.email, email, design: migrateDesign(style.design), to: 'alex.morgan@example.com', title: style.name, setId: null });
-  });
+  r.post(
+    '/api/styles/:id/email-preview',
+    { schema: { tags, params: idParams, body: z.record(z.string(), z.unknown()) } },
+    async (request) => {
+      const auth = requireRole(request, ['global_admin']);
+      const [style] = await context.db.select().from(styles).where(eq(styles.id, request.params.id));
+      if (!style) throw notFound();
+      const email = prepareEmail(style.email, request.body);
+      return previewEmail(context, {
+        accountId: null,
+        senderEmail: auth.user.email,
+        email,
+        design: migrateDesign(style.design),
+        to: 'alex.morgan@example.com',
+        title: style.name,
+        setId: null,
+      });
+    },
+  );
 
   r.delete('/api/styles/:id', { schema: { tags, params: idParams } }, async (request) => {
     requireRole(request, ['global_admin']);

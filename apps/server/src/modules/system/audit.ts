@@ -5,7 +5,14 @@ import { auditLog } from '../../db/schema.ts';
 /** Appends to the audit log: who did what to which account, and from where. */
 export async function audit(
   context: AppContext,
-  entry: { action: string; userId?: number | null; accountId?: number | null; actorId?: number | null; ip?: string; details?: Record<string, unknown> },
+  entry: {
+    action: string;
+    userId?: number | null;
+    accountId?: number | null;
+    actorId?: number | null;
+    ip?: string;
+    details?: Record<string, unknown>;
+  },
   tx: Db = context.db,
 ): Promise<void> {
   await tx.insert(auditLog).values({

@@ -1,5 +1,5 @@
+import { impersonationLandingPath, type LoginResponse, landingPath } from '@laurel/domain';
 import { and, eq } from 'drizzle-orm';
-import { impersonationLandingPath, landingPath, type LoginResponse } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
@@ -13,10 +13,19 @@ import { loadUserDto } from './presenter.ts';
  * can switch back (`/api/users/impersonate-reset`). Super-admins may act as anyone; an account admin
  * only as a sub-user of their own account. Anyone else's id is a 404.
  */
-export async function impersonate(context: AppContext, actor: Auth, targetId: number, scope: 'any' | 'own-account', ip: string): Promise<LoginResponse> {
+export async function impersonate(
+  context: AppContext,
+  actor: Auth,
+  targetId: number,
+  scope: 'any' | 'own-account',
+  ip: string,
+): Promise<LoginResponse> {
   const conditions = [eq(users.id, targetId)];
   if (scope === 'own-account') conditions.push(eq(users.account_id, actor.user.account_id ?? -1));
-  const [target] = await context.db.select().from(users).where(and(...conditions));
+  const [target] = await context.db
+    .select()
+    .from(users)
+    .where(and(...conditions));
   if (!target || (scope === 'own-account' && target.roles[0] !== 'account_user')) throw notFound();
   if (target.id === actor.user.id) throw badRequest('You are already signed in as this user.');
   if (target.banned) throw badRequest('This user is banned.');

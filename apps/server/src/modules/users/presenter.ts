@@ -1,5 +1,5 @@
+import { type AccountDto, activePlan, maxOwnFonts, planDisplayName, trialDaysRemaining, type UserDto } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
-import { activePlan, maxOwnFonts, planDisplayName, trialDaysRemaining, type AccountDto, type UserDto } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { accounts, users } from '../../db/schema.ts';
 
@@ -59,7 +59,7 @@ export function presentUser(user: UserRow, account: AccountRow | null, now: Date
 
 /** The current-user reply: the user, their account, and who is acting as them, if anyone. */
 export async function loadUserDto(context: AppContext, user: UserRow, impersonatorId: number | null = null): Promise<UserDto> {
-  const account = user.account_id ? (await context.db.select().from(accounts).where(eq(accounts.id, user.account_id)))[0] ?? null : null;
+  const account = user.account_id ? ((await context.db.select().from(accounts).where(eq(accounts.id, user.account_id)))[0] ?? null) : null;
   let impersonatedBy: string | null = null;
   if (impersonatorId) {
     const [admin] = await context.db.select().from(users).where(eq(users.id, impersonatorId));

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { isValidEmail, MESSAGES, normalizeEmail } from '@laurel/domain';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
@@ -22,8 +22,13 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** Name update; needs the password as confirmation (spec 1 §5), sent in the body (DESIGN.md). */
-export async function updateProfile(context: AppContext, auth: Auth, input: { first_name: string; last_name: string; password: string }): Promise<void> {
-  if (!(await verifyPassword(auth.user.password_hash, input.password))) throw forbidden(PROFILE_MESSAGES.wrongPassword, { error_type: 'wrong_password' });
+export async function updateProfile(
+  context: AppContext,
+  auth: Auth,
+  input: { first_name: string; last_name: string; password: string },
+): Promise<void> {
+  if (!(await verifyPassword(auth.user.password_hash, input.password)))
+    throw forbidden(PROFILE_MESSAGES.wrongPassword, { error_type: 'wrong_password' });
   if (!input.first_name || !input.last_name) throw badRequest('First and last name are required.', { error_type: 'required' });
   await context.db
     .update(users)
@@ -32,8 +37,14 @@ export async function updateProfile(context: AppContext, auth: Auth, input: { fi
 }
 
 /** Changes the password; every other session of the user ends, this one stays. */
-export async function changePassword(context: AppContext, auth: Auth, input: { oldPassword: string; newPassword: string }, ip: string): Promise<void> {
-  if (!(await verifyPassword(auth.user.password_hash, input.oldPassword))) throw badRequest(PROFILE_MESSAGES.wrongOldPassword, { field: 'oldPassword' });
+export async function changePassword(
+  context: AppContext,
+  auth: Auth,
+  input: { oldPassword: string; newPassword: string },
+  ip: string,
+): Promise<void> {
+  if (!(await verifyPassword(auth.user.password_hash, input.oldPassword)))
+    throw badRequest(PROFILE_MESSAGES.wrongOldPassword, { field: 'oldPassword' });
   const problem = await serverPasswordProblem(input.newPassword);
   if (problem) throw badRequest(problem, { field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
@@ -58,7 +69,12 @@ export async function requestEmailChangeCode(context: AppContext, auth: Auth): P
   }
 }
 
-export async function changeEmail(context: AppContext, auth: Auth, input: { new_email: string; email_confirmation_code: string }, ip: string): Promise<void> {
+export async function changeEmail(
+  context: AppContext,
+  auth: Auth,
+  input: { new_email: string; email_confirmation_code: string },
+  ip: string,
+): Promise<void> {
   const newEmail = normalizeEmail(input.new_email);
   if (!isValidEmail(newEmail)) throw badRequest(MESSAGES.invalidEmail, { error_type: 'required', field: 'new_email' });
   await assertCodeAttemptsLeft(context, auth.user.id);
@@ -72,6 +88,16 @@ export async function changeEmail(context: AppContext, auth: Auth, input: { new_
   await context.db.transaction(async (tx) => {
     if (!(await consumeCode(context, tx, found.code.id))) throw badRequest(PROFILE_MESSAGES.wrongCode);
     await tx.update(users).set({ email: newEmail, username: newEmail, updated_at: context.clock.now() }).where(eq(users.id, auth.user.id));
-    await audit(context, { action: 'user.email_changed', userId: auth.user.id, accountId: auth.user.account_id, ip, details: { from: auth.user.email, to: newEmail } }, tx);
+    await audit(
+      context,
+      {
+        action: 'user.email_changed',
+        userId: auth.user.id,
+        accountId: auth.user.account_id,
+        ip,
+        details: { from: auth.user.email, to: newEmail },
+      },
+      tx,
+    );
   });
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@laurel/domain';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';

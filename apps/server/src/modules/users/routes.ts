@@ -1,7 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { requireAccountMember, requireAuth, requireRole } from '../../http/auth.ts';
@@ -13,7 +13,11 @@ import { reviewUrl, setReviewFlag } from './review.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-const profileUpdate = z.object({ first_name: z.string().trim().min(1).max(100), last_name: z.string().trim().min(1).max(100), password: z.string().max(1024) });
+const profileUpdate = z.object({
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  password: z.string().max(1024),
+});
 // Only the flag alone is this shape: a password or name beside it is a mistaken profile update, not a review.
 const reviewUpdate = z.strictObject({ review: z.boolean() });
 const userUpdate = z.union([profileUpdate, reviewUpdate], {
@@ -75,7 +79,13 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
 
   r.post(
     '/api/users/:id/update-email',
-    { schema: { tags, params: idParams, body: z.object({ new_email: z.string().trim().max(254), email_confirmation_code: z.string().max(20) }) } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ new_email: z.string().trim().max(254), email_confirmation_code: z.string().max(20) }),
+      },
+    },
     async (request) => {
       const auth = requireSelf(request);
       await changeEmail(context, auth, request.body, request.ip);

@@ -1,19 +1,50 @@
 import type { Ctx } from './context.ts';
 
 /** A point and outward normal at distance s along a rounded rectangle's perimeter (clockwise from top-left). */
-function perimeterPoint(x: number, y: number, w: number, h: number, r: number, s: number): { px: number; py: number; nx: number; ny: number } {
+function perimeterPoint(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  r: number,
+  s: number,
+): { px: number; py: number; nx: number; ny: number } {
   const straightW = w - 2 * r;
   const straightH = h - 2 * r;
   const arc = (Math.PI / 2) * r;
   const segments: Array<[number, (t: number) => { px: number; py: number; nx: number; ny: number }]> = [
     [straightW, (t) => ({ px: x + r + t, py: y, nx: 0, ny: -1 })],
-    [arc, (t) => { const a = -Math.PI / 2 + t / r; return { px: x + w - r + r * Math.cos(a), py: y + r + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) }; }],
+    [
+      arc,
+      (t) => {
+        const a = -Math.PI / 2 + t / r;
+        return { px: x + w - r + r * Math.cos(a), py: y + r + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) };
+      },
+    ],
     [straightH, (t) => ({ px: x + w, py: y + r + t, nx: 1, ny: 0 })],
-    [arc, (t) => { const a = t / r; return { px: x + w - r + r * Math.cos(a), py: y + h - r + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) }; }],
+    [
+      arc,
+      (t) => {
+        const a = t / r;
+        return { px: x + w - r + r * Math.cos(a), py: y + h - r + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) };
+      },
+    ],
     [straightW, (t) => ({ px: x + w - r - t, py: y + h, nx: 0, ny: 1 })],
-    [arc, (t) => { const a = Math.PI / 2 + t / r; return { px: x + r + r * Math.cos(a), py: y + h - r + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) }; }],
+    [
+      arc,
+      (t) => {
+        const a = Math.PI / 2 + t / r;
+        return { px: x + r + r * Math.cos(a), py: y + h - r + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) };
+      },
+    ],
     [straightH, (t) => ({ px: x, py: y + h - r - t, nx: -1, ny: 0 })],
-    [arc, (t) => { const a = Math.PI + t / r; return { px: x + r + r * Math.cos(a), py: y + r + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) }; }],
+    [
+      arc,
+      (t) => {
+        const a = Math.PI + t / r;
+        return { px: x + r + r * Math.cos(a), py: y + r + r * Math.sin(a), nx: Math.cos(a), ny: Math.sin(a) };
+      },
+    ],
   ];
   let rest = s;
   for (const [length, at] of segments) {
@@ -62,7 +93,13 @@ export function guillocheBand(
 }
 
 /** A spirograph rosette (hypotrochoid), the engraved medallion of security printing. */
-export function rosette(ctx: Ctx, cx: number, cy: number, radius: number, options: { petals: number; depth: number; strands: number; color: string; lineWidth: number; alpha?: number }): void {
+export function rosette(
+  ctx: Ctx,
+  cx: number,
+  cy: number,
+  radius: number,
+  options: { petals: number; depth: number; strands: number; color: string; lineWidth: number; alpha?: number },
+): void {
   ctx.save();
   ctx.strokeStyle = options.color;
   ctx.lineWidth = options.lineWidth;

@@ -5,7 +5,7 @@ export function fractalNoise(seed: number): (x: number, y: number, octaves?: num
   const random = seededRandom(seed);
   const size = 256;
   const values = Float32Array.from({ length: size * size }, () => random());
-  const at = (x: number, y: number) => values[((y & (size - 1)) * size + (x & (size - 1)))]!;
+  const at = (x: number, y: number) => values[(y & (size - 1)) * size + (x & (size - 1))]!;
   const smooth = (t: number) => t * t * (3 - 2 * t);
   const value = (x: number, y: number) => {
     const xi = Math.floor(x);

@@ -5,7 +5,16 @@ import { leafPath } from './laurel.ts';
  * A classical corner ornament: an L of two rules ending in curls, with a small diamond at the corner.
  * Drawn for the top-left corner; (sx, sy) mirror it into the others.
  */
-export function cornerScroll(ctx: Ctx, x: number, y: number, size: number, sx: 1 | -1, sy: 1 | -1, color: string | unknown, lineWidth: number): void {
+export function cornerScroll(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  size: number,
+  sx: 1 | -1,
+  sy: 1 | -1,
+  color: string | unknown,
+  lineWidth: number,
+): void {
   ctx.save();
   ctx.translate(x, y);
   ctx.scale(sx, sy);
@@ -31,7 +40,11 @@ export function cornerScroll(ctx: Ctx, x: number, y: number, size: number, sx: 1
     ctx.restore();
   }
   // A three-leaf sprig pointing into the page along the diagonal.
-  for (const [angle, length] of [[Math.PI / 4, 0.3], [Math.PI / 4 - 0.62, 0.2], [Math.PI / 4 + 0.62, 0.2]] as const) {
+  for (const [angle, length] of [
+    [Math.PI / 4, 0.3],
+    [Math.PI / 4 - 0.62, 0.2],
+    [Math.PI / 4 + 0.62, 0.2],
+  ] as const) {
     ctx.save();
     ctx.translate(s * 0.1, s * 0.1);
     ctx.rotate(angle);

@@ -15,7 +15,13 @@ export function starPath(ctx: Ctx, cx: number, cy: number, outer: number, inner:
 }
 
 /** A foil seal: serrated edge, engraved rings and a rosette, with an optional star. */
-export function foilSeal(ctx: Ctx, cx: number, cy: number, radius: number, options: { tone?: 'gold' | 'silver'; centre?: 'star' | 'laurel'; ink?: string } = {}): void {
+export function foilSeal(
+  ctx: Ctx,
+  cx: number,
+  cy: number,
+  radius: number,
+  options: { tone?: 'gold' | 'silver'; centre?: 'star' | 'laurel'; ink?: string } = {},
+): void {
   const tone = options.tone ?? 'gold';
   const ink = options.ink ?? 'rgba(90,62,10,0.55)';
   ctx.save();

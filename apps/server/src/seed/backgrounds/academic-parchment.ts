@@ -1,4 +1,4 @@
-import { foilSeal, guillocheBand, paperMottle, ribbonTails, vignette, type Ctx } from '../art/kit.ts';
+import { type Ctx, foilSeal, guillocheBand, paperMottle, ribbonTails, vignette } from '../art/kit.ts';
 import { bothOrientations } from './types.ts';
 
 const SEPIA = '#5b3a1e';
@@ -17,7 +17,11 @@ function draw(ctx: Ctx, w: number, h: number): void {
   ctx.strokeRect(20, 20, w - 40, h - 40);
   ctx.lineWidth = 0.6;
   ctx.strokeRect(24, 24, w - 48, h - 48);
-  guillocheBand(ctx, { x: 32, y: 32, w: w - 64, h: h - 64, r: 4 }, { amplitude: 3.2, wavelength: 10, strands: 3, color: SEPIA, lineWidth: 0.4, alpha: 0.8 });
+  guillocheBand(
+    ctx,
+    { x: 32, y: 32, w: w - 64, h: h - 64, r: 4 },
+    { amplitude: 3.2, wavelength: 10, strands: 3, color: SEPIA, lineWidth: 0.4, alpha: 0.8 },
+  );
   ctx.lineWidth = 0.6;
   ctx.strokeRect(40, 40, w - 80, h - 80);
   const sealY = h - 100;

@@ -1,4 +1,4 @@
-import { goldGradient, type Ctx } from '../art/kit.ts';
+import { type Ctx, goldGradient } from '../art/kit.ts';
 import { bothOrientations } from './types.ts';
 
 /** A frame with stepped (notched) corners, the signature of 1920s architecture. */
@@ -68,7 +68,12 @@ function draw(ctx: Ctx, w: number, h: number): void {
 
   // Parallel pinstripes running from each corner step along the edges.
   ctx.lineWidth = 0.6;
-  for (const [x, y, sx, sy] of [[30, 30, 1, 1], [w - 30, 30, -1, 1], [30, h - 30, 1, -1], [w - 30, h - 30, -1, -1]] as const) {
+  for (const [x, y, sx, sy] of [
+    [30, 30, 1, 1],
+    [w - 30, 30, -1, 1],
+    [30, h - 30, 1, -1],
+    [w - 30, h - 30, -1, -1],
+  ] as const) {
     for (let i = 0; i < 3; i++) {
       const off = 48 + i * 4;
       ctx.beginPath();
@@ -85,7 +90,10 @@ function draw(ctx: Ctx, w: number, h: number): void {
   fan(ctx, w / 2, h - 35, 34, -1, gold);
   // Diamonds at the centres of the sides.
   ctx.fillStyle = gold;
-  for (const [x, y] of [[30, h / 2], [w - 30, h / 2]] as const) {
+  for (const [x, y] of [
+    [30, h / 2],
+    [w - 30, h / 2],
+  ] as const) {
     ctx.beginPath();
     ctx.moveTo(x, y - 10);
     ctx.lineTo(x + 5, y);

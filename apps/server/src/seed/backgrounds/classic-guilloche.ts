@@ -1,4 +1,4 @@
-import { cornerScroll, fourCorners, goldGradient, guillocheBand, paperMottle, rosette, type Ctx } from '../art/kit.ts';
+import { type Ctx, cornerScroll, fourCorners, goldGradient, guillocheBand, paperMottle, rosette } from '../art/kit.ts';
 import { bothOrientations } from './types.ts';
 
 const INK = '#1d4a46';
@@ -16,7 +16,11 @@ function draw(ctx: Ctx, w: number, h: number): void {
   ctx.fillRect(38, 38, w - 76, h - 76);
   paperMottle(ctx, w, h, 12, [196, 170, 120], 0.06);
   guillocheBand(ctx, band, { amplitude: 7, wavelength: 16, strands: 7, color: INK, lineWidth: 0.35, alpha: 0.85 });
-  guillocheBand(ctx, { ...band, x: band.x + 1, y: band.y + 1, w: band.w - 2, h: band.h - 2 }, { amplitude: 4, wavelength: 9, strands: 4, color: INK, lineWidth: 0.25, alpha: 0.55 });
+  guillocheBand(
+    ctx,
+    { ...band, x: band.x + 1, y: band.y + 1, w: band.w - 2, h: band.h - 2 },
+    { amplitude: 4, wavelength: 9, strands: 4, color: INK, lineWidth: 0.25, alpha: 0.55 },
+  );
 
   ctx.strokeStyle = INK;
   ctx.lineWidth = 1.1;

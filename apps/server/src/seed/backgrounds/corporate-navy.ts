@@ -1,4 +1,4 @@
-import { goldGradient, type Ctx } from '../art/kit.ts';
+import { type Ctx, goldGradient } from '../art/kit.ts';
 import { bothOrientations } from './types.ts';
 
 const NAVY = '#0b2545';

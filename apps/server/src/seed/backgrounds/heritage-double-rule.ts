@@ -1,4 +1,4 @@
-import { cornerScroll, fourCorners, paperMottle, ruleWithDiamond, type Ctx } from '../art/kit.ts';
+import { type Ctx, cornerScroll, fourCorners, paperMottle, ruleWithDiamond } from '../art/kit.ts';
 import { bothOrientations } from './types.ts';
 
 const WINE = '#6d1f2c';

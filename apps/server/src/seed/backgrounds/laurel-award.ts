@@ -1,4 +1,4 @@
-import { foilSeal, goldGradient, laurelWreath, paperMottle, type Ctx } from '../art/kit.ts';
+import { type Ctx, foilSeal, goldGradient, laurelWreath, paperMottle } from '../art/kit.ts';
 import { bothOrientations } from './types.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { createCanvas } from '@napi-rs/canvas';
 import { canvasSize } from '@laurel/certificate';
+import { createCanvas } from '@napi-rs/canvas';
 import type { BackgroundArt } from './types.ts';
 
 /** Backgrounds are drawn at twice the canvas size: sharp in print and on high-density screens. */

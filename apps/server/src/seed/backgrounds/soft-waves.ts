@@ -11,7 +11,8 @@ function waveBundle(ctx: Ctx, w: number, y0: number, amplitude: number, spread: 
     ctx.beginPath();
     for (let x = -10; x <= w + 10; x += 4) {
       const u = x / w;
-      const y = y0 + Math.sin(u * Math.PI * 1.6 + phase + t * 0.9) * amplitude * (0.6 + t * 0.4) + (t - 0.5) * spread * Math.sin(u * Math.PI);
+      const y =
+        y0 + Math.sin(u * Math.PI * 1.6 + phase + t * 0.9) * amplitude * (0.6 + t * 0.4) + (t - 0.5) * spread * Math.sin(u * Math.PI);
       if (x === -10) ctx.moveTo(x, y);
       else ctx.lineTo(x, y);
     }

@@ -1,4 +1,4 @@
-import { goldGradient, starPath, type Ctx } from '../art/kit.ts';
+import { type Ctx, goldGradient, starPath } from '../art/kit.ts';
 import { bothOrientations } from './types.ts';
 
 const TEAL = '#0f5f66';

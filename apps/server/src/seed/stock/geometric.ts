@@ -1,4 +1,4 @@
-import { seededRandom, type Ctx } from '../art/kit.ts';
+import { type Ctx, seededRandom } from '../art/kit.ts';
 import type { StockArt } from './types.ts';
 
 const W = 1280;
@@ -21,10 +21,16 @@ function lowPoly(ctx: Ctx, w: number, h: number): void {
   const palette = ['#0d2b52', '#12386a', '#17467f', '#1d5594', '#2766a8', '#3a7bbb'];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      for (const tri of [[at(r, c), at(r, c + 1), at(r + 1, c)], [at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)]]) {
+      for (const tri of [
+        [at(r, c), at(r, c + 1), at(r + 1, c)],
+        [at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)],
+      ]) {
         const cy = (tri[0]![1] + tri[1]![1] + tri[2]![1]) / 3;
         const cx = (tri[0]![0] + tri[1]![0] + tri[2]![0]) / 3;
-        const shade = Math.min(palette.length - 1, Math.max(0, Math.floor(((cx / w) * 0.5 + (1 - cy / h) * 0.5) * palette.length + (random() - 0.5) * 1.5)));
+        const shade = Math.min(
+          palette.length - 1,
+          Math.max(0, Math.floor(((cx / w) * 0.5 + (1 - cy / h) * 0.5) * palette.length + (random() - 0.5) * 1.5)),
+        );
         ctx.fillStyle = palette[shade]!;
         ctx.strokeStyle = palette[shade]!;
         ctx.beginPath();
@@ -102,8 +108,40 @@ function confetti(ctx: Ctx, w: number, h: number): void {
 }
 
 export const GEOMETRIC: StockArt[] = [
-  { id: 'geometric-low-poly', title: 'Blue low-poly facets', type: 'background', keywords: ['geometric', 'triangles', 'low poly', 'blue', 'modern', 'abstract', 'tech'], width: W, height: H, draw: lowPoly },
-  { id: 'geometric-hexagons', title: 'Hexagon grid', type: 'background', keywords: ['geometric', 'hexagon', 'honeycomb', 'pattern', 'light', 'tech', 'science'], width: W, height: H, draw: hexagons },
-  { id: 'pattern-pinstripe', title: 'Navy pinstripe', type: 'background', keywords: ['pattern', 'stripes', 'lines', 'navy', 'gold', 'corporate', 'dark'], width: W, height: H, draw: pinstripes },
-  { id: 'confetti', title: 'Confetti', type: 'background', keywords: ['confetti', 'celebration', 'party', 'colourful', 'colorful', 'fun', 'white'], width: W, height: H, draw: confetti },
+  {
+    id: 'geometric-low-poly',
+    title: 'Blue low-poly facets',
+    type: 'background',
+    keywords: ['geometric', 'triangles', 'low poly', 'blue', 'modern', 'abstract', 'tech'],
+    width: W,
+    height: H,
+    draw: lowPoly,
+  },
+  {
+    id: 'geometric-hexagons',
+    title: 'Hexagon grid',
+    type: 'background',
+    keywords: ['geometric', 'hexagon', 'honeycomb', 'pattern', 'light', 'tech', 'science'],
+    width: W,
+    height: H,
+    draw: hexagons,
+  },
+  {
+    id: 'pattern-pinstripe',
+    title: 'Navy pinstripe',
+    type: 'background',
+    keywords: ['pattern', 'stripes', 'lines', 'navy', 'gold', 'corporate', 'dark'],
+    width: W,
+    height: H,
+    draw: pinstripes,
+  },
+  {
+    id: 'confetti',
+    title: 'Confetti',
+    type: 'background',
+    keywords: ['confetti', 'celebration', 'party', 'colourful', 'colorful', 'fun', 'white'],
+    width: W,
+    height: H,
+    draw: confetti,
+  },
 ];

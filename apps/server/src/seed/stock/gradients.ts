@@ -32,8 +32,40 @@ function glow(base: [string, string], light: string) {
 }
 
 export const GRADIENTS: StockArt[] = [
-  { id: 'gradient-dawn', title: 'Dawn gradient', type: 'background', keywords: ['gradient', 'pastel', 'warm', 'sunrise', 'pink', 'peach', 'abstract'], width: W, height: H, draw: linear(['#fde2d3', '#f8c8d4', '#e0cdf2'], 0.6) },
-  { id: 'gradient-ocean', title: 'Ocean gradient', type: 'background', keywords: ['gradient', 'blue', 'ocean', 'teal', 'cool', 'abstract'], width: W, height: H, draw: linear(['#0b3c5d', '#1d6f8a', '#58b7b0'], 0.9) },
-  { id: 'gradient-sage', title: 'Sage gradient', type: 'background', keywords: ['gradient', 'green', 'sage', 'nature', 'calm', 'abstract'], width: W, height: H, draw: linear(['#eef3ea', '#cfdcc8', '#9fb89a'], 1.2) },
-  { id: 'gradient-midnight-gold', title: 'Midnight with gold light', type: 'background', keywords: ['gradient', 'dark', 'navy', 'gold', 'elegant', 'night', 'abstract'], width: W, height: H, draw: glow(['#1c2a44', '#070d18'], 'rgba(214,170,80,0.35)') },
+  {
+    id: 'gradient-dawn',
+    title: 'Dawn gradient',
+    type: 'background',
+    keywords: ['gradient', 'pastel', 'warm', 'sunrise', 'pink', 'peach', 'abstract'],
+    width: W,
+    height: H,
+    draw: linear(['#fde2d3', '#f8c8d4', '#e0cdf2'], 0.6),
+  },
+  {
+    id: 'gradient-ocean',
+    title: 'Ocean gradient',
+    type: 'background',
+    keywords: ['gradient', 'blue', 'ocean', 'teal', 'cool', 'abstract'],
+    width: W,
+    height: H,
+    draw: linear(['#0b3c5d', '#1d6f8a', '#58b7b0'], 0.9),
+  },
+  {
+    id: 'gradient-sage',
+    title: 'Sage gradient',
+    type: 'background',
+    keywords: ['gradient', 'green', 'sage', 'nature', 'calm', 'abstract'],
+    width: W,
+    height: H,
+    draw: linear(['#eef3ea', '#cfdcc8', '#9fb89a'], 1.2),
+  },
+  {
+    id: 'gradient-midnight-gold',
+    title: 'Midnight with gold light',
+    type: 'background',
+    keywords: ['gradient', 'dark', 'navy', 'gold', 'elegant', 'night', 'abstract'],
+    width: W,
+    height: H,
+    draw: glow(['#1c2a44', '#070d18'], 'rgba(214,170,80,0.35)'),
+  },
 ];

@@ -26,7 +26,10 @@ function marble(base: Rgb, vein: Rgb, seed: number, sharpness: number) {
         const n = noise(x / 220, y / 220, 6);
         const band = Math.abs(Math.sin((x * 0.8 + y * 0.5) / 95 + n * 5.5));
         const fine = Math.abs(Math.sin((x * 0.3 - y * 0.9) / 60 + noise(x / 120 + 9, y / 120, 5) * 7));
-        const veinAmount = Math.min(1, Math.pow(1 - band, sharpness) + 0.35 * Math.pow(1 - band, 2.5) + 0.3 * Math.pow(1 - fine, sharpness * 3));
+        const veinAmount = Math.min(
+          1,
+          Math.pow(1 - band, sharpness) + 0.35 * Math.pow(1 - band, 2.5) + 0.3 * Math.pow(1 - fine, sharpness * 3),
+        );
         const cloud = (noise(x / 300 + 40, y / 300, 4) - 0.5) * 0.12;
         const i = (y * sw + x) * 4;
         for (let c = 0; c < 3; c++) {
@@ -43,7 +46,31 @@ function marble(base: Rgb, vein: Rgb, seed: number, sharpness: number) {
 }
 
 export const MARBLES: StockArt[] = [
-  { id: 'marble-white', title: 'White marble', type: 'background', keywords: ['marble', 'white', 'stone', 'luxury', 'grey', 'texture'], width: W, height: H, draw: marble([244, 243, 240], [150, 150, 155], 81, 9) },
-  { id: 'marble-black-gold', title: 'Black and gold marble', type: 'background', keywords: ['marble', 'black', 'gold', 'luxury', 'dark', 'stone', 'elegant'], width: W, height: H, draw: marble([28, 28, 32], [214, 176, 96], 82, 14) },
-  { id: 'marble-emerald', title: 'Emerald marble', type: 'background', keywords: ['marble', 'green', 'emerald', 'stone', 'luxury', 'dark'], width: W, height: H, draw: marble([18, 72, 58], [210, 230, 220], 83, 12) },
+  {
+    id: 'marble-white',
+    title: 'White marble',
+    type: 'background',
+    keywords: ['marble', 'white', 'stone', 'luxury', 'grey', 'texture'],
+    width: W,
+    height: H,
+    draw: marble([244, 243, 240], [150, 150, 155], 81, 9),
+  },
+  {
+    id: 'marble-black-gold',
+    title: 'Black and gold marble',
+    type: 'background',
+    keywords: ['marble', 'black', 'gold', 'luxury', 'dark', 'stone', 'elegant'],
+    width: W,
+    height: H,
+    draw: marble([28, 28, 32], [214, 176, 96], 82, 14),
+  },
+  {
+    id: 'marble-emerald',
+    title: 'Emerald marble',
+    type: 'background',
+    keywords: ['marble', 'green', 'emerald', 'stone', 'luxury', 'dark'],
+    width: W,
+    height: H,
+    draw: marble([18, 72, 58], [210, 230, 220], 83, 12),
+  },
 ];

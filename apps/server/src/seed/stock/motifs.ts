@@ -1,4 +1,4 @@
-import { foilSeal, goldGradient, laurelWreath, ribbonTails, starPath, type Ctx } from '../art/kit.ts';
+import { type Ctx, foilSeal, goldGradient, laurelWreath, ribbonTails, starPath } from '../art/kit.ts';
 import type { StockArt } from './types.ts';
 
 /** An award rosette: a pleated ring in the ribbon's colour around a gold seal, with two tails. */
@@ -80,14 +80,84 @@ const SQUARE = { width: 600, height: 600 };
 const WIDE = { width: 900, height: 300 };
 
 export const MOTIFS: StockArt[] = [
-  { id: 'seal-gold-star', title: 'Gold seal with star', type: 'image', keywords: ['seal', 'gold', 'star', 'badge', 'award', 'stamp', 'emblem'], ...SQUARE, draw: seal('gold', 'star') },
-  { id: 'seal-gold-ribbons', title: 'Gold seal with red ribbons', type: 'image', keywords: ['seal', 'gold', 'ribbon', 'red', 'award', 'diploma', 'academic', 'stamp'], ...SQUARE, draw: seal('gold', 'laurel', ['#9b1c24', 'rgba(0,0,0,0.2)']) },
-  { id: 'seal-silver', title: 'Silver seal', type: 'image', keywords: ['seal', 'silver', 'badge', 'stamp', 'second', 'emblem'], ...SQUARE, draw: seal('silver', 'star') },
-  { id: 'rosette-blue', title: 'Blue award rosette', type: 'image', keywords: ['rosette', 'ribbon', 'blue', 'award', 'first', 'winner', 'prize'], ...SQUARE, draw: rosetteBadge('#1f4e9c', '#163a75') },
-  { id: 'rosette-red', title: 'Red award rosette', type: 'image', keywords: ['rosette', 'ribbon', 'red', 'award', 'winner', 'prize'], ...SQUARE, draw: rosetteBadge('#b3202a', '#841820') },
-  { id: 'laurel-gold', title: 'Gold laurel wreath', type: 'image', keywords: ['laurel', 'wreath', 'gold', 'award', 'victory', 'leaves', 'honour'], ...SQUARE, draw: wreath('gold') },
-  { id: 'laurel-green', title: 'Green laurel wreath', type: 'image', keywords: ['laurel', 'wreath', 'green', 'leaves', 'nature', 'olive', 'victory'], ...SQUARE, draw: wreath('#3f6b3a', 'rgba(255,255,255,0.35)') },
-  { id: 'stars-five', title: 'Five gold stars', type: 'image', keywords: ['stars', 'star', 'gold', 'rating', 'excellence', 'five'], ...WIDE, draw: fiveStars },
-  { id: 'ribbon-banner-red', title: 'Red ribbon banner', type: 'image', keywords: ['ribbon', 'banner', 'red', 'title', 'heading'], ...WIDE, draw: banner('#b3202a', '#7d151c') },
-  { id: 'ribbon-banner-navy', title: 'Navy ribbon banner', type: 'image', keywords: ['ribbon', 'banner', 'navy', 'blue', 'title', 'heading', 'corporate'], ...WIDE, draw: banner('#16305c', '#0d1f3d') },
+  {
+    id: 'seal-gold-star',
+    title: 'Gold seal with star',
+    type: 'image',
+    keywords: ['seal', 'gold', 'star', 'badge', 'award', 'stamp', 'emblem'],
+    ...SQUARE,
+    draw: seal('gold', 'star'),
+  },
+  {
+    id: 'seal-gold-ribbons',
+    title: 'Gold seal with red ribbons',
+    type: 'image',
+    keywords: ['seal', 'gold', 'ribbon', 'red', 'award', 'diploma', 'academic', 'stamp'],
+    ...SQUARE,
+    draw: seal('gold', 'laurel', ['#9b1c24', 'rgba(0,0,0,0.2)']),
+  },
+  {
+    id: 'seal-silver',
+    title: 'Silver seal',
+    type: 'image',
+    keywords: ['seal', 'silver', 'badge', 'stamp', 'second', 'emblem'],
+    ...SQUARE,
+    draw: seal('silver', 'star'),
+  },
+  {
+    id: 'rosette-blue',
+    title: 'Blue award rosette',
+    type: 'image',
+    keywords: ['rosette', 'ribbon', 'blue', 'award', 'first', 'winner', 'prize'],
+    ...SQUARE,
+    draw: rosetteBadge('#1f4e9c', '#163a75'),
+  },
+  {
+    id: 'rosette-red',
+    title: 'Red award rosette',
+    type: 'image',
+    keywords: ['rosette', 'ribbon', 'red', 'award', 'winner', 'prize'],
+    ...SQUARE,
+    draw: rosetteBadge('#b3202a', '#841820'),
+  },
+  {
+    id: 'laurel-gold',
+    title: 'Gold laurel wreath',
+    type: 'image',
+    keywords: ['laurel', 'wreath', 'gold', 'award', 'victory', 'leaves', 'honour'],
+    ...SQUARE,
+    draw: wreath('gold'),
+  },
+  {
+    id: 'laurel-green',
+    title: 'Green laurel wreath',
+    type: 'image',
+    keywords: ['laurel', 'wreath', 'green', 'leaves', 'nature', 'olive', 'victory'],
+    ...SQUARE,
+    draw: wreath('#3f6b3a', 'rgba(255,255,255,0.35)'),
+  },
+  {
+    id: 'stars-five',
+    title: 'Five gold stars',
+    type: 'image',
+    keywords: ['stars', 'star', 'gold', 'rating', 'excellence', 'five'],
+    ...WIDE,
+    draw: fiveStars,
+  },
+  {
+    id: 'ribbon-banner-red',
+    title: 'Red ribbon banner',
+    type: 'image',
+    keywords: ['ribbon', 'banner', 'red', 'title', 'heading'],
+    ...WIDE,
+    draw: banner('#b3202a', '#7d151c'),
+  },
+  {
+    id: 'ribbon-banner-navy',
+    title: 'Navy ribbon banner',
+    type: 'image',
+    keywords: ['ribbon', 'banner', 'navy', 'blue', 'title', 'heading', 'corporate'],
+    ...WIDE,
+    draw: banner('#16305c', '#0d1f3d'),
+  },
 ];

@@ -1,4 +1,4 @@
-import { paperMottle, seededRandom, vignette, type Ctx } from '../art/kit.ts';
+import { type Ctx, paperMottle, seededRandom, vignette } from '../art/kit.ts';
 import type { StockArt } from './types.ts';
 
 const W = 1280;
@@ -18,7 +18,12 @@ function fibres(ctx: Ctx, w: number, h: number, seed: number, color: string, cou
     ctx.globalAlpha = 0.15 + random() * 0.25;
     ctx.beginPath();
     ctx.moveTo(x, y);
-    ctx.quadraticCurveTo(x + Math.cos(a) * len * 0.5 + random() * 3, y + Math.sin(a) * len * 0.5, x + Math.cos(a) * len, y + Math.sin(a) * len);
+    ctx.quadraticCurveTo(
+      x + Math.cos(a) * len * 0.5 + random() * 3,
+      y + Math.sin(a) * len * 0.5,
+      x + Math.cos(a) * len,
+      y + Math.sin(a) * len,
+    );
     ctx.stroke();
   }
   ctx.restore();
@@ -54,8 +59,40 @@ function linen(ctx: Ctx, w: number, h: number): void {
 }
 
 export const PAPERS: StockArt[] = [
-  { id: 'paper-ivory', title: 'Ivory paper', type: 'background', keywords: ['paper', 'ivory', 'cream', 'texture', 'classic', 'light'], width: W, height: H, draw: paper('#fbf6ea', [190, 165, 120], 0.12, 71, '#b9a682', 0.12) },
-  { id: 'paper-kraft', title: 'Kraft paper', type: 'background', keywords: ['paper', 'kraft', 'brown', 'rustic', 'texture', 'recycled'], width: W, height: H, draw: paper('#c9a67a', [110, 75, 40], 0.2, 72, '#7a5a36', 0.3) },
-  { id: 'paper-parchment', title: 'Antique parchment', type: 'background', keywords: ['paper', 'parchment', 'old', 'antique', 'vintage', 'texture', 'academic'], width: W, height: H, draw: paper('#efdcb2', [150, 100, 45], 0.24, 73, '#8e6a3c', 0.45) },
-  { id: 'linen-grey', title: 'Grey linen', type: 'background', keywords: ['linen', 'fabric', 'grey', 'gray', 'texture', 'neutral'], width: W, height: H, draw: linen },
+  {
+    id: 'paper-ivory',
+    title: 'Ivory paper',
+    type: 'background',
+    keywords: ['paper', 'ivory', 'cream', 'texture', 'classic', 'light'],
+    width: W,
+    height: H,
+    draw: paper('#fbf6ea', [190, 165, 120], 0.12, 71, '#b9a682', 0.12),
+  },
+  {
+    id: 'paper-kraft',
+    title: 'Kraft paper',
+    type: 'background',
+    keywords: ['paper', 'kraft', 'brown', 'rustic', 'texture', 'recycled'],
+    width: W,
+    height: H,
+    draw: paper('#c9a67a', [110, 75, 40], 0.2, 72, '#7a5a36', 0.3),
+  },
+  {
+    id: 'paper-parchment',
+    title: 'Antique parchment',
+    type: 'background',
+    keywords: ['paper', 'parchment', 'old', 'antique', 'vintage', 'texture', 'academic'],
+    width: W,
+    height: H,
+    draw: paper('#efdcb2', [150, 100, 45], 0.24, 73, '#8e6a3c', 0.45),
+  },
+  {
+    id: 'linen-grey',
+    title: 'Grey linen',
+    type: 'background',
+    keywords: ['linen', 'fabric', 'grey', 'gray', 'texture', 'neutral'],
+    width: W,
+    height: H,
+    draw: linen,
+  },
 ];

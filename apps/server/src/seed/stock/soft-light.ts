@@ -1,5 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { seededRandom, type Ctx } from '../art/kit.ts';
+import { type Ctx, seededRandom } from '../art/kit.ts';
 import { fractalNoise } from '../art/noise.ts';
 import type { StockArt } from './types.ts';
 
@@ -44,10 +44,17 @@ function watercolour(colours: Array<[number, number, number]>, seed: number) {
     const sctx = small.getContext('2d');
     const image = sctx.createImageData(sw, sh);
     const noise = fractalNoise(seed);
-    const blobs = colours.map((c, i) => ({ c, x: [0.15, 0.85, 0.8, 0.2][i % 4]! * sw, y: [0.2, 0.8, 0.15, 0.85][i % 4]! * sh, r: 0.42 * Math.max(sw, sh) }));
+    const blobs = colours.map((c, i) => ({
+      c,
+      x: [0.15, 0.85, 0.8, 0.2][i % 4]! * sw,
+      y: [0.2, 0.8, 0.15, 0.85][i % 4]! * sh,
+      r: 0.42 * Math.max(sw, sh),
+    }));
     for (let y = 0; y < sh; y++) {
       for (let x = 0; x < sw; x++) {
-        let r = 253, g = 252, b = 249;
+        let r = 253,
+          g = 252,
+          b = 249;
         for (const [i, blob] of blobs.entries()) {
           const d = Math.hypot(x - blob.x, y - blob.y) / blob.r + (noise(x / 40 + i * 17, y / 40) - 0.5) * 0.9;
           if (d < 1) {
@@ -72,8 +79,56 @@ function watercolour(colours: Array<[number, number, number]>, seed: number) {
 }
 
 export const SOFT_LIGHT: StockArt[] = [
-  { id: 'bokeh-gold', title: 'Golden bokeh', type: 'background', keywords: ['bokeh', 'lights', 'gold', 'festive', 'celebration', 'dark', 'night'], width: W, height: H, draw: bokeh(['#1a1410', '#0b0806'], ['rgba(240,190,90,ALPHA)', 'rgba(255,220,150,ALPHA)', 'rgba(200,140,60,ALPHA)'], 101, 70) },
-  { id: 'bokeh-blue', title: 'Soft blue bokeh', type: 'background', keywords: ['bokeh', 'blue', 'soft', 'lights', 'calm', 'light'], width: W, height: H, draw: bokeh(['#dbe8f7', '#b8cfe9'], ['rgba(255,255,255,ALPHA)', 'rgba(160,200,255,ALPHA)'], 102, 60) },
-  { id: 'watercolour-blush', title: 'Blush watercolour', type: 'background', keywords: ['watercolour', 'watercolor', 'pink', 'blush', 'soft', 'painted', 'feminine'], width: W, height: H, draw: watercolour([[240, 190, 195], [235, 205, 170], [245, 210, 215], [225, 200, 160]], 111) },
-  { id: 'watercolour-sea', title: 'Sea watercolour', type: 'background', keywords: ['watercolour', 'watercolor', 'blue', 'teal', 'sea', 'soft', 'painted'], width: W, height: H, draw: watercolour([[150, 200, 215], [120, 175, 200], [170, 215, 210], [140, 185, 210]], 112) },
+  {
+    id: 'bokeh-gold',
+    title: 'Golden bokeh',
+    type: 'background',
+    keywords: ['bokeh', 'lights', 'gold', 'festive', 'celebration', 'dark', 'night'],
+    width: W,
+    height: H,
+    draw: bokeh(['#1a1410', '#0b0806'], ['rgba(240,190,90,ALPHA)', 'rgba(255,220,150,ALPHA)', 'rgba(200,140,60,ALPHA)'], 101, 70),
+  },
+  {
+    id: 'bokeh-blue',
+    title: 'Soft blue bokeh',
+    type: 'background',
+    keywords: ['bokeh', 'blue', 'soft', 'lights', 'calm', 'light'],
+    width: W,
+    height: H,
+    draw: bokeh(['#dbe8f7', '#b8cfe9'], ['rgba(255,255,255,ALPHA)', 'rgba(160,200,255,ALPHA)'], 102, 60),
+  },
+  {
+    id: 'watercolour-blush',
+    title: 'Blush watercolour',
+    type: 'background',
+    keywords: ['watercolour', 'watercolor', 'pink', 'blush', 'soft', 'painted', 'feminine'],
+    width: W,
+    height: H,
+    draw: watercolour(
+      [
+        [240, 190, 195],
+        [235, 205, 170],
+        [245, 210, 215],
+        [225, 200, 160],
+      ],
+      111,
+    ),
+  },
+  {
+    id: 'watercolour-sea',
+    title: 'Sea watercolour',
+    type: 'background',
+    keywords: ['watercolour', 'watercolor', 'blue', 'teal', 'sea', 'soft', 'painted'],
+    width: W,
+    height: H,
+    draw: watercolour(
+      [
+        [150, 200, 215],
+        [120, 175, 200],
+        [170, 215, 210],
+        [140, 185, 210],
+      ],
+      112,
+    ),
+  },
 ];

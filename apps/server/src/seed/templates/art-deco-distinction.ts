@@ -1,4 +1,4 @@
-import { certificateNumber, letterDesign, mergeText, recipientName, rule, signatureBlock, text, type TemplateSeed } from './kit.ts';
+import { certificateNumber, letterDesign, mergeText, recipientName, rule, signatureBlock, type TemplateSeed, text } from './kit.ts';
 
 const GOLD = '#d9b55a';
 const IVORY = '#f4ead2';
@@ -17,14 +17,30 @@ export const artDecoDistinction: TemplateSeed = {
       rule({ top: 140, width: 120, color: GOLD }),
       text('PRESENTED TO', { top: 156, size: 11, family: 'Tenor Sans', color: MUTED, width: 200 }),
       recipientName({ top: 176, size: 46, family: 'Playfair Display', italic: true, color: IVORY, width: 480 }),
-      mergeText('for distinguished service and excellence in [ACHIEVEMENT]', { top: 252, size: 14, family: 'Josefin Sans', weight: 300, color: MUTED, width: 420, lineHeight: 1.5 }),
+      mergeText('for distinguished service and excellence in [ACHIEVEMENT]', {
+        top: 252,
+        size: 14,
+        family: 'Josefin Sans',
+        weight: 300,
+        color: MUTED,
+        width: 420,
+        lineHeight: 1.5,
+      }),
       ...signatureBlock({
-        centre: 196, top: 362, width: 170, ruleColor: GOLD, caption: 'DATE',
+        centre: 196,
+        top: 362,
+        width: 170,
+        ruleColor: GOLD,
+        caption: 'DATE',
         captionStyle: { size: 10, family: 'Tenor Sans', color: GOLD },
         above: { content: '[DATE]', merge: true, gap: 24, style: { size: 14, family: 'Josefin Sans', weight: 300, color: IVORY } },
       }),
       ...signatureBlock({
-        centre: 444, top: 362, width: 170, ruleColor: GOLD, caption: 'PRESIDENT',
+        centre: 444,
+        top: 362,
+        width: 170,
+        ruleColor: GOLD,
+        caption: 'PRESIDENT',
         captionStyle: { size: 10, family: 'Tenor Sans', color: GOLD },
       }),
       certificateNumber('[CERTIFICATE NUMBER]', { top: 412, size: 9, family: 'Tenor Sans', color: '#8792a6', width: 200 }),

@@ -1,4 +1,4 @@
-import { certificateNumber, letterDesign, mergeText, qrCode, recipientName, signatureBlock, text, type TemplateSeed } from './kit.ts';
+import { certificateNumber, letterDesign, mergeText, qrCode, recipientName, signatureBlock, type TemplateSeed, text } from './kit.ts';
 
 const NAVY = '#0b2545';
 const BODY = '#3e4a5c';
@@ -15,13 +15,28 @@ export const corporateRecognition: TemplateSeed = {
       text('CERTIFICATE OF RECOGNITION', { top: 108, size: 26, family: 'Montserrat', weight: 700, color: NAVY, width: 540 }),
       text('This certificate is awarded to', { top: 152, size: 13, family: 'Lato', italic: true, color: BODY, width: 300 }),
       recipientName({ top: 172, size: 44, family: 'Playfair Display', weight: 600, color: NAVY, width: 480 }),
-      mergeText('in recognition of outstanding contribution to [PROJECT NAME]', { top: 240, size: 14, family: 'Lato', color: BODY, width: 420, lineHeight: 1.45 }),
+      mergeText('in recognition of outstanding contribution to [PROJECT NAME]', {
+        top: 240,
+        size: 14,
+        family: 'Lato',
+        color: BODY,
+        width: 420,
+        lineHeight: 1.45,
+      }),
       ...signatureBlock({
-        centre: 165, top: 368, width: 170, ruleColor: NAVY, caption: 'Head of People',
+        centre: 165,
+        top: 368,
+        width: 170,
+        ruleColor: NAVY,
+        caption: 'Head of People',
         captionStyle: { size: 10, family: 'Montserrat', weight: 600, color: NAVY },
       }),
       ...signatureBlock({
-        centre: 475, top: 368, width: 170, ruleColor: NAVY, caption: 'Date',
+        centre: 475,
+        top: 368,
+        width: 170,
+        ruleColor: NAVY,
+        caption: 'Date',
         captionStyle: { size: 10, family: 'Montserrat', weight: 600, color: NAVY },
         above: { content: '[DATE]', merge: true, gap: 22, style: { size: 13, family: 'Lato', color: BODY } },
       }),

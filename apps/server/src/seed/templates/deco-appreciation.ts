@@ -1,4 +1,4 @@
-import { certificateNumber, letterDesign, mergeText, recipientName, rule, signatureBlock, text, type TemplateSeed } from './kit.ts';
+import { certificateNumber, letterDesign, mergeText, recipientName, rule, signatureBlock, type TemplateSeed, text } from './kit.ts';
 
 const GOLD = '#d9b55a';
 const IVORY = '#f4ead2';
@@ -18,14 +18,30 @@ export const decoAppreciation: TemplateSeed = {
       rule({ top: 290, width: 120, color: GOLD }),
       text('PROUDLY PRESENTED TO', { top: 334, size: 11, family: 'Tenor Sans', color: MUTED, width: 240 }),
       recipientName({ top: 362, size: 54, family: 'Allura', color: IVORY, width: 500 }),
-      mergeText('with heartfelt thanks for your dedication and support of [PROGRAM NAME]', { top: 462, size: 15, family: 'Josefin Sans', weight: 300, color: MUTED, width: 380, lineHeight: 1.55 }),
+      mergeText('with heartfelt thanks for your dedication and support of [PROGRAM NAME]', {
+        top: 462,
+        size: 15,
+        family: 'Josefin Sans',
+        weight: 300,
+        color: MUTED,
+        width: 380,
+        lineHeight: 1.55,
+      }),
       ...signatureBlock({
-        centre: 200, top: 632, width: 170, ruleColor: GOLD, caption: 'DATE',
+        centre: 200,
+        top: 632,
+        width: 170,
+        ruleColor: GOLD,
+        caption: 'DATE',
         captionStyle: { size: 10, family: 'Tenor Sans', color: GOLD },
         above: { content: '[DATE]', merge: true, gap: 24, style: { size: 14, family: 'Josefin Sans', weight: 300, color: IVORY } },
       }),
       ...signatureBlock({
-        centre: 440, top: 632, width: 170, ruleColor: GOLD, caption: 'DIRECTOR',
+        centre: 440,
+        top: 632,
+        width: 170,
+        ruleColor: GOLD,
+        caption: 'DIRECTOR',
         captionStyle: { size: 10, family: 'Tenor Sans', color: GOLD },
       }),
       certificateNumber('[CERTIFICATE NUMBER]', { top: 712, size: 9, family: 'Tenor Sans', color: '#8792a6', width: 200 }),

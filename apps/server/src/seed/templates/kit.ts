@@ -1,4 +1,12 @@
-import { canvasSize, DESIGN_SCHEMA_VERSION, newElement, type CertificateDesign, type Element, type ElementType, type ExpirationDateFormat } from '@laurel/certificate';
+import {
+  type CertificateDesign,
+  canvasSize,
+  DESIGN_SCHEMA_VERSION,
+  type Element,
+  type ElementType,
+  type ExpirationDateFormat,
+  newElement,
+} from '@laurel/certificate';
 import { backgroundPath } from '../background-files.ts';
 
 export type TemplateKind = 'classic' | 'modern' | 'academic' | 'corporate' | 'training' | 'award';
@@ -79,7 +87,17 @@ export function rule(o: { top: number; width: number; color: string; left?: numb
 
 export function qrCode(o: { top: number; left: number; size: number; color?: string }): Element {
   const base = newElement('qrcode');
-  return { ...base, styles: { ...base.styles, left: px(o.left), top: px(o.top), width: px(o.size), height: px(o.size), ...(o.color ? { color: o.color } : {}) } };
+  return {
+    ...base,
+    styles: {
+      ...base.styles,
+      left: px(o.left),
+      top: px(o.top),
+      width: px(o.size),
+      height: px(o.size),
+      ...(o.color ? { color: o.color } : {}),
+    },
+  };
 }
 
 /**
@@ -106,7 +124,12 @@ export function signatureBlock(o: {
 }
 
 /** The page: a Letter design whose background is a seeded image drawn for its orientation. */
-export function letterDesign(options: { portrait: boolean; background: string; elements: Element[]; expirationFormat?: ExpirationDateFormat }): CertificateDesign {
+export function letterDesign(options: {
+  portrait: boolean;
+  background: string;
+  elements: Element[];
+  expirationFormat?: ExpirationDateFormat;
+}): CertificateDesign {
   const { width, height } = canvasSize('Letter', options.portrait);
   const background = newElement('background', 'Letter', { content: backgroundPath(options.background) });
   background.styles = { ...background.styles, width: px(width), height: px(height) };

@@ -1,4 +1,14 @@
-import { certificateNumber, expirationDate, letterDesign, mergeText, recipientName, rule, signatureBlock, text, type TemplateSeed } from './kit.ts';
+import {
+  certificateNumber,
+  expirationDate,
+  letterDesign,
+  mergeText,
+  recipientName,
+  rule,
+  signatureBlock,
+  type TemplateSeed,
+  text,
+} from './kit.ts';
 
 const NAVY = '#0b2545';
 const GOLD = '#b08a2e';
@@ -24,11 +34,19 @@ export const professionalTraining: TemplateSeed = {
       mergeText('Completed on [DATE]', { top: 510, size: 13, family: 'Lato', color: BODY, width: 300 }),
       expirationDate('Valid until [EXPIRATION_DATE]', { top: 530, size: 13, family: 'Lato', weight: 700, color: NAVY, width: 300 }),
       ...signatureBlock({
-        centre: 200, top: 650, width: 170, ruleColor: NAVY, caption: 'Lead Trainer',
+        centre: 200,
+        top: 650,
+        width: 170,
+        ruleColor: NAVY,
+        caption: 'Lead Trainer',
         captionStyle: { size: 10, family: 'Montserrat', weight: 600, color: NAVY },
       }),
       ...signatureBlock({
-        centre: 440, top: 650, width: 170, ruleColor: NAVY, caption: 'Head of Compliance',
+        centre: 440,
+        top: 650,
+        width: 170,
+        ruleColor: NAVY,
+        caption: 'Head of Compliance',
         captionStyle: { size: 10, family: 'Montserrat', weight: 600, color: NAVY },
       }),
       certificateNumber('Certificate [CERTIFICATE NUMBER]', { top: 730, size: 9, family: 'Montserrat', color: '#6b7789', width: 240 }),

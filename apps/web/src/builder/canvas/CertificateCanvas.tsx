@@ -1,15 +1,15 @@
 import { canvasSize } from '@laurel/certificate';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useRef, type Dispatch } from 'react';
+import { type Dispatch, useRef } from 'react';
 import type { EngineFonts } from '../fonts/useEngineFonts.ts';
 import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
+import classes from './CertificateCanvas.module.css';
 import { useElementLayouts } from './element-layouts.ts';
 import { LayoutItemView } from './LayoutItemView.tsx';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
 import { usePixelSnap } from './usePixelSnap.ts';
 import { ViewControls } from './ViewControls.tsx';
-import classes from './CertificateCanvas.module.css';
 
 interface CertificateCanvasProps {
   state: EditorState;
@@ -34,8 +34,21 @@ export function CertificateCanvas({ state, dispatch, fonts, readOnly, editing, o
     <div className={classes.wrap}>
       <div ref={stage} className={classes.stage} onPointerDown={() => editing === null && dispatch({ type: 'select', indices: [] })}>
         <div ref={frame} className={classes.frame} style={{ width: width * state.zoom, height: height * state.zoom }}>
-          <div style={{ ...(state.zoom === 1 ? {} : { transform: `scale(${state.zoom})`, transformOrigin: '0 0' }), position: 'relative', width, height }}>
-            <div data-testid="certificate-canvas" className={classes.canvas} style={{ width, height }} aria-label={`Certificate ${state.side} side`} role="img">
+          <div
+            style={{
+              ...(state.zoom === 1 ? {} : { transform: `scale(${state.zoom})`, transformOrigin: '0 0' }),
+              position: 'relative',
+              width,
+              height,
+            }}
+          >
+            <div
+              data-testid="certificate-canvas"
+              className={classes.canvas}
+              style={{ width, height }}
+              aria-label={`Certificate ${state.side} side`}
+              role="img"
+            >
               {layouts.map(({ index, items, hidden }) =>
                 editing === index ? null : (
                   <div key={index} style={hidden ? { opacity: 0.35 } : undefined}>

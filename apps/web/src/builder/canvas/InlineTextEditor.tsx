@@ -1,5 +1,5 @@
-import { elementText, type Element, type LayoutItem } from '@laurel/certificate';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type Element, elementText, type LayoutItem } from '@laurel/certificate';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { Rect } from './element-box.ts';
 
 /** Only free text spans several lines; merge fields, names, numbers and dates are one line (spec 2 §5). */

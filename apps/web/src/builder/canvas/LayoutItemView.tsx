@@ -1,4 +1,4 @@
-import { textRunStyle, type ImageItem, type LayoutItem, type QrItem, type TextItem } from '@laurel/certificate';
+import { type ImageItem, type LayoutItem, type QrItem, type TextItem, textRunStyle } from '@laurel/certificate';
 import type { CSSProperties } from 'react';
 
 /** Drawn exactly as `renderHtml` draws a layout: the reference the server's PNG and PDF are compared with. */
@@ -44,11 +44,18 @@ function TextView({ item }: { item: TextItem }) {
 function QrView({ item }: { item: QrItem }) {
   const d: string[] = [];
   for (let row = 0; row < item.size; row++) {
-    for (let col = 0; col < item.size; col++) if (item.modules[row * item.size + col]) d.push(`M${col + item.margin} ${row + item.margin}h1v1h-1z`);
+    for (let col = 0; col < item.size; col++)
+      if (item.modules[row * item.size + col]) d.push(`M${col + item.margin} ${row + item.margin}h1v1h-1z`);
   }
   const side = item.size + 2 * item.margin;
   return (
-    <svg style={{ ...abs, left: r(item.box.x), top: r(item.box.y) }} width={item.box.width} height={item.box.height} viewBox={`0 0 ${side} ${side}`} aria-hidden>
+    <svg
+      style={{ ...abs, left: r(item.box.x), top: r(item.box.y) }}
+      width={item.box.width}
+      height={item.box.height}
+      viewBox={`0 0 ${side} ${side}`}
+      aria-hidden
+    >
       <rect width={side} height={side} fill="#fff" />
       <path fill={item.color} d={d.join('')} />
     </svg>
@@ -73,7 +80,13 @@ export function LayoutItemView({ item }: { item: LayoutItem }) {
     case 'line':
       return (
         <div
-          style={{ ...abs, left: r(item.box.x), top: r(item.box.y), width: r(item.box.width), borderTop: `${r(item.thickness)}px ${item.style} ${item.color}` }}
+          style={{
+            ...abs,
+            left: r(item.box.x),
+            top: r(item.box.y),
+            width: r(item.box.width),
+            borderTop: `${r(item.thickness)}px ${item.style} ${item.color}`,
+          }}
         />
       );
     case 'image':

@@ -1,18 +1,18 @@
 import { canvasSize, type Element } from '@laurel/certificate';
-import { useState, type Dispatch, type PointerEvent as ReactPointerEvent } from 'react';
+import { type Dispatch, type PointerEvent as ReactPointerEvent, useState } from 'react';
 import { ELEMENT_NAMES } from '../element-names.ts';
 import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
 import { isText } from '../state/elements.ts';
-import type { ElementLayout } from './element-layouts.ts';
 import { elementRect, type Rect } from './element-box.ts';
+import type { ElementLayout } from './element-layouts.ts';
 import { GuidesGrid } from './GuidesGrid.tsx';
 import { InlineTextEditor } from './InlineTextEditor.tsx';
 import { followPointer } from './pointer-gesture.ts';
-import { handlesFor, resizedRect, type Handle } from './resize.ts';
-import { SnapGuides } from './SnapGuides.tsx';
-import { SNAP_DISTANCE_PX, snapMove, snapTargets, unionRect, type SnapGuide } from './snapping.ts';
+import { type Handle, handlesFor, resizedRect } from './resize.ts';
 import classes from './SelectionOverlay.module.css';
+import { SnapGuides } from './SnapGuides.tsx';
+import { SNAP_DISTANCE_PX, type SnapGuide, snapMove, snapTargets, unionRect } from './snapping.ts';
 
 interface SelectionOverlayProps {
   state: EditorState;

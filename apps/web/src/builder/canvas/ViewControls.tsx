@@ -12,7 +12,13 @@ export function ViewControls({ state, dispatch }: { state: EditorState; dispatch
   const at = ZOOMS.indexOf(state.zoom);
   const toggle = (label: string, active: boolean, action: EditorAction, icon: ReactNode) => (
     <Tooltip label={label} withArrow>
-      <ActionIcon aria-label={label} aria-pressed={active} variant={active ? 'light' : 'subtle'} color={active ? 'blue' : 'gray'} onClick={() => dispatch(action)}>
+      <ActionIcon
+        aria-label={label}
+        aria-pressed={active}
+        variant={active ? 'light' : 'subtle'}
+        color={active ? 'blue' : 'gray'}
+        onClick={() => dispatch(action)}
+      >
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -23,13 +29,25 @@ export function ViewControls({ state, dispatch }: { state: EditorState; dispatch
         {toggle('Guides grid', state.guides, { type: 'toggleGuides' }, <IconGridDots size={17} />)}
         {toggle('Show hidden', state.showHidden, { type: 'toggleShowHidden' }, <IconEye size={17} />)}
         <div className={classes.viewDivider} />
-        <ActionIcon aria-label="Zoom out" variant="subtle" color="gray" disabled={at <= 0} onClick={() => dispatch({ type: 'setZoom', zoom: ZOOMS[at - 1]! })}>
+        <ActionIcon
+          aria-label="Zoom out"
+          variant="subtle"
+          color="gray"
+          disabled={at <= 0}
+          onClick={() => dispatch({ type: 'setZoom', zoom: ZOOMS[at - 1]! })}
+        >
           <IconMinus size={16} />
         </ActionIcon>
         <Text size="xs" fw={600} w={42} ta="center" aria-label="Zoom level" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {Math.round(state.zoom * 100)}%
         </Text>
-        <ActionIcon aria-label="Zoom in" variant="subtle" color="gray" disabled={at >= ZOOMS.length - 1} onClick={() => dispatch({ type: 'setZoom', zoom: ZOOMS[at + 1]! })}>
+        <ActionIcon
+          aria-label="Zoom in"
+          variant="subtle"
+          color="gray"
+          disabled={at >= ZOOMS.length - 1}
+          onClick={() => dispatch({ type: 'setZoom', zoom: ZOOMS[at + 1]! })}
+        >
           <IconPlus size={16} />
         </ActionIcon>
       </Group>

@@ -1,4 +1,12 @@
-import { layoutSide, type CertificateDesign, type DesignSide, type Element, type FaceRef, type FontProvider, type LayoutItem } from '@laurel/certificate';
+import {
+  type CertificateDesign,
+  type DesignSide,
+  type Element,
+  type FaceRef,
+  type FontProvider,
+  type LayoutItem,
+  layoutSide,
+} from '@laurel/certificate';
 import { useMemo, useRef } from 'react';
 import { isHidden, sideList } from '../state/elements.ts';
 
@@ -19,7 +27,12 @@ const z = (e: Element) => (e.type === 'background' ? -Infinity : Number(e.styles
  */
 const cache = new WeakMap<Element, { key: string; provider: FontProvider; result: Omit<ElementLayout, 'index'> }>();
 
-function layoutOne(design: CertificateDesign, element: Element, provider: FontProvider, showHidden: boolean): Omit<ElementLayout, 'index'> | null {
+function layoutOne(
+  design: CertificateDesign,
+  element: Element,
+  provider: FontProvider,
+  showHidden: boolean,
+): Omit<ElementLayout, 'index'> | null {
   const key = `${design.format}|${design.is_portrait}|${design.rotate_bg}|${showHidden}`;
   const hit = cache.get(element);
   if (hit && hit.key === key && hit.provider === provider) return hit.result;
@@ -36,7 +49,12 @@ function layoutOne(design: CertificateDesign, element: Element, provider: FontPr
   }
 }
 
-export function useElementLayouts(design: CertificateDesign, side: DesignSide, provider: FontProvider | null, showHidden: boolean): ElementLayout[] {
+export function useElementLayouts(
+  design: CertificateDesign,
+  side: DesignSide,
+  provider: FontProvider | null,
+  showHidden: boolean,
+): ElementLayout[] {
   // The last layout of each element, shown while the font it now asks for is on its way.
   const previous = useRef(new Map<string, ElementLayout>());
   return useMemo(() => {

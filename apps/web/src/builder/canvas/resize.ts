@@ -1,4 +1,4 @@
-import { MIN_ELEMENT_HEIGHT_PX, MIN_ELEMENT_WIDTH_PX, type Element } from '@laurel/certificate';
+import { type Element, MIN_ELEMENT_HEIGHT_PX, MIN_ELEMENT_WIDTH_PX } from '@laurel/certificate';
 import { isText, keepsAspect } from '../state/elements.ts';
 import type { Rect } from './element-box.ts';
 
@@ -16,7 +16,14 @@ export function handlesFor(element: Element): Handle[] {
  * The box after dragging `handle` by (dx, dy): never below 70 x 30 px (lines have no height to keep),
  * never outside the canvas, and with the start box's aspect ratio for images, logos and QR codes.
  */
-export function resizedRect(element: Element, start: Rect, handle: Handle, dx: number, dy: number, canvas: { width: number; height: number }): Rect {
+export function resizedRect(
+  element: Element,
+  start: Rect,
+  handle: Handle,
+  dx: number,
+  dy: number,
+  canvas: { width: number; height: number },
+): Rect {
   const minW = MIN_ELEMENT_WIDTH_PX;
   const minH = element.type === 'line' || isText(element) ? 0 : MIN_ELEMENT_HEIGHT_PX;
   let { left, top, width, height } = start;

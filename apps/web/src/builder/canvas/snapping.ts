@@ -48,7 +48,13 @@ const pointsY = (r: Rect, dy: number) => [r.top + dy, r.top + dy + r.height / 2,
  * the box comes within `distance` of one. Returns the corrected distances and the guides the box now
  * sits on (several when, say, its centre meets the canvas centre and another element's centre at once).
  */
-export function snapMove(box: Rect, dx: number, dy: number, targets: SnapTargets, distance: number): { dx: number; dy: number; guides: SnapGuide[] } {
+export function snapMove(
+  box: Rect,
+  dx: number,
+  dy: number,
+  targets: SnapTargets,
+  distance: number,
+): { dx: number; dy: number; guides: SnapGuide[] } {
   const sx = nearest(pointsX(box, dx), targets.x, distance);
   const sy = nearest(pointsY(box, dy), targets.y, distance);
   const ndx = sx === null ? dx : dx + sx;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 
 /**
  * Keeps an element on whole device pixels. Centring puts the canvas on half pixels when the space around

@@ -1,12 +1,20 @@
 import { ActionIcon, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { attachFile, detachFile, type AttachedFile } from '../../api/certificates.ts';
+import { type AttachedFile, attachFile, detachFile } from '../../api/certificates.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { UploadDrop } from './UploadDrop.tsx';
 
-const ATTACHABLE = ['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'text/plain', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'];
+const ATTACHABLE = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'text/plain',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+];
 
 interface AttachFilesDialogProps {
   opened: boolean;

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { removeFonts, uploadFont, type CustomFont } from '../../api/certificates.ts';
+import { type CustomFont, removeFonts, uploadFont } from '../../api/certificates.ts';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
@@ -19,7 +19,12 @@ export function AddFontDialog({ opened, onClose, onAdded }: AddFontDialogProps) 
   const [busy, setBusy] = useState(false);
   // The server's refusal stays in the dialog, beside what it is about, until the user changes it.
   const [refusal, setRefusal] = useState<{ field: 'name' | 'file'; message: string } | null>(null);
-  const nameError = name && !FONT_NAME.test(name) ? 'Start with a letter; use letters, digits, spaces, _ or -.' : refusal?.field === 'name' ? refusal.message : null;
+  const nameError =
+    name && !FONT_NAME.test(name)
+      ? 'Start with a letter; use letters, digits, spaces, _ or -.'
+      : refusal?.field === 'name'
+        ? refusal.message
+        : null;
   const close = () => {
     setRefusal(null);
     onClose();

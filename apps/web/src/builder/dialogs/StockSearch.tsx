@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { searchStockImages, type StockImage } from '../../api/certificates.ts';
+import { type StockImage, searchStockImages } from '../../api/certificates.ts';
 import { errorMessage } from '../../api/errors.ts';
 
 /** Background and stock pickers show 6 items a page (spec 2 §9). */
@@ -47,9 +47,19 @@ export function StockSearch({ type, onPick, busy }: { type: 'background' | 'imag
           {query ? `No images match “${query}”.` : 'No stock images are available.'}
         </Text>
       )}
-      <SimpleGrid cols={3} spacing="xs" style={{ opacity: result.isPlaceholderData ? 0.5 : 1, transition: 'opacity 120ms' }} aria-busy={result.isPlaceholderData}>
+      <SimpleGrid
+        cols={3}
+        spacing="xs"
+        style={{ opacity: result.isPlaceholderData ? 0.5 : 1, transition: 'opacity 120ms' }}
+        aria-busy={result.isPlaceholderData}
+      >
         {shown.map((image) => (
-          <UnstyledButton key={image.id} onClick={() => onPick(image)} disabled={busy} aria-label={`Use stock image ${image.title ?? image.id}`}>
+          <UnstyledButton
+            key={image.id}
+            onClick={() => onPick(image)}
+            disabled={busy}
+            aria-label={`Use stock image ${image.title ?? image.id}`}
+          >
             <Image src={image.thumb} h={96} radius="sm" fit="cover" alt="" />
             {image.title && (
               <Text size="xs" truncate mt={4}>
@@ -70,7 +80,15 @@ export function StockSearch({ type, onPick, busy }: { type: 'background' | 'imag
           <Text size="xs" c="dimmed" data-testid="stock-range">
             {shown.length ? `${first}–${first + shown.length - 1} of ${total}` : `${total} images`}
           </Text>
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" siblings={1} boundaries={1} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
         </Group>
       )}
     </Stack>

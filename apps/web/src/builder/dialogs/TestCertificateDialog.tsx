@@ -1,7 +1,7 @@
-import { elementText, mergeFieldNames, type CertificateDesign } from '@laurel/certificate';
+import { type CertificateDesign, elementText, mergeFieldNames } from '@laurel/certificate';
+import { EMAIL_DESIGN_MESSAGES, isValidEmail } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { EMAIL_DESIGN_MESSAGES, isValidEmail } from '@laurel/domain';
 import { useMemo, useState } from 'react';
 import { sendTestCertificate } from '../../api/certificates.ts';
 import { ApiError, errorMessage } from '../../api/errors.ts';
@@ -37,7 +37,16 @@ interface TestCertificateDialogProps {
 }
 
 /** Test certificate: preview it, or email one to yourself with every field filled (spec 2 §5). */
-export function TestCertificateDialog({ opened, certificateId, design, defaultEmail, replyTo, onPreview, onReplyToMissing, onClose }: TestCertificateDialogProps) {
+export function TestCertificateDialog({
+  opened,
+  certificateId,
+  design,
+  defaultEmail,
+  replyTo,
+  onPreview,
+  onReplyToMissing,
+  onClose,
+}: TestCertificateDialogProps) {
   const fields = useMemo(() => designFields(design), [design]);
   const [sending, setSending] = useState(false);
   const form = useForm({
@@ -60,7 +69,10 @@ export function TestCertificateDialog({ opened, certificateId, design, defaultEm
     if (!replyTo.trim()) return toEmailEditor(REPLY_TO_MISSING);
     setSending(true);
     try {
-      await sendTestCertificate(certificateId, { email: values.email!, fields: fields.map((name) => ({ name, value: values[name]!.trim() })) });
+      await sendTestCertificate(certificateId, {
+        email: values.email!,
+        fields: fields.map((name) => ({ name, value: values[name]!.trim() })),
+      });
       notifySuccess('Email sent. Please check admin email inbox.');
       onClose();
     } catch (error) {

@@ -16,7 +16,9 @@ export function UploadDrop({ busy, onFile, label, accept = IMAGE_MIME_TYPE }: Up
   return (
     <Dropzone
       onDrop={(files) => files[0] && onFile(files[0])}
-      onReject={(rejections) => notifyError(rejections[0]?.errors[0]?.code === 'file-too-large' ? TOO_LARGE_MESSAGE : 'This file type is not accepted.')}
+      onReject={(rejections) =>
+        notifyError(rejections[0]?.errors[0]?.code === 'file-too-large' ? TOO_LARGE_MESSAGE : 'This file type is not accepted.')
+      }
       maxSize={MAX_UPLOAD_BYTES}
       accept={accept}
       multiple={false}

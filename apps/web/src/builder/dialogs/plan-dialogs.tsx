@@ -43,7 +43,9 @@ export function openNeedMoreSetsDialog(navigate: (to: string) => void) {
     ),
     children: (
       <Stack gap="md">
-        <Text size="sm">Your account has used all of its certificate sets. Buy more to create another design, or delete one you no longer use.</Text>
+        <Text size="sm">
+          Your account has used all of its certificate sets. Buy more to create another design, or delete one you no longer use.
+        </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => modals.close(id)}>
             Cancel

@@ -7,7 +7,12 @@ export function customFace(font: CustomFont): FaceRef {
   return { id: `custom-${family.replace(/[^A-Za-z0-9_-]/g, '_')}`, family, file: font.url };
 }
 
-const unquote = (family: string) => family.split(',')[0]!.trim().replace(/^['"]|['"]$/g, '').toLowerCase();
+const unquote = (family: string) =>
+  family
+    .split(',')[0]!
+    .trim()
+    .replace(/^['"]|['"]$/g, '')
+    .toLowerCase();
 
 export function customFaceFor(family: string | undefined, fonts: readonly CustomFont[]): FaceRef | undefined {
   if (!family) return undefined;

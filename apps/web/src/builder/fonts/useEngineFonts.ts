@@ -1,6 +1,6 @@
-import { createFontProvider, facesToLoad, type CertificateDesign, type FaceRef, type FontProvider } from '@laurel/certificate';
+import { type CertificateDesign, createFontProvider, type FaceRef, type FontProvider, facesToLoad } from '@laurel/certificate';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchBinary, type CustomFont } from '../../api/certificates.ts';
+import { type CustomFont, fetchBinary } from '../../api/certificates.ts';
 import { customFaceFor, faceUrl } from './custom-faces.ts';
 
 /** Font files fetched once per page load; designs share most faces. */
@@ -63,7 +63,10 @@ export interface EngineFonts {
  */
 export function useEngineFonts(design: CertificateDesign | null, customFonts: readonly CustomFont[]): EngineFonts {
   const wanted = useMemo(() => (design ? neededFaces(design, customFonts) : []), [design, customFonts]);
-  const wantedKey = wanted.map((f) => f.id).sort().join('|');
+  const wantedKey = wanted
+    .map((f) => f.id)
+    .sort()
+    .join('|');
   const [loaded, setLoaded] = useState<{ key: string; files: { face: FaceRef; bytes: ArrayBuffer }[] }>({ key: '', files: [] });
   const [error, setError] = useState(false);
 

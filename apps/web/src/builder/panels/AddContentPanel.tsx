@@ -16,7 +16,17 @@ import {
 import type { ReactNode } from 'react';
 import classes from './AddContentPanel.module.css';
 
-export type AddKind = 'text' | 'dynamic' | 'name-sep' | 'name-one' | 'image' | 'logo' | 'qrcode' | 'certificate_number' | 'expiration_date' | 'line';
+export type AddKind =
+  | 'text'
+  | 'dynamic'
+  | 'name-sep'
+  | 'name-one'
+  | 'image'
+  | 'logo'
+  | 'qrcode'
+  | 'certificate_number'
+  | 'expiration_date'
+  | 'line';
 
 interface AddContentPanelProps {
   disabled: boolean;
@@ -26,7 +36,19 @@ interface AddContentPanelProps {
   onAttach: (() => void) | null;
 }
 
-function Tile({ icon, label, onClick, disabled, locked }: { icon: ReactNode; label: string; onClick?: () => void; disabled: boolean; locked?: boolean }) {
+function Tile({
+  icon,
+  label,
+  onClick,
+  disabled,
+  locked,
+}: {
+  icon: ReactNode;
+  label: string;
+  onClick?: () => void;
+  disabled: boolean;
+  locked?: boolean;
+}) {
   return (
     <UnstyledButton className={classes.tile} onClick={onClick} disabled={disabled} aria-label={`Add ${label.toLowerCase()}`}>
       <span className={classes.icon}>{icon}</span>
@@ -66,7 +88,13 @@ export function AddContentPanel({ disabled, gated, onAdd, onBackground, onAttach
           </Menu>
           <Tile icon={<IconPhoto size={20} />} label="Image" disabled={disabled} onClick={() => onAdd('image')} />
           <Tile icon={<IconSignature size={20} />} label="Logo" disabled={disabled} locked={!gated.logo} onClick={() => onAdd('logo')} />
-          <Tile icon={<IconQrcode size={20} />} label="QR code" disabled={disabled} locked={!gated.qrcode} onClick={() => onAdd('qrcode')} />
+          <Tile
+            icon={<IconQrcode size={20} />}
+            label="QR code"
+            disabled={disabled}
+            locked={!gated.qrcode}
+            onClick={() => onAdd('qrcode')}
+          />
           <Tile icon={<IconHash size={20} />} label="Certificate number" disabled={disabled} onClick={() => onAdd('certificate_number')} />
           <Tile icon={<IconCalendarDue size={20} />} label="Expiration date" disabled={disabled} onClick={() => onAdd('expiration_date')} />
           <Tile icon={<IconLineDashed size={20} />} label="Line" disabled={disabled} onClick={() => onAdd('line')} />

@@ -1,4 +1,4 @@
-import { canvasSize, PAGE_FORMATS, type Element, type PageFormat } from '@laurel/certificate';
+import { canvasSize, type Element, PAGE_FORMATS, type PageFormat } from '@laurel/certificate';
 import { Badge, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
@@ -50,9 +50,7 @@ export function PagePanel({ state, dispatch, readOnly, twoSidedAllowed, onTwoSid
           mt="sm"
           size="sm"
           label={
-            <Group gap={4}>
-              Two-sided certificate {!twoSidedAllowed && <IconCrown size={13} color="var(--mantine-color-yellow-7)" />}
-            </Group>
+            <Group gap={4}>Two-sided certificate {!twoSidedAllowed && <IconCrown size={13} color="var(--mantine-color-yellow-7)" />}</Group>
           }
           checked={design.use_two_side}
           disabled={readOnly}
@@ -99,7 +97,11 @@ export function PagePanel({ state, dispatch, readOnly, twoSidedAllowed, onTwoSid
           </Text>
         )}
         {selected.length === 1 && selected[0] && (
-          <SelectedDetails element={selected[0]} readOnly={readOnly} onPlace={(box) => dispatch({ type: 'place', index: state.selection[0]!, box })} />
+          <SelectedDetails
+            element={selected[0]}
+            readOnly={readOnly}
+            onPlace={(box) => dispatch({ type: 'place', index: state.selection[0]!, box })}
+          />
         )}
         {selected.length > 1 && <Text size="sm">{selected.length} elements selected</Text>}
       </div>
@@ -109,7 +111,17 @@ export function PagePanel({ state, dispatch, readOnly, twoSidedAllowed, onTwoSid
 
 type Box = { left: number; top: number; width: number; height: number };
 
-function Coordinate({ label, value, disabled, onCommit }: { label: string; value: number | undefined; disabled: boolean; onCommit: (n: number) => void }) {
+function Coordinate({
+  label,
+  value,
+  disabled,
+  onCommit,
+}: {
+  label: string;
+  value: number | undefined;
+  disabled: boolean;
+  onCommit: (n: number) => void;
+}) {
   return (
     <NumberInput
       key={value}
@@ -128,7 +140,11 @@ function Coordinate({ label, value, disabled, onCommit }: { label: string; value
       onKeyDown={(e) => {
         if (e.key === 'Enter') e.currentTarget.blur();
       }}
-      rightSection={<Text size="10px" c="dimmed">px</Text>}
+      rightSection={
+        <Text size="10px" c="dimmed">
+          px
+        </Text>
+      }
     />
   );
 }
@@ -143,14 +159,27 @@ function SelectedDetails({ element, readOnly, onPlace }: { element: Element; rea
         <Text size="sm" fw={600}>
           {ELEMENT_NAMES[element.type]}
         </Text>
-        {element.lock && <Badge size="xs" color="orange">Locked</Badge>}
-        {element.restrictions === 'read-only' && <Badge size="xs" color="gray">Read-only</Badge>}
+        {element.lock && (
+          <Badge size="xs" color="orange">
+            Locked
+          </Badge>
+        )}
+        {element.restrictions === 'read-only' && (
+          <Badge size="xs" color="gray">
+            Read-only
+          </Badge>
+        )}
       </Group>
       <SimpleGrid cols={2} spacing={8} verticalSpacing={6}>
         <Coordinate label="X" value={p.left} disabled={fixed} onCommit={(left) => onPlace({ left })} />
         <Coordinate label="Y" value={p.top} disabled={fixed} onCommit={(top) => onPlace({ top })} />
         <Coordinate label="Width" value={p.width} disabled={fixed || !element.resize} onCommit={(width) => onPlace({ width })} />
-        <Coordinate label="Height" value={element.type === 'line' ? undefined : p.height} disabled={fixed || !element.resize} onCommit={(height) => onPlace({ height })} />
+        <Coordinate
+          label="Height"
+          value={element.type === 'line' ? undefined : p.height}
+          disabled={fixed || !element.resize}
+          onCommit={(height) => onPlace({ height })}
+        />
       </SimpleGrid>
     </Stack>
   );

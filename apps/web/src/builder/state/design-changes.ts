@@ -1,4 +1,12 @@
-import { canvasSize, elementText, MIN_ELEMENT_HEIGHT_PX, MIN_ELEMENT_WIDTH_PX, newElement, type CertificateDesign, type Element } from '@laurel/certificate';
+import {
+  type CertificateDesign,
+  canvasSize,
+  type Element,
+  elementText,
+  MIN_ELEMENT_HEIGHT_PX,
+  MIN_ELEMENT_WIDTH_PX,
+  newElement,
+} from '@laurel/certificate';
 import type { EditorAction, HistoryKind } from './actions.ts';
 import type { EditorState } from './editor-state.ts';
 import {
@@ -40,7 +48,11 @@ const SELECTION_ACTIONS = new Set<EditorAction['type']>([
 function mapSelected(state: EditorState, f: (e: Element, index: number) => Element, indices = state.selection): CertificateDesign {
   const list = sideList(state.design, state.side);
   const chosen = new Set(indices);
-  return withSide(state.design, state.side, list.map((e, i) => (chosen.has(i) && isSelectable(e) ? f(e, i) : e)));
+  return withSide(
+    state.design,
+    state.side,
+    list.map((e, i) => (chosen.has(i) && isSelectable(e) ? f(e, i) : e)),
+  );
 }
 
 function moved(design: CertificateDesign, e: Element, dx: number, dy: number): Element {
@@ -70,7 +82,15 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
     case 'deleteSelected': {
       const doomed = new Set(state.selection.filter((i) => list[i] && mayDelete(design, list[i]!)));
       if (!doomed.size) return null;
-      return { kind: 'delete', design: withSide(design, side, list.filter((_, i) => !doomed.has(i))), selection: [] };
+      return {
+        kind: 'delete',
+        design: withSide(
+          design,
+          side,
+          list.filter((_, i) => !doomed.has(i)),
+        ),
+        selection: [],
+      };
     }
     case 'duplicateSelected': {
       const copies: Element[] = [];
@@ -86,7 +106,10 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
       return { kind: 'add-element', design: working, selection: copies.map((_, n) => list.length + n) };
     }
     case 'setStyles':
-      return { kind: action.kind, design: mapSelected(state, (e) => ({ ...e, styles: { ...e.styles, ...action.styles } }), action.indices) };
+      return {
+        kind: action.kind,
+        design: mapSelected(state, (e) => ({ ...e, styles: { ...e.styles, ...action.styles } }), action.indices),
+      };
     case 'toggleStyle': {
       const first = list[state.selection[0] ?? -1];
       if (!first) return null;
@@ -100,14 +123,28 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
       const trimmed = action.text.trim();
       const text = e.type === 'dynamic' && trimmed && !/\[[^\]]*\]/.test(trimmed) ? `[${trimmed}]` : action.text;
       if (text === elementText(e)) return null;
-      return { kind: 'text', design: withSide(design, side, list.map((x, i) => (i === action.index ? withText(x, text) : x))) };
+      return {
+        kind: 'text',
+        design: withSide(
+          design,
+          side,
+          list.map((x, i) => (i === action.index ? withText(x, text) : x)),
+        ),
+      };
     }
     case 'moveBy': {
       // Live drags move from where the gesture began, so clamping at an edge never loses the pointer.
       const from = action.transient && state.gestureBase ? state.gestureBase : design;
       const fromList = sideList(from, side);
       const chosen = new Set(state.selection);
-      return { kind: 'move', design: withSide(from, side, fromList.map((e, i) => (chosen.has(i) && isSelectable(e) ? moved(from, e, action.dx, action.dy) : e))) };
+      return {
+        kind: 'move',
+        design: withSide(
+          from,
+          side,
+          fromList.map((e, i) => (chosen.has(i) && isSelectable(e) ? moved(from, e, action.dx, action.dy) : e)),
+        ),
+      };
     }
     case 'resize': {
       const { left, top, width, height } = action.box;
@@ -131,15 +168,26 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
       if (!e || e.lock) return null;
       const canvas = canvasSize(design.format, design.is_portrait);
       const now = position(e);
-      const width = action.box.width !== undefined && e.resize ? Math.min(Math.max(MIN_ELEMENT_WIDTH_PX, action.box.width), canvas.width) : now.width;
-      const height = action.box.height !== undefined && e.resize && now.height !== undefined ? Math.min(Math.max(MIN_ELEMENT_HEIGHT_PX, action.box.height), canvas.height) : now.height;
+      const width =
+        action.box.width !== undefined && e.resize ? Math.min(Math.max(MIN_ELEMENT_WIDTH_PX, action.box.width), canvas.width) : now.width;
+      const height =
+        action.box.height !== undefined && e.resize && now.height !== undefined
+          ? Math.min(Math.max(MIN_ELEMENT_HEIGHT_PX, action.box.height), canvas.height)
+          : now.height;
       const left = Math.min(Math.max(0, action.box.left ?? now.left), canvas.width - (width ?? 0));
       const top = Math.min(Math.max(0, action.box.top ?? now.top), canvas.height - (height ?? 0));
       const styles = { ...e.styles, left: px(left), top: px(top) };
       if (width !== undefined) styles.width = px(width);
       if (height !== undefined) styles.height = px(height);
       const resized = width !== now.width || height !== now.height;
-      return { kind: resized ? 'resize' : 'move', design: withSide(design, side, list.map((x, i) => (i === action.index ? { ...x, styles } : x))) };
+      return {
+        kind: resized ? 'resize' : 'move',
+        design: withSide(
+          design,
+          side,
+          list.map((x, i) => (i === action.index ? { ...x, styles } : x)),
+        ),
+      };
     }
     case 'centerHorizontally':
       // Spec 2 §9: centring puts the left edge at 320 minus half the width.

@@ -1,4 +1,4 @@
-import { newDesign, type CertificateDesign, type DesignSide } from '@laurel/certificate';
+import { type CertificateDesign, type DesignSide, newDesign } from '@laurel/certificate';
 import { emptyHistory, type History } from './history.ts';
 
 export interface EditorState {

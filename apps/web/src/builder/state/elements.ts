@@ -1,16 +1,16 @@
 import {
-  canvasSize,
+  type CertificateDesign,
   COLLISION_OFFSET_PX,
+  canvasSize,
   DEFAULT_MERGE_FIELD,
+  type DesignSide,
+  type Element,
   elementText,
   LINE_COLLISION_OFFSET_PX,
   mergeFieldNames,
   mergeKey,
   pxValue,
   Z_INDEX_BASE,
-  type CertificateDesign,
-  type DesignSide,
-  type Element,
 } from '@laurel/certificate';
 
 export const px = (n: number) => `${Math.round(n * 100) / 100}px`;
@@ -27,7 +27,12 @@ export function withSide(design: CertificateDesign, side: DesignSide, list: Elem
 }
 
 export const isText = (e: Element) =>
-  e.type === 'text' || e.type === 'dynamic' || e.type === 'dynamicText' || e.type === 'name' || e.type === 'certificate_number' || e.type === 'expiration_date';
+  e.type === 'text' ||
+  e.type === 'dynamic' ||
+  e.type === 'dynamicText' ||
+  e.type === 'name' ||
+  e.type === 'certificate_number' ||
+  e.type === 'expiration_date';
 
 export const isHidden = (e: Element) => e.hideSpan || e.styles.display === 'none';
 
@@ -37,7 +42,12 @@ export const isSelectable = (e: Element) => e.type !== 'background';
 export const keepsAspect = (e: Element) => e.type === 'image' || e.type === 'logo' || e.type === 'portrait' || e.type === 'qrcode';
 
 export function position(e: Element) {
-  return { left: pxValue(e.styles.left) ?? 0, top: pxValue(e.styles.top) ?? 0, width: pxValue(e.styles.width), height: pxValue(e.styles.height) };
+  return {
+    left: pxValue(e.styles.left) ?? 0,
+    top: pxValue(e.styles.top) ?? 0,
+    width: pxValue(e.styles.width),
+    height: pxValue(e.styles.height),
+  };
 }
 
 /**
@@ -47,7 +57,8 @@ export function position(e: Element) {
 export function placeWithoutCollision(list: Element[], element: Element): Element {
   const step = element.type === 'line' ? LINE_COLLISION_OFFSET_PX : COLLISION_OFFSET_PX;
   let { left, top } = position(element);
-  const taken = (l: number, t: number) => list.some((e) => e.type !== 'background' && Math.abs(position(e).left - l) < 1 && Math.abs(position(e).top - t) < 1);
+  const taken = (l: number, t: number) =>
+    list.some((e) => e.type !== 'background' && Math.abs(position(e).left - l) < 1 && Math.abs(position(e).top - t) < 1);
   for (let i = 0; i < 40 && taken(left, top); i++) {
     left += step;
     top += step;
@@ -58,7 +69,8 @@ export function placeWithoutCollision(list: Element[], element: Element): Elemen
 function mergeNames(design: CertificateDesign): Set<string> {
   const names = new Set<string>();
   for (const e of [...design.elements, ...design.back_side_elements]) {
-    if (e.type === 'dynamic' || e.type === 'name' || e.type === 'dynamicText') for (const n of mergeFieldNames(elementText(e))) names.add(mergeKey(n));
+    if (e.type === 'dynamic' || e.type === 'name' || e.type === 'dynamicText')
+      for (const n of mergeFieldNames(elementText(e))) names.add(mergeKey(n));
   }
   return names;
 }

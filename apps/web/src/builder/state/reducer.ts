@@ -37,17 +37,34 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const before = state.gestureBase;
       if (!before) return state;
       if (before === state.design) return { ...state, gestureBase: null };
-      return { ...state, gestureBase: null, dirty: true, history: pushEntry(state.history, { kind: action.kind, before, after: state.design }) };
+      return {
+        ...state,
+        gestureBase: null,
+        dirty: true,
+        history: pushEntry(state.history, { kind: action.kind, before, after: state.design }),
+      };
     }
     case 'undo': {
       if (!canUndo(state.history)) return state;
       const entry = state.history.entries[state.history.index - 1]!;
-      return { ...state, design: entry.before, selection: keptSelection(state, entry.before), dirty: true, history: { ...state.history, index: state.history.index - 1 } };
+      return {
+        ...state,
+        design: entry.before,
+        selection: keptSelection(state, entry.before),
+        dirty: true,
+        history: { ...state.history, index: state.history.index - 1 },
+      };
     }
     case 'redo': {
       if (!canRedo(state.history)) return state;
       const entry = state.history.entries[state.history.index]!;
-      return { ...state, design: entry.after, selection: keptSelection(state, entry.after), dirty: true, history: { ...state.history, index: state.history.index + 1 } };
+      return {
+        ...state,
+        design: entry.after,
+        selection: keptSelection(state, entry.after),
+        dirty: true,
+        history: { ...state.history, index: state.history.index + 1 },
+      };
     }
     default:
       return applyDesignAction(state, action);

@@ -3,13 +3,13 @@ import { Divider, Group, Text } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
-  IconLayersSelected,
   IconCopy,
   IconEyeOff,
+  IconLayersSelected,
+  IconLayersSelectedBottom,
   IconLayoutAlignCenter,
   IconLock,
   IconLockOpen,
-  IconLayersSelectedBottom,
   IconTrash,
 } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
@@ -18,9 +18,9 @@ import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
 import { isHidden, isText, mayDelete, mayDuplicate, sideList } from '../state/elements.ts';
 import { canRedo, canUndo } from '../state/history.ts';
+import classes from './EditorToolbar.module.css';
 import { TextToolbar } from './TextToolbar.tsx';
 import { ToolButton } from './ToolButton.tsx';
-import classes from './EditorToolbar.module.css';
 
 interface EditorToolbarProps {
   state: EditorState;
@@ -43,10 +43,20 @@ export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFon
   return (
     <div className={classes.bar} role="toolbar" aria-label="Editor toolbar">
       <Group gap={2} wrap="nowrap">
-        <ToolButton label="Undo" shortcut="Ctrl+Z" disabled={readOnly || !canUndo(state.history)} onClick={() => dispatch({ type: 'undo' })}>
+        <ToolButton
+          label="Undo"
+          shortcut="Ctrl+Z"
+          disabled={readOnly || !canUndo(state.history)}
+          onClick={() => dispatch({ type: 'undo' })}
+        >
           <IconArrowBackUp size={18} />
         </ToolButton>
-        <ToolButton label="Redo" shortcut="Ctrl+Shift+Z" disabled={readOnly || !canRedo(state.history)} onClick={() => dispatch({ type: 'redo' })}>
+        <ToolButton
+          label="Redo"
+          shortcut="Ctrl+Shift+Z"
+          disabled={readOnly || !canRedo(state.history)}
+          onClick={() => dispatch({ type: 'redo' })}
+        >
           <IconArrowForwardUp size={18} />
         </ToolButton>
       </Group>
@@ -62,7 +72,11 @@ export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFon
         />
       ) : (
         <Text size="xs" c="dimmed" className={classes.hint}>
-          {readOnly ? 'View only: you can look but not change this design.' : has ? '' : 'Select an element to style it, or add content from the left.'}
+          {readOnly
+            ? 'View only: you can look but not change this design.'
+            : has
+              ? ''
+              : 'Select an element to style it, or add content from the left.'}
         </Text>
       )}
       {!readOnly && has && (
@@ -72,13 +86,22 @@ export function EditorToolbar({ state, dispatch, readOnly, customFonts, onAddFon
             <ToolButton label="Centre horizontally" onClick={() => dispatch({ type: 'centerHorizontally' })}>
               <IconLayoutAlignCenter size={18} />
             </ToolButton>
-            <ToolButton label="Duplicate" shortcut="Ctrl+D" disabled={!selected.some(mayDuplicate)} onClick={() => dispatch({ type: 'duplicateSelected' })}>
+            <ToolButton
+              label="Duplicate"
+              shortcut="Ctrl+D"
+              disabled={!selected.some(mayDuplicate)}
+              onClick={() => dispatch({ type: 'duplicateSelected' })}
+            >
               <IconCopy size={18} />
             </ToolButton>
             <ToolButton label={first?.lock ? 'Unlock' : 'Lock'} active={first?.lock} onClick={() => dispatch({ type: 'toggleLock' })}>
               {first?.lock ? <IconLock size={18} /> : <IconLockOpen size={18} />}
             </ToolButton>
-            <ToolButton label={first && isHidden(first) ? 'Unhide' : 'Hide'} active={first ? isHidden(first) : false} onClick={() => dispatch({ type: 'toggleHide' })}>
+            <ToolButton
+              label={first && isHidden(first) ? 'Unhide' : 'Hide'}
+              active={first ? isHidden(first) : false}
+              onClick={() => dispatch({ type: 'toggleHide' })}
+            >
               <IconEyeOff size={18} />
             </ToolButton>
             <ToolButton label="Bring to front" onClick={() => dispatch({ type: 'bringToFront' })}>

@@ -1,4 +1,10 @@
-import { certificateFontFamilies, EXPIRATION_DATE_FORMATS, FONT_SIZES_PX, type Element, type ExpirationDateFormat } from '@laurel/certificate';
+import {
+  certificateFontFamilies,
+  type Element,
+  EXPIRATION_DATE_FORMATS,
+  type ExpirationDateFormat,
+  FONT_SIZES_PX,
+} from '@laurel/certificate';
 import { ColorInput, Divider, Group, Select } from '@mantine/core';
 import { IconAlignCenter, IconAlignLeft, IconAlignRight, IconBold, IconItalic, IconUnderline } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
@@ -9,7 +15,20 @@ import { ToolButton } from './ToolButton.tsx';
 const BUILT_IN = certificateFontFamilies();
 const ADD_FONT = '__add-font__';
 const REMOVE_FONTS = '__remove-fonts__';
-const SWATCHES = ['#000000', '#1f2937', '#6b7280', '#ffffff', '#0000ff', '#1e3a8a', '#0f766e', '#15803d', '#b45309', '#b91c1c', '#7c3aed', '#b08d57'];
+const SWATCHES = [
+  '#000000',
+  '#1f2937',
+  '#6b7280',
+  '#ffffff',
+  '#0000ff',
+  '#1e3a8a',
+  '#0f766e',
+  '#15803d',
+  '#b45309',
+  '#b91c1c',
+  '#7c3aed',
+  '#b08d57',
+];
 
 interface TextToolbarProps {
   element: Element;
@@ -20,7 +39,11 @@ interface TextToolbarProps {
   onRemoveFonts: () => void;
 }
 
-const family = (e: Element) => (e.styles['font-family'] ?? 'Open Sans').split(',')[0]!.trim().replace(/^['"]|['"]$/g, '');
+const family = (e: Element) =>
+  (e.styles['font-family'] ?? 'Open Sans')
+    .split(',')[0]!
+    .trim()
+    .replace(/^['"]|['"]$/g, '');
 
 /** Text style of the selected text elements: every control dispatches the same typed actions. */
 export function TextToolbar({ element, dispatch, customFonts, expirationFormat, onAddFont, onRemoveFonts }: TextToolbarProps) {
@@ -30,7 +53,14 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
   const own = customFonts.map((f) => f.family ?? f.name);
   const fontData = [
     { group: 'Certificate fonts', items: BUILT_IN },
-    { group: 'Your fonts', items: [...own, { value: ADD_FONT, label: '+ Add a font…' }, ...(own.length ? [{ value: REMOVE_FONTS, label: '− Remove fonts…' }] : [])] },
+    {
+      group: 'Your fonts',
+      items: [
+        ...own,
+        { value: ADD_FONT, label: '+ Add a font…' },
+        ...(own.length ? [{ value: REMOVE_FONTS, label: '− Remove fonts…' }] : []),
+      ],
+    },
   ];
 
   return (
@@ -63,13 +93,28 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
         onChange={(value) => value && dispatch({ type: 'setStyles', kind: 'font-size', styles: { 'font-size': `${value}px` } })}
       />
       <Divider orientation="vertical" />
-      <ToolButton label="Bold" shortcut="Ctrl+B" active={s['font-weight'] === 'bold' || Number(s['font-weight']) >= 600} onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'font-weight', on: 'bold', off: 'normal' })}>
+      <ToolButton
+        label="Bold"
+        shortcut="Ctrl+B"
+        active={s['font-weight'] === 'bold' || Number(s['font-weight']) >= 600}
+        onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'font-weight', on: 'bold', off: 'normal' })}
+      >
         <IconBold size={17} />
       </ToolButton>
-      <ToolButton label="Italic" shortcut="Ctrl+I" active={s['font-style'] === 'italic'} onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'font-style', on: 'italic', off: 'normal' })}>
+      <ToolButton
+        label="Italic"
+        shortcut="Ctrl+I"
+        active={s['font-style'] === 'italic'}
+        onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'font-style', on: 'italic', off: 'normal' })}
+      >
         <IconItalic size={17} />
       </ToolButton>
-      <ToolButton label="Underline" shortcut="Ctrl+U" active={s['text-decoration'] === 'underline'} onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'text-decoration', on: 'underline', off: 'none' })}>
+      <ToolButton
+        label="Underline"
+        shortcut="Ctrl+U"
+        active={s['text-decoration'] === 'underline'}
+        onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'text-decoration', on: 'underline', off: 'none' })}
+      >
         <IconUnderline size={17} />
       </ToolButton>
       <ColorInput
@@ -84,13 +129,25 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
         onChangeEnd={(color) => dispatch({ type: 'setStyles', kind: 'color', styles: { color } })}
       />
       <Divider orientation="vertical" />
-      <ToolButton label="Align left" active={align === 'left'} onClick={() => dispatch({ type: 'setStyles', kind: 'left', styles: { 'text-align': 'left' } })}>
+      <ToolButton
+        label="Align left"
+        active={align === 'left'}
+        onClick={() => dispatch({ type: 'setStyles', kind: 'left', styles: { 'text-align': 'left' } })}
+      >
         <IconAlignLeft size={17} />
       </ToolButton>
-      <ToolButton label="Align centre" active={align === 'center'} onClick={() => dispatch({ type: 'setStyles', kind: 'center', styles: { 'text-align': 'center' } })}>
+      <ToolButton
+        label="Align centre"
+        active={align === 'center'}
+        onClick={() => dispatch({ type: 'setStyles', kind: 'center', styles: { 'text-align': 'center' } })}
+      >
         <IconAlignCenter size={17} />
       </ToolButton>
-      <ToolButton label="Align right" active={align === 'right'} onClick={() => dispatch({ type: 'setStyles', kind: 'right', styles: { 'text-align': 'right' } })}>
+      <ToolButton
+        label="Align right"
+        active={align === 'right'}
+        onClick={() => dispatch({ type: 'setStyles', kind: 'right', styles: { 'text-align': 'right' } })}
+      >
         <IconAlignRight size={17} />
       </ToolButton>
       {element.type === 'expiration_date' && (

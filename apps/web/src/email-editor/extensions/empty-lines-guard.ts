@@ -1,7 +1,7 @@
+import { EMAIL_BODY_MAX_EMPTY_LINES } from '@laurel/domain';
 import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
-import { EMAIL_BODY_MAX_EMPTY_LINES } from '@laurel/domain';
 
 /** The longest run of empty paragraphs in a document. */
 export function longestEmptyRun(doc: ProseMirrorNode): number {

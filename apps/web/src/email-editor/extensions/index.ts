@@ -1,6 +1,6 @@
+import { Link } from '@mantine/tiptap';
 import Highlight from '@tiptap/extension-highlight';
 import StarterKit from '@tiptap/starter-kit';
-import { Link } from '@mantine/tiptap';
 import { EmailImage } from './email-image.ts';
 import { EmptyLinesGuard } from './empty-lines-guard.ts';
 import { MergeFieldMarks } from './merge-field-marks.ts';
@@ -19,7 +19,12 @@ export function emailEditorExtensions() {
       codeBlock: false,
       heading: { levels: [1, 2, 3, 4, 5, 6] },
     }),
-    Link.configure({ openOnClick: false, autolink: true, protocols: ['mailto'], HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' } }),
+    Link.configure({
+      openOnClick: false,
+      autolink: true,
+      protocols: ['mailto'],
+      HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
+    }),
     TextStyle,
     TextAlign,
     Subscript,

@@ -1,8 +1,8 @@
+import { MERGE_FIELDS } from '@laurel/domain';
 import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import { MERGE_FIELDS } from '@laurel/domain';
 
 const FIELD = /\[[^[\]\n]{1,100}\]/g;
 

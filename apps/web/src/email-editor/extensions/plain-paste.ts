@@ -18,7 +18,9 @@ export const PlainPaste = Extension.create({
             if (text === undefined) return false;
             const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n/);
             if (paragraphs.length === 1) return editor.commands.insertContent({ type: 'text', text: paragraphs[0] ?? '' }) || true;
-            const content = paragraphs.map((line) => (line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' }));
+            const content = paragraphs.map((line) =>
+              line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' },
+            );
             editor.commands.insertContent(content);
             return true;
           },

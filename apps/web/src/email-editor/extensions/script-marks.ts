@@ -17,7 +17,12 @@ export const Subscript = Mark.create({
   parseHTML: () => [{ tag: 'sub' }],
   renderHTML: () => ['sub', 0],
   addCommands() {
-    return { toggleSubscript: () => ({ commands }) => commands.toggleMark(this.name) };
+    return {
+      toggleSubscript:
+        () =>
+        ({ commands }) =>
+          commands.toggleMark(this.name),
+    };
   },
   addKeyboardShortcuts() {
     return { 'Mod-,': () => this.editor.commands.toggleSubscript() };
@@ -30,7 +35,12 @@ export const Superscript = Mark.create({
   parseHTML: () => [{ tag: 'sup' }],
   renderHTML: () => ['sup', 0],
   addCommands() {
-    return { toggleSuperscript: () => ({ commands }) => commands.toggleMark(this.name) };
+    return {
+      toggleSuperscript:
+        () =>
+        ({ commands }) =>
+          commands.toggleMark(this.name),
+    };
   },
   addKeyboardShortcuts() {
     return { 'Mod-.': () => this.editor.commands.toggleSuperscript() };

@@ -1,4 +1,4 @@
-import { getMarkAttributes, Mark, mergeAttributes, type CommandProps } from '@tiptap/core';
+import { type CommandProps, getMarkAttributes, Mark, mergeAttributes } from '@tiptap/core';
 
 /**
  * Inline text styling for the email body: colour, font family and font size on one span, the way
@@ -62,7 +62,10 @@ export const TextStyle = Mark.create({
     const apply =
       (key: StyleKey, value: string | null) =>
       ({ chain }: CommandProps) =>
-        chain().setMark(this.name, { [key]: value }).removeEmptyTextStyle().run();
+        chain()
+          .setMark(this.name, { [key]: value })
+          .removeEmptyTextStyle()
+          .run();
     return {
       setColor: (color) => apply('color', color),
       unsetColor: () => apply('color', null),

@@ -18,7 +18,13 @@ export function PreviewFrame({ html, device, title }: { html: string; device: Pr
   return (
     <Box ref={ref} w="100%" style={{ height: FRAME_HEIGHT * scale, overflow: 'hidden' }}>
       <Box
-        style={{ width, height: FRAME_HEIGHT, transform: `scale(${scale})`, transformOrigin: 'top left', marginLeft: available > width ? (available - width) / 2 : 0 }}
+        style={{
+          width,
+          height: FRAME_HEIGHT,
+          transform: `scale(${scale})`,
+          transformOrigin: 'top left',
+          marginLeft: available > width ? (available - width) / 2 : 0,
+        }}
       >
         <iframe
           title={title}
@@ -26,7 +32,13 @@ export function PreviewFrame({ html, device, title }: { html: string; device: Pr
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           referrerPolicy="no-referrer"
           data-testid="email-preview-frame"
-          style={{ width: '100%', height: '100%', border: '1px solid var(--mantine-color-gray-3)', borderRadius: device === 'mobile' ? 24 : 10, background: '#fff' }}
+          style={{
+            width: '100%',
+            height: '100%',
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: device === 'mobile' ? 24 : 10,
+            background: '#fff',
+          }}
         />
       </Box>
     </Box>

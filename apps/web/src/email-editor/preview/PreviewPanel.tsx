@@ -1,10 +1,10 @@
+import type { EmailDesign } from '@laurel/domain';
 import { Alert, Badge, Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconRefresh, IconSend } from '@tabler/icons-react';
-import type { EmailDesign } from '@laurel/domain';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { EmailOwner } from '../../api/certificate-email.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { PreviewFrame, type PreviewDevice } from './PreviewFrame.tsx';
+import { type PreviewDevice, PreviewFrame } from './PreviewFrame.tsx';
 import { useEmailPreview } from './useEmailPreview.ts';
 
 interface PreviewPanelProps {
@@ -22,7 +22,15 @@ interface PreviewPanelProps {
 }
 
 /** The message as a recipient sees it, refreshed as the issuer writes, on desktop or phone width. */
-export function PreviewPanel({ owner, id, design, onSendTest, sendTestLabel = 'Send test email', sendingTest = false, note }: PreviewPanelProps) {
+export function PreviewPanel({
+  owner,
+  id,
+  design,
+  onSendTest,
+  sendTestLabel = 'Send test email',
+  sendingTest = false,
+  note,
+}: PreviewPanelProps) {
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   const preview = useEmailPreview(owner, id, design);
   const email = preview.data;
@@ -41,8 +49,22 @@ export function PreviewPanel({ owner, id, design, onSendTest, sendTestLabel = 'S
             value={device}
             onChange={(value) => setDevice(value as PreviewDevice)}
             data={[
-              { value: 'desktop', label: <Group gap={4} wrap="nowrap"><IconDeviceDesktop size={14} /> Desktop</Group> },
-              { value: 'mobile', label: <Group gap={4} wrap="nowrap"><IconDeviceMobile size={14} /> Mobile</Group> },
+              {
+                value: 'desktop',
+                label: (
+                  <Group gap={4} wrap="nowrap">
+                    <IconDeviceDesktop size={14} /> Desktop
+                  </Group>
+                ),
+              },
+              {
+                value: 'mobile',
+                label: (
+                  <Group gap={4} wrap="nowrap">
+                    <IconDeviceMobile size={14} /> Mobile
+                  </Group>
+                ),
+              },
             ]}
           />
         </Group>
@@ -83,11 +105,22 @@ export function PreviewPanel({ owner, id, design, onSendTest, sendTestLabel = 'S
           (email.html ? (
             <PreviewFrame html={email.html} device={device} title={`Email preview, ${device} width`} />
           ) : (
-            <Paper withBorder radius="md" p="md" bg="stone.0" mah={760} style={{ overflow: 'auto', maxWidth: device === 'mobile' ? 360 : undefined }}>
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              bg="stone.0"
+              mah={760}
+              style={{ overflow: 'auto', maxWidth: device === 'mobile' ? 360 : undefined }}
+            >
               <Badge variant="light" mb="xs">
                 Plain text
               </Badge>
-              <Text component="pre" size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)', margin: 0 }}>
+              <Text
+                component="pre"
+                size="sm"
+                style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)', margin: 0 }}
+              >
                 {email.text}
               </Text>
             </Paper>

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { isValidEmail } from '@laurel/domain';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { sendTestEmail } from '../../api/certificate-email.ts';
 import { errorMessage } from '../../api/errors.ts';
@@ -42,7 +42,11 @@ export function SendTestDialog({ opened, onClose, certificateId, user, dataField
     if (!isValidEmail(email.trim()) || fields.some((f) => !(values[f] ?? '').trim())) return;
     setSending(true);
     try {
-      await sendTestEmail(certificateId, email.trim(), fields.map((name) => ({ name, value: values[name]!.trim() })));
+      await sendTestEmail(
+        certificateId,
+        email.trim(),
+        fields.map((name) => ({ name, value: values[name]!.trim() })),
+      );
       notifySuccess('Email sent. Please check admin email inbox.');
       onClose();
     } catch (error) {
@@ -58,7 +62,14 @@ export function SendTestDialog({ opened, onClose, certificateId, user, dataField
         <Text size="sm" c="dimmed">
           The saved email is sent to this address with the sample values below in place of each field.
         </Text>
-        <TextInput label="Send to" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={emailError} data-autofocus />
+        <TextInput
+          label="Send to"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={emailError}
+          data-autofocus
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {fields.map((name) => (
             <TextInput

@@ -1,11 +1,18 @@
 import { ActionIcon, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
-import { useRef, type Ref } from 'react';
+import { type Ref, useRef } from 'react';
 import { MergeFieldMenu } from '../toolbar/MergeFieldMenu.tsx';
 import type { SectionProps } from './types.ts';
 
 /** Subject and the addresses the message is sent with. */
-export function AddressFields({ design, onChange, readOnly, errors, replyToRef, dataFields }: SectionProps & { replyToRef: Ref<HTMLInputElement>; dataFields: string[] }) {
+export function AddressFields({
+  design,
+  onChange,
+  readOnly,
+  errors,
+  replyToRef,
+  dataFields,
+}: SectionProps & { replyToRef: Ref<HTMLInputElement>; dataFields: string[] }) {
   const subjectRef = useRef<HTMLInputElement>(null);
 
   // A field goes where the caret was in the subject, or at its end.

@@ -7,7 +7,15 @@ function size(bytes: number): string {
 }
 
 /** Files every recipient's message carries; added with the paperclip in the toolbar. */
-export function AttachmentsSection({ attachments, onRemove, readOnly }: { attachments: EmailAttachment[]; onRemove: (a: EmailAttachment) => void; readOnly: boolean }) {
+export function AttachmentsSection({
+  attachments,
+  onRemove,
+  readOnly,
+}: {
+  attachments: EmailAttachment[];
+  onRemove: (a: EmailAttachment) => void;
+  readOnly: boolean;
+}) {
   if (!attachments.length) {
     return (
       <Text size="sm" c="dimmed">

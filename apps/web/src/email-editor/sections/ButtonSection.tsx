@@ -1,6 +1,6 @@
+import { adjustButtonColor, type ButtonColors, contrastRatio, DEFAULT_BUTTON_COLORS, parseColor } from '@laurel/domain';
 import { Alert, Box, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { adjustButtonColor, contrastRatio, DEFAULT_BUTTON_COLORS, parseColor, type ButtonColors } from '@laurel/domain';
 import { ButtonColorInput } from './ButtonColorInput.tsx';
 import type { SectionProps } from './types.ts';
 import { useColorWarning } from './useColorWarning.ts';
@@ -48,7 +48,17 @@ export function ButtonSection({ design, onChange, readOnly, errors }: SectionPro
           onCommit={(value) => choose('background', value)}
           readOnly={readOnly}
           error={errors['button_styles.background']}
-          swatches={[DEFAULT_BUTTON_COLORS.background, '#1f7550', '#1971c2', '#3b5bdb', '#7048e8', '#c2255c', '#c92a2a', '#e8590c', '#17201a']}
+          swatches={[
+            DEFAULT_BUTTON_COLORS.background,
+            '#1f7550',
+            '#1971c2',
+            '#3b5bdb',
+            '#7048e8',
+            '#c2255c',
+            '#c92a2a',
+            '#e8590c',
+            '#17201a',
+          ]}
         />
       </SimpleGrid>
       {warning && (

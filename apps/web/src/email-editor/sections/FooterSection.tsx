@@ -1,5 +1,5 @@
-import { Checkbox, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import { defaultFooterText, EMAIL_FOOTER_LANGUAGES, EMAIL_FOOTERS, type EmailFooterLanguage } from '@laurel/domain';
+import { Checkbox, Group, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import type { SectionProps } from './types.ts';
 
 const LANGUAGE_OPTIONS = EMAIL_FOOTER_LANGUAGES.map((code) => ({ value: code, label: EMAIL_FOOTERS[code].label }));
@@ -11,7 +11,12 @@ const NETWORKS = [
 ] as const;
 
 /** The translated footer every message ends with, and the share icons above it. */
-export function FooterSection({ design, onChange, readOnly, onLanguageChange }: SectionProps & { onLanguageChange: (language: EmailFooterLanguage) => void }) {
+export function FooterSection({
+  design,
+  onChange,
+  readOnly,
+  onLanguageChange,
+}: SectionProps & { onLanguageChange: (language: EmailFooterLanguage) => void }) {
   const socials = design.footer_socials;
   const footer = EMAIL_FOOTERS[design.email_footer_lang];
   return (

@@ -5,7 +5,14 @@ import type { SectionProps } from './types.ts';
  * The 'Add to LinkedIn profile' button. It needs a paid plan: without one, turning it on asks the
  * issuer to upgrade instead.
  */
-export function LinkedInSection({ design, onChange, readOnly, errors, paid, onUpgrade }: SectionProps & { paid: boolean; onUpgrade: () => void }) {
+export function LinkedInSection({
+  design,
+  onChange,
+  readOnly,
+  errors,
+  paid,
+  onUpgrade,
+}: SectionProps & { paid: boolean; onUpgrade: () => void }) {
   return (
     <Stack gap="sm">
       <Switch
@@ -23,7 +30,8 @@ export function LinkedInSection({ design, onChange, readOnly, errors, paid, onUp
           label="LinkedIn organization ID"
           description={
             <Text span size="xs">
-              The number in your company page’s admin address, such as linkedin.com/company/<b>1234567</b>/admin. Leave it empty to use your account name.{' '}
+              The number in your company page’s admin address, such as linkedin.com/company/<b>1234567</b>/admin. Leave it empty to use your
+              account name.{' '}
               <Anchor href="https://www.linkedin.com/help/linkedin/answer/a548629" target="_blank" rel="noopener noreferrer" size="xs">
                 Where to find it
               </Anchor>

@@ -18,7 +18,13 @@ export function PortalLinkSection({ design, onChange, readOnly, errors }: Sectio
       />
       {shown && (
         <>
-          <TextInput label="Title" value={portal.title_text} maxLength={200} onChange={(e) => onChange({ portal_link: { ...portal, title_text: e.currentTarget.value } })} readOnly={readOnly} />
+          <TextInput
+            label="Title"
+            value={portal.title_text}
+            maxLength={200}
+            onChange={(e) => onChange({ portal_link: { ...portal, title_text: e.currentTarget.value } })}
+            readOnly={readOnly}
+          />
           <Textarea
             label="Instruction"
             autosize

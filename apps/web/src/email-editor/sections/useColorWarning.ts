@@ -10,9 +10,12 @@ export function useColorWarning(): [string | null, (message: string) => void] {
   const lastShown = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const show = useCallback((message: string) => {
     const now = Date.now();

@@ -1,12 +1,25 @@
+import { EMAIL_DESIGN_MESSAGES, isWhite, parseColor } from '@laurel/domain';
 import { Button, ColorPicker, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { IconHighlight, IconTextColor } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/core';
-import { EMAIL_DESIGN_MESSAGES, isWhite, parseColor } from '@laurel/domain';
 import { useState } from 'react';
 import { notifyError } from '../../lib/notify.ts';
 
-const TEXT_SWATCHES = ['#17201a', '#4a534b', '#858f85', '#c92a2a', '#e8590c', '#f08c00', '#2f9e44', '#1f7550', '#1971c2', '#3b5bdb', '#7048e8', '#c2255c'];
+const TEXT_SWATCHES = [
+  '#17201a',
+  '#4a534b',
+  '#858f85',
+  '#c92a2a',
+  '#e8590c',
+  '#f08c00',
+  '#2f9e44',
+  '#1f7550',
+  '#1971c2',
+  '#3b5bdb',
+  '#7048e8',
+  '#c2255c',
+];
 const HIGHLIGHT_SWATCHES = ['#fff3bf', '#ffec99', '#d3f9d8', '#c3fae8', '#d0ebff', '#e5dbff', '#ffdeeb', '#ffe8cc', '#f1f3f5'];
 
 interface ColorControlProps {

@@ -20,7 +20,11 @@ export function ImageUploadControl({ editor, requireCursor }: { editor: Editor; 
     setBusy(true);
     try {
       const src = await uploadImageForEmail(file);
-      editor.chain().focus().setImage({ src, alt: file.name.replace(/\.[a-z0-9]+$/i, '') }).run();
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt: file.name.replace(/\.[a-z0-9]+$/i, '') })
+        .run();
       notifySuccess('Image uploaded.');
     } catch (error) {
       notifyError((error as Error).message);

@@ -35,7 +35,8 @@ export function LinkControl({ editor, requireCursor }: { editor: Editor; require
     }
     const chain = editor.chain().focus().extendMarkRange('link');
     if (!value) chain.unsetLink().run();
-    else if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: href.trim(), marks: [{ type: 'link', attrs: { href: value } }] }).run();
+    else if (editor.state.selection.empty && !editor.isActive('link'))
+      chain.insertContent({ type: 'text', text: href.trim(), marks: [{ type: 'link', attrs: { href: value } }] }).run();
     else chain.setLink({ href: value }).run();
     setOpened(false);
   };

@@ -1,5 +1,5 @@
-import { Menu } from '@mantine/core';
 import { MERGE_FIELDS } from '@laurel/domain';
+import { Menu } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { STANDARD_FIELDS } from '../data-fields.ts';
 
@@ -24,7 +24,11 @@ export function MergeFieldMenu({ target, onPick, dataFields, withDownloadLink }:
       <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
         <Menu.Label>Recipient and account</Menu.Label>
         {standard.map((f) => (
-          <Menu.Item key={f.field} onClick={() => onPick(f.field)} rightSection={<code style={{ fontSize: 11, opacity: 0.7 }}>{f.field}</code>}>
+          <Menu.Item
+            key={f.field}
+            onClick={() => onPick(f.field)}
+            rightSection={<code style={{ fontSize: 11, opacity: 0.7 }}>{f.field}</code>}
+          >
             {f.label}
           </Menu.Item>
         ))}

@@ -29,7 +29,16 @@ export function TypographySelects({ editor }: { editor: Editor }) {
 
   return (
     <>
-      <Select aria-label="Paragraph style" size="xs" w={122} data={PARAGRAPH_STYLES as { label: string; value: string }[]} value={state.block} onChange={setBlock} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+      <Select
+        aria-label="Paragraph style"
+        size="xs"
+        w={122}
+        data={PARAGRAPH_STYLES as { label: string; value: string }[]}
+        value={state.block}
+        onChange={setBlock}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
       <Select
         aria-label="Font"
         placeholder="Font"

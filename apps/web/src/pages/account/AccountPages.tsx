@@ -1,6 +1,16 @@
 import {
-  IconAddressBook, IconAffiliate, IconCoins, IconCreditCard, IconGlobe, IconKey, IconMail, IconReceipt,
-  IconRefresh, IconRepeat, IconShieldLock, IconTrash,
+  IconAddressBook,
+  IconAffiliate,
+  IconCoins,
+  IconCreditCard,
+  IconGlobe,
+  IconKey,
+  IconMail,
+  IconReceipt,
+  IconRefresh,
+  IconRepeat,
+  IconShieldLock,
+  IconTrash,
 } from '@tabler/icons-react';
 import { sectionPage } from '../../components/SectionPage.tsx';
 
@@ -39,7 +49,8 @@ export const EmailSettingsPage = sectionPage({
   icon: icon(IconMail),
   empty: {
     title: 'Laurel delivers your certificates',
-    description: 'Messages go out from Laurel’s own servers with your account’s name as the sender. Connect your own server to send from your address.',
+    description:
+      'Messages go out from Laurel’s own servers with your account’s name as the sender. Connect your own server to send from your address.',
     action: { label: 'Send certificates', to: '/send' },
   },
 });
@@ -159,8 +170,8 @@ export const DeleteAccountPage = sectionPage({
   icon: icon(IconTrash),
   empty: {
     title: 'Before you go',
-    description: 'Deleting the account cannot be undone. Certificates you sent will no longer verify. Consider exporting your projects first.',
+    description:
+      'Deleting the account cannot be undone. Certificates you sent will no longer verify. Consider exporting your projects first.',
     action: { label: 'Go to your projects', to: '/store' },
   },
 });
-

@@ -1,5 +1,5 @@
-import { Avatar, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { planDisplayName } from '@laurel/domain';
+import { Avatar, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useAppConfig, useSignedInUser } from '../../session/queries.ts';
@@ -25,7 +25,11 @@ export function AccountProfilePage() {
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.username;
   return (
     <>
-      <PageHeader eyebrow="Account" title="Profile" description="Your details and the account you work in. Changing them asks for your password." />
+      <PageHeader
+        eyebrow="Account"
+        title="Profile"
+        description="Your details and the account you work in. Changing them asks for your password."
+      />
       <Stack gap="lg">
         <Card padding="xl" shadow="xs">
           <Group gap="lg" mb="lg">

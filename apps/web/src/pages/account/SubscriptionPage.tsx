@@ -1,6 +1,6 @@
+import { activePlan, availableCredits, planDisplayName, UNSUBSCRIBED_CERTIFICATE_SET_LIMIT } from '@laurel/domain';
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { activePlan, availableCredits, planDisplayName, UNSUBSCRIBED_CERTIFICATE_SET_LIMIT } from '@laurel/domain';
 import { SectionPage } from '../../components/SectionPage.tsx';
 import { useSignedInUser } from '../../session/queries.ts';
 

@@ -1,6 +1,18 @@
 import {
-  IconAffiliate, IconBuildingBank, IconCoins, IconCreditCard, IconDiscount2, IconFolders, IconGlobe, IconPhoto,
-  IconReceipt, IconRepeat, IconSettings, IconSpeakerphone, IconTemplate, IconTexture,
+  IconAffiliate,
+  IconBuildingBank,
+  IconCoins,
+  IconCreditCard,
+  IconDiscount2,
+  IconFolders,
+  IconGlobe,
+  IconPhoto,
+  IconReceipt,
+  IconRepeat,
+  IconSettings,
+  IconSpeakerphone,
+  IconTemplate,
+  IconTexture,
 } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { SectionPage, sectionPage } from '../../components/SectionPage.tsx';

@@ -35,7 +35,14 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: ForgotPassw
     <form onSubmit={submit} noValidate aria-label="Reset password">
       <Stack gap="md">
         {error && <FormError>{error}</FormError>}
-        <TextInput label="Email" type="email" autoComplete="username" placeholder="you@company.com" autoFocus {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          placeholder="you@company.com"
+          autoFocus
+          {...form.getInputProps('email')}
+        />
         <Button type="submit" size="md" fullWidth loading={busy}>
           Send reset link
         </Button>

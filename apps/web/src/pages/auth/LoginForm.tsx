@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { getCsrfToken, login } from '../../api/auth.ts';
 import { ApiError, errorMessage } from '../../api/errors.ts';
@@ -45,7 +45,14 @@ export function LoginForm({ onForgot, notice }: LoginFormProps) {
       <Stack gap="md">
         {notice}
         {error && <FormError>{error}</FormError>}
-        <TextInput label="Email" type="email" autoComplete="username" placeholder="you@company.com" autoFocus {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          placeholder="you@company.com"
+          autoFocus
+          {...form.getInputProps('email')}
+        />
         <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
         <Group justify="flex-end" mt={-6}>
           <Anchor component="button" type="button" size="sm" onClick={() => onForgot(form.values.email)}>

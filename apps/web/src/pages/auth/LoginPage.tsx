@@ -50,7 +50,9 @@ export function LoginPage() {
   if (mode === 'reset') {
     return (
       <>
-        <AuthHeading title="Reset your password">Enter the email address you sign in with and we will send you a link to choose a new password.</AuthHeading>
+        <AuthHeading title="Reset your password">
+          Enter the email address you sign in with and we will send you a link to choose a new password.
+        </AuthHeading>
         <ForgotPasswordForm
           initialEmail={email}
           onBack={() => setMode('login')}

@@ -1,19 +1,19 @@
+import { migrateDesign } from '@laurel/certificate';
 import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopy, IconEdit, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createStyle, deleteDesignSet, listStyles, renameDesignSet, type CertificateSet } from '../../api/certificates.ts';
+import { type CertificateSet, createStyle, deleteDesignSet, listStyles, renameDesignSet } from '../../api/certificates.ts';
 import { errorMessage } from '../../api/errors.ts';
+import { designPayload } from '../../builder/save-design.ts';
 import { EmptyPanel } from '../../components/EmptyPanel.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { designPayload } from '../../builder/save-design.ts';
-import { migrateDesign } from '@laurel/certificate';
 import { DesignCard } from './parts/DesignCard.tsx';
 import { NameDialog } from './parts/RenameDialog.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 type Naming = { mode: 'create' } | { mode: 'rename'; style: CertificateSet } | { mode: 'duplicate'; style: CertificateSet };
 
@@ -75,7 +75,11 @@ export function AdminTemplatesPage() {
         <LoadFailed title="The templates could not be loaded" error={styles.error} onRetry={() => void styles.refetch()} />
       )}
       {styles.isSuccess && !sorted.length && (
-        <EmptyPanel icon={<IconTemplate size={26} stroke={1.6} />} title="No templates yet" description="Create the first template accounts can start from." />
+        <EmptyPanel
+          icon={<IconTemplate size={26} stroke={1.6} />}
+          title="No templates yet"
+          description="Create the first template accounts can start from."
+        />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {styles.isPending && Array.from({ length: 6 }, (_, i) => <Skeleton key={i} style={{ aspectRatio: '4 / 3.6' }} radius="md" />)}

@@ -2,7 +2,7 @@ import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { getDesignSet, type BuilderTarget } from '../../api/certificates.ts';
+import { type BuilderTarget, getDesignSet } from '../../api/certificates.ts';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { BuilderScreen } from '../../builder/BuilderScreen.tsx';
 import { useSignedInUser } from '../../session/queries.ts';

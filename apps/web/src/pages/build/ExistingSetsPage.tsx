@@ -1,21 +1,37 @@
 import { Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCopy, IconEdit, IconEye, IconLayoutGrid, IconMail, IconPencil, IconPlus, IconTableImport, IconTrash } from '@tabler/icons-react';
+import {
+  IconCopy,
+  IconEdit,
+  IconEye,
+  IconLayoutGrid,
+  IconMail,
+  IconPencil,
+  IconPlus,
+  IconTableImport,
+  IconTrash,
+} from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteDesignSet, duplicateCertificate, listCertificates, renameDesignSet, type CertificateSummary } from '../../api/certificates.ts';
+import {
+  type CertificateSummary,
+  deleteDesignSet,
+  duplicateCertificate,
+  listCertificates,
+  renameDesignSet,
+} from '../../api/certificates.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { EmptyPanel } from '../../components/EmptyPanel.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { builderAccess } from '../../builder/access.ts';
 import { openNeedMoreSetsDialog } from '../../builder/dialogs/plan-dialogs.tsx';
+import { EmptyPanel } from '../../components/EmptyPanel.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { showCreateError } from './parts/create-errors.ts';
 import { DesignCard } from './parts/DesignCard.tsx';
 import { NameDialog } from './parts/RenameDialog.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const PAGE_SIZES = ['3', '6', '9', '12', '24'];
 const DEFAULT_PAGE_SIZE = 6;
@@ -78,11 +94,7 @@ export function ExistingSetsPage() {
   const confirmDelete = (set: CertificateSummary) =>
     modals.openConfirmModal({
       title: 'Delete this certificate set?',
-      children: (
-        <Text size="sm">
-          “{set.name}” and its email will be deleted. Certificates already sent stay valid.
-        </Text>
-      ),
+      children: <Text size="sm">“{set.name}” and its email will be deleted. Certificates already sent stay valid.</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(set.id),
@@ -104,9 +116,7 @@ export function ExistingSetsPage() {
         description="Each design is a certificate set: the certificate, front and back, and the email that delivers it."
         actions={createButton}
       />
-      {list.isError && (
-        <LoadFailed title="The designs could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
-      )}
+      {list.isError && <LoadFailed title="The designs could not be loaded" error={list.error} onRetry={() => void list.refetch()} />}
       {list.isPending && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {Array.from({ length: Math.min(pageSize, 6) }, (_, i) => (
@@ -145,11 +155,15 @@ export function ExistingSetsPage() {
                   access.editDesign
                     ? { label: 'Edit certificate', icon: <IconEdit size={15} />, onClick: () => navigate(`/build/${set.id}`) }
                     : { label: 'View certificate', icon: <IconEye size={15} />, onClick: () => navigate(`/build/${set.id}`) },
-                  ...(access.editEmail ? [{ label: 'Edit email', icon: <IconMail size={15} />, onClick: () => navigate(`/build/${set.id}/email`) }] : []),
+                  ...(access.editEmail
+                    ? [{ label: 'Edit email', icon: <IconMail size={15} />, onClick: () => navigate(`/build/${set.id}/email`) }]
+                    : []),
                   { label: 'Import data', icon: <IconTableImport size={15} />, onClick: () => navigate(`/send?c=${set.id}`) },
                   ...(access.editDesign ? [{ label: 'Rename', icon: <IconPencil size={15} />, onClick: () => setRenaming(set) }] : []),
                   ...(access.create ? [{ label: 'Duplicate', icon: <IconCopy size={15} />, onClick: () => duplicate.mutate(set.id) }] : []),
-                  ...(access.editDesign ? [{ label: 'Delete', icon: <IconTrash size={15} />, danger: true, onClick: () => confirmDelete(set) }] : []),
+                  ...(access.editDesign
+                    ? [{ label: 'Delete', icon: <IconTrash size={15} />, danger: true, onClick: () => confirmDelete(set) }]
+                    : []),
                 ]}
               />
             ))}

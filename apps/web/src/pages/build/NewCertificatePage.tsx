@@ -2,19 +2,19 @@ import { canvasSize, PAGE_FORMATS, type PageFormat } from '@laurel/certificate';
 import { Badge, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { createCertificate, listStyles, type CertificateSet } from '../../api/certificates.ts';
-import { EmptyPanel } from '../../components/EmptyPanel.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { type CertificateSet, createCertificate, listStyles } from '../../api/certificates.ts';
 import { builderAccess } from '../../builder/access.ts';
-import { useSignedInUser } from '../../session/queries.ts';
-import { showCreateError } from './parts/create-errors.ts';
-import { CreateSetDialog, type AfterCreate } from './parts/CreateSetDialog.tsx';
-import { loadPagePreference, savePagePreference } from './parts/page-preference.ts';
-import { Thumbnail } from './parts/Thumbnail.tsx';
-import classes from './parts/StartTile.module.css';
+import { EmptyPanel } from '../../components/EmptyPanel.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useSignedInUser } from '../../session/queries.ts';
+import { type AfterCreate, CreateSetDialog } from './parts/CreateSetDialog.tsx';
+import { showCreateError } from './parts/create-errors.ts';
+import { loadPagePreference, savePagePreference } from './parts/page-preference.ts';
+import classes from './parts/StartTile.module.css';
+import { Thumbnail } from './parts/Thumbnail.tsx';
 
 type Start = { label: string; styleId?: number; portrait?: boolean };
 
@@ -25,7 +25,17 @@ function BlankPage({ format, portrait }: { format: PageFormat; portrait: boolean
   const page = canvasSize(format, portrait);
   return (
     <Center style={{ aspectRatio: '4 / 3', background: 'linear-gradient(180deg, #f3f4f6, #e9ebee)', padding: 14 }}>
-      <Center bg="white" style={{ aspectRatio: `${page.width} / ${page.height}`, height: portrait ? '100%' : undefined, width: portrait ? undefined : '100%', maxWidth: '100%', maxHeight: '100%', boxShadow: '0 1px 2px rgba(15,23,42,.1), 0 6px 16px -6px rgba(15,23,42,.25)' }}>
+      <Center
+        bg="white"
+        style={{
+          aspectRatio: `${page.width} / ${page.height}`,
+          height: portrait ? '100%' : undefined,
+          width: portrait ? undefined : '100%',
+          maxWidth: '100%',
+          maxHeight: '100%',
+          boxShadow: '0 1px 2px rgba(15,23,42,.1), 0 6px 16px -6px rgba(15,23,42,.25)',
+        }}
+      >
         <IconPlus size={28} stroke={1.3} color="var(--mantine-color-gray-5)" />
       </Center>
     </Center>
@@ -50,7 +60,9 @@ export function NewCertificatePage() {
     setBusy(next);
     try {
       const portrait = Boolean(start.portrait);
-      const set = await createCertificate(start.styleId ? { name, style_id: start.styleId } : { name, format, is_portrait: portrait, rotate_bg: portrait });
+      const set = await createCertificate(
+        start.styleId ? { name, style_id: start.styleId } : { name, format, is_portrait: portrait, rotate_bg: portrait },
+      );
       if (!start.styleId) savePagePreference(user.id, { format, is_portrait: portrait });
       setStart(null);
       navigate(next === 'email' ? `/build/${set.id}/email` : `/build/${set.id}`);
@@ -133,7 +145,14 @@ export function NewCertificatePage() {
         {[false, true].map((portrait) => {
           const label = portrait ? 'Blank portrait' : 'Blank landscape';
           const lastUsed = preference?.is_portrait === portrait;
-          return tile(label, label, <BlankPage format={format} portrait={portrait} />, { label, portrait }, `${format} · ${portrait ? 'Portrait' : 'Landscape'}`, lastUsed ? 'Last used' : undefined);
+          return tile(
+            label,
+            label,
+            <BlankPage format={format} portrait={portrait} />,
+            { label, portrait },
+            `${format} · ${portrait ? 'Portrait' : 'Landscape'}`,
+            lastUsed ? 'Last used' : undefined,
+          );
         })}
       </SimpleGrid>
       <Text className={classes.heading}>Templates</Text>
@@ -157,7 +176,13 @@ export function NewCertificatePage() {
           No templates yet. Start from a blank page.
         </Text>
       )}
-      <CreateSetDialog startingPoint={start?.label ?? null} busy={busy} canEditEmail={access.editEmail} onClose={() => setStart(null)} onCreate={create} />
+      <CreateSetDialog
+        startingPoint={start?.label ?? null}
+        busy={busy}
+        canEditEmail={access.editEmail}
+        onClose={() => setStart(null)}
+        onCreate={create}
+      />
     </Stack>
   );
 }

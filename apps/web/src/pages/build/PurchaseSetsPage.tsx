@@ -70,7 +70,14 @@ export function PurchaseSetsPage() {
                 How many sets?
               </Title>
             </Group>
-            <NumberInput label="Number of certificate sets" min={1} max={MAX_SETS} value={count} onChange={(v) => setCount(Math.min(MAX_SETS, Math.max(1, Number(v) || 1)))} allowDecimal={false} />
+            <NumberInput
+              label="Number of certificate sets"
+              min={1}
+              max={MAX_SETS}
+              value={count}
+              onChange={(v) => setCount(Math.min(MAX_SETS, Math.max(1, Number(v) || 1)))}
+              allowDecimal={false}
+            />
             <Group align="flex-end" gap="xs" wrap="nowrap">
               <TextInput
                 label="Promo code"

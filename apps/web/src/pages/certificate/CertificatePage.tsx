@@ -13,14 +13,22 @@ import { VerificationPanel } from './VerificationPanel.tsx';
  */
 export function CertificatePage() {
   const { token = '' } = useParams();
-  const { data, isLoading, isError } = useQuery({ queryKey: ['public-certificate', token], queryFn: () => getPublicCertificate(token), retry: false });
+  const { data, isLoading, isError } = useQuery({
+    queryKey: ['public-certificate', token],
+    queryFn: () => getPublicCertificate(token),
+    retry: false,
+  });
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-stone-0, #f7f7f4)">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
         <Container size={1120} py="md">
           <Group gap="sm">
-            {data?.issuer.imagepath ? <Avatar src={data.issuer.imagepath} alt="" radius="md" size={36} /> : <LaurelMark size={32} title="" />}
+            {data?.issuer.imagepath ? (
+              <Avatar src={data.issuer.imagepath} alt="" radius="md" size={36} />
+            ) : (
+              <LaurelMark size={32} title="" />
+            )}
             <Text fw={650} size="lg">
               {data?.issuer.name ?? 'Certificate'}
             </Text>
@@ -58,7 +66,11 @@ export function CertificatePage() {
             <Grid gap="xl" align="flex-start">
               <Grid.Col span={{ base: 12, md: 8 }}>
                 <Card padding={0} shadow="md" radius="md" withBorder>
-                  <Image src={data.image_url} alt={`${data.certificate_name} awarded to ${data.recipient_name}`} data-testid="certificate-image" />
+                  <Image
+                    src={data.image_url}
+                    alt={`${data.certificate_name} awarded to ${data.recipient_name}`}
+                    data-testid="certificate-image"
+                  />
                 </Card>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
@@ -68,7 +80,15 @@ export function CertificatePage() {
                       <Button component="a" href={data.pdf_url} download leftSection={<IconDownload size={18} />} size="md">
                         Download PDF
                       </Button>
-                      <Button component="a" href={data.linkedin_url} target="_blank" rel="noopener noreferrer" variant="light" color="blue" leftSection={<IconBrandLinkedin size={18} />}>
+                      <Button
+                        component="a"
+                        href={data.linkedin_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        variant="light"
+                        color="blue"
+                        leftSection={<IconBrandLinkedin size={18} />}
+                      >
                         Add to LinkedIn profile
                       </Button>
                       <CopyButton value={data.url}>

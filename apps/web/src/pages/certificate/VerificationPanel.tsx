@@ -8,7 +8,13 @@ const STATUS = {
   revoked: { label: 'Revoked', color: 'red', icon: IconCircleX, text: 'The issuer has revoked this certificate.' },
 } as const;
 
-const formatDate = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const formatDate = (iso: string) =>
+  new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

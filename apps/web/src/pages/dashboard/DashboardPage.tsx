@@ -1,6 +1,6 @@
+import { availableCredits, planDisplayName } from '@laurel/domain';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconChevronRight, IconCoins, IconGlobe, IconPlus, IconSend, IconUsers } from '@tabler/icons-react';
-import { availableCredits, planDisplayName } from '@laurel/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel } from '../../components/EmptyPanel.tsx';
@@ -40,9 +40,24 @@ function Stat({ label, value, hint, icon }: { label: string; value: ReactNode; h
 }
 
 const STEPS = [
-  { to: '/build', icon: IconCertificate, title: 'Design a certificate', text: 'Your logo, your layout, the recipient’s name where it belongs.' },
-  { to: '/send', icon: IconSend, title: 'Import recipients and send', text: 'Upload a spreadsheet and send a personalised certificate to each person.' },
-  { to: '/account/configure-portal-settings', icon: IconGlobe, title: 'Brand your recipient portal', text: 'Where recipients find, download and share what you sent them.' },
+  {
+    to: '/build',
+    icon: IconCertificate,
+    title: 'Design a certificate',
+    text: 'Your logo, your layout, the recipient’s name where it belongs.',
+  },
+  {
+    to: '/send',
+    icon: IconSend,
+    title: 'Import recipients and send',
+    text: 'Upload a spreadsheet and send a personalised certificate to each person.',
+  },
+  {
+    to: '/account/configure-portal-settings',
+    icon: IconGlobe,
+    title: 'Brand your recipient portal',
+    text: 'Where recipients find, download and share what you sent them.',
+  },
 ] as const;
 
 /** The account at a glance: credits, plan, and the way to the first send. */
@@ -91,7 +106,16 @@ export function DashboardPage() {
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
             {STEPS.map((step, index) => (
-              <Card key={step.to} component={Link} to={step.to} withBorder padding="md" radius="md" bg="stone.0" style={{ textDecoration: 'none' }}>
+              <Card
+                key={step.to}
+                component={Link}
+                to={step.to}
+                withBorder
+                padding="md"
+                radius="md"
+                bg="stone.0"
+                style={{ textDecoration: 'none' }}
+              >
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <ThemeIcon radius="xl" size={32} variant="white" c="laurel.8" style={{ border: '1px solid var(--laurel-border)' }}>
                     <Text fw={700} size="sm">

@@ -1,6 +1,6 @@
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconMailOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { getEmailRecord } from '../../api/certificate-email.ts';
 import { ApiError, errorMessage } from '../../api/errors.ts';
@@ -18,7 +18,12 @@ export function EmailEditorPage() {
   const type = emailEditorType(pathname, returnTo, user);
   const onProject = pathname.startsWith('/store/projects/');
   const owner = type === 'admin' ? 'styles' : onProject ? 'projects' : 'certificates';
-  const record = useQuery({ queryKey: ['email-record', owner, id], queryFn: () => getEmailRecord(owner, id), staleTime: Infinity, refetchOnWindowFocus: false });
+  const record = useQuery({
+    queryKey: ['email-record', owner, id],
+    queryFn: () => getEmailRecord(owner, id),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
 
   if (record.isPending) {
     return (

@@ -1,11 +1,11 @@
+import { confirmPasswordProblem, MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from '@laurel/domain';
 import { Button, Center, Loader, PasswordInput, Stack, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { confirmPasswordProblem, MESSAGES, passwordProblem, PASSWORD_MIN_LENGTH } from '@laurel/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { checkPasswordLink, setPassword, type PasswordLinkMode } from '../../api/auth.ts';
+import { checkPasswordLink, type PasswordLinkMode, setPassword } from '../../api/auth.ts';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { TermsCheckbox } from '../../components/TermsCheckbox.tsx';
 import { AuthHeading } from '../auth/AuthHeading.tsx';
@@ -25,7 +25,12 @@ export function SetPasswordPage({ mode }: { mode: PasswordLinkMode }) {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const link = useQuery({ queryKey: ['password-link', mode, code], queryFn: () => checkPasswordLink(mode, code), retry: false, staleTime: Infinity });
+  const link = useQuery({
+    queryKey: ['password-link', mode, code],
+    queryFn: () => checkPasswordLink(mode, code),
+    retry: false,
+    staleTime: Infinity,
+  });
   const showTerms = mode === 'confirm' && !!link.data?.show_toc;
 
   const form = useForm({

@@ -17,7 +17,10 @@ export function PortalHomePage() {
   const issuer = useIssuerName();
   return (
     <>
-      <PageHeader title="Your certificates" description={`Certificates issued to you${issuer ? ` by ${issuer}` : ''}: view them, download a PDF, or add them to your LinkedIn profile.`} />
+      <PageHeader
+        title="Your certificates"
+        description={`Certificates issued to you${issuer ? ` by ${issuer}` : ''}: view them, download a PDF, or add them to your LinkedIn profile.`}
+      />
       <EmptyPanel
         icon={<IconCertificate size={26} stroke={1.6} />}
         title="Nothing here yet"
@@ -32,7 +35,10 @@ export function PortalCertificatesPage() {
   const issuer = useIssuerName();
   return (
     <>
-      <PageHeader title="My certificates" description={`Search, annotate and re-send the certificates ${issuer ?? 'organisations'} issued to you.`} />
+      <PageHeader
+        title="My certificates"
+        description={`Search, annotate and re-send the certificates ${issuer ?? 'organisations'} issued to you.`}
+      />
       <EmptyPanel
         icon={<IconCertificate size={26} stroke={1.6} />}
         title="No certificates yet"

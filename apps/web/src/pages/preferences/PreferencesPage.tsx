@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconMailCheck, IconMailOff, IconMailX } from '@table
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
-import { getEmailPreferences, setEmailPreferences, type EmailPreferences } from '../../api/preferences.ts';
+import { type EmailPreferences, getEmailPreferences, setEmailPreferences } from '../../api/preferences.ts';
 import { LaurelMark } from '../../brand/LaurelMark.tsx';
 import { EmptyPanel } from '../../components/EmptyPanel.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -13,9 +13,15 @@ function Status({ preferences }: { preferences: EmailPreferences }) {
   const { account_name: account } = preferences;
   if (preferences.bounced) {
     return (
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title="Emails to this address are stopped" data-testid="preferences-status">
-        Emails to this address were stopped because an earlier one could not be delivered. This cannot be undone from here: please ask {account} to
-        send to you again.
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        title="Emails to this address are stopped"
+        data-testid="preferences-status"
+      >
+        Emails to this address were stopped because an earlier one could not be delivered. This cannot be undone from here: please ask{' '}
+        {account} to send to you again.
       </Alert>
     );
   }
@@ -51,7 +57,12 @@ export function PreferencesPage() {
   const change = useMutation({
     mutationFn: (subscribed: boolean) => setEmailPreferences(token, subscribed),
     onSuccess: (reply) => {
-      queryClient.setQueryData<EmailPreferences>(key, { account_name: reply.account_name, email: reply.email, subscribed: reply.subscribed, bounced: reply.bounced });
+      queryClient.setQueryData<EmailPreferences>(key, {
+        account_name: reply.account_name,
+        email: reply.email,
+        subscribed: reply.subscribed,
+        bounced: reply.bounced,
+      });
       notifySuccess(reply.message);
     },
     onError: (error) => {

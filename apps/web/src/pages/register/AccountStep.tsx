@@ -1,7 +1,7 @@
 import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useCallback, type RefObject } from 'react';
+import { type RefObject, useCallback } from 'react';
 import { TermsCheckbox } from '../../components/TermsCheckbox.tsx';
 import type { RegisterValues } from './register-form.ts';
 import { useAccountUrl } from './useAccountUrl.ts';
@@ -30,7 +30,13 @@ export function AccountStep({ form, baseDomain, urlEditedByHand }: AccountStepPr
 
   return (
     <Stack gap="md" data-testid="register-step-2">
-      <TextInput label="Account name" description="Your organisation, as recipients will see it." autoComplete="organization" autoFocus {...form.getInputProps('account_name')} />
+      <TextInput
+        label="Account name"
+        description="Your organisation, as recipients will see it."
+        autoComplete="organization"
+        autoFocus
+        {...form.getInputProps('account_name')}
+      />
       <Stack gap={6}>
         <TextInput
           label="Account URL"
@@ -43,7 +49,13 @@ export function AccountStep({ form, baseDomain, urlEditedByHand }: AccountStepPr
             form.setFieldValue('url', event.currentTarget.value.toLowerCase());
           }}
           error={urlError}
-          rightSection={url.status === 'checking' ? <Loader size={16} /> : url.status === 'available' ? <IconCircleCheck size={18} color="var(--mantine-color-laurel-6)" aria-hidden /> : null}
+          rightSection={
+            url.status === 'checking' ? (
+              <Loader size={16} />
+            ) : url.status === 'available' ? (
+              <IconCircleCheck size={18} color="var(--mantine-color-laurel-6)" aria-hidden />
+            ) : null
+          }
         />
         <Group gap={6} wrap="nowrap" aria-live="polite">
           <Text size="xs" c="stone.6">
@@ -60,7 +72,11 @@ export function AccountStep({ form, baseDomain, urlEditedByHand }: AccountStepPr
         </Group>
       </Stack>
       <TextInput label="Promo code" description="Optional" autoComplete="off" {...form.getInputProps('promo_code')} />
-      <TermsCheckbox checked={values.accept_terms} onChange={(checked) => form.setFieldValue('accept_terms', checked)} error={form.errors.accept_terms} />
+      <TermsCheckbox
+        checked={values.accept_terms}
+        onChange={(checked) => form.setFieldValue('accept_terms', checked)}
+        error={form.errors.accept_terms}
+      />
     </Stack>
   );
 }

@@ -20,7 +20,10 @@ export function DetailsStep({ form, emailLocked }: { form: UseFormReturnType<Reg
         {...form.getInputProps('email')}
       />
       <Group>
-        <Checkbox label="Send me product news and tips (occasionally, unsubscribe any time)" {...form.getInputProps('opt_in', { type: 'checkbox' })} />
+        <Checkbox
+          label="Send me product news and tips (occasionally, unsubscribe any time)"
+          {...form.getInputProps('opt_in', { type: 'checkbox' })}
+        />
       </Group>
     </Stack>
   );

@@ -1,6 +1,6 @@
+import { SUPPORT_EMAIL } from '@laurel/domain';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '@laurel/domain';
 import { FormError } from '../auth/FormError.tsx';
 
 export type RegisterFailure =

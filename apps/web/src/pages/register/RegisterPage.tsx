@@ -1,19 +1,19 @@
+import { DEFAULT_CATEGORY, MESSAGES } from '@laurel/domain';
 import { Anchor, Button, Group, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { DEFAULT_CATEGORY, MESSAGES } from '@laurel/domain';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { registerAccount } from '../../api/registration.ts';
-import { useAppConfig, useCurrentUser, USER_KEY } from '../../session/queries.ts';
+import { USER_KEY, useAppConfig, useCurrentUser } from '../../session/queries.ts';
 import { endSession } from '../../session/useSignOut.ts';
 import { AuthHeading } from '../auth/AuthHeading.tsx';
 import { AccountStep } from './AccountStep.tsx';
 import { DetailsStep } from './DetailsStep.tsx';
-import { registerValidation, STEP_ONE_FIELDS, STEP_TWO_FIELDS, type RegisterValues } from './register-form.ts';
 import { RegisterError, type RegisterFailure } from './RegisterError.tsx';
+import { type RegisterValues, registerValidation, STEP_ONE_FIELDS, STEP_TWO_FIELDS } from './register-form.ts';
 
 type Step = 'step-1' | 'step-2';
 
@@ -45,7 +45,8 @@ export function RegisterPage() {
     validate: registerValidation,
   });
 
-  const stepValid = (fields: readonly (keyof RegisterValues)[]) => fields.map((field) => form.validateField(field).hasError).every((hasError) => !hasError);
+  const stepValid = (fields: readonly (keyof RegisterValues)[]) =>
+    fields.map((field) => form.validateField(field).hasError).every((hasError) => !hasError);
 
   const back = async () => {
     if (step === 'step-2') {

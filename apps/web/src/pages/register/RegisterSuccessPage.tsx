@@ -1,8 +1,8 @@
+import { SUPPORT_EMAIL } from '@laurel/domain';
 import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { AuthHeading } from '../auth/AuthHeading.tsx';
-import { SUPPORT_EMAIL } from '@laurel/domain';
 
 /** After registering: the confirmation link is on its way. */
 export function RegisterSuccessPage() {

@@ -1,6 +1,6 @@
 import { ACCOUNT_URL_TAKEN_MESSAGE, accountUrlBase, accountUrlProblem, suggestAccountUrl } from '@laurel/domain';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState, type RefObject } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { checkAccountUrl } from '../../api/registration.ts';
 
 export type UrlStatus = 'idle' | 'checking' | 'available' | 'unavailable';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { SendProjectScreen } from '../../send/send-step/SendProjectScreen.tsx';
 import { SendWizard } from '../../send/SendWizard.tsx';
+import { SendProjectScreen } from '../../send/send-step/SendProjectScreen.tsx';
 
 /** /send: choose a certificate, import recipients, match columns, preview and save (spec 3 §2). */
 export function SendPage() {

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Project } from '../../api/projects.ts';
 import { listProjects } from '../../api/store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { Count } from '../../store/Count.tsx';
@@ -12,7 +13,6 @@ import { NothingSentYet } from '../../store/NothingSentYet.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
 import { EmptyRow, SkeletonRows } from '../../store/table/TableStates.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 /** A project's delivery in one word, from its counters. */
@@ -50,11 +50,22 @@ export function HistoryPage() {
 
   return (
     <Stack gap="md">
-      <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search deliveries" placeholder="Search by project title or memo" />
+      <SearchBox
+        value={table.q}
+        onSearch={(q) => table.update({ q, page: 1 })}
+        label="Search deliveries"
+        placeholder="Search by project title or memo"
+      />
       {list.isError && <LoadFailed title="The history could not be loaded" error={list.error} onRetry={() => list.refetch()} />}
       <Card padding={0} shadow="xs">
         <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Email history" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing="lg"
+            highlightOnHover
+            aria-label="Email history"
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          >
             <Table.Thead bg="stone.0">
               <Table.Tr>
                 <Table.Th>Project</Table.Th>
@@ -118,7 +129,14 @@ export function HistoryPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <TablePager label="History pages" page={table.page} size={table.size} total={total} onPage={(page) => table.update({ page })} onSize={(size) => table.update({ size, page: 1 })} />
+        <TablePager
+          label="History pages"
+          page={table.page}
+          size={table.size}
+          total={total}
+          onPage={(page) => table.update({ page })}
+          onSize={(size) => table.update({ size, page: 1 })}
+        />
       </Card>
     </Stack>
   );

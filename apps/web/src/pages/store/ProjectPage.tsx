@@ -1,17 +1,27 @@
+import { canEditEmails, canSend } from '@laurel/domain';
 import { Box, Button, Card, Checkbox, Group, Menu, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconActivity, IconChevronDown, IconFileSpreadsheet, IconMail, IconMailForward, IconMailOff, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconActivity,
+  IconChevronDown,
+  IconFileSpreadsheet,
+  IconMail,
+  IconMailForward,
+  IconMailOff,
+  IconSend,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { canEditEmails, canSend } from '@laurel/domain';
-import { listProjectRecipients, recipientsKey, type Project, type Recipient } from '../../api/projects.ts';
+import { listProjectRecipients, type Project, type Recipient, recipientsKey } from '../../api/projects.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useSignedInUser } from '../../session/queries.ts';
 import { AddRecipientsDialog } from '../../store/AddRecipientsDialog.tsx';
 import { BackLink } from '../../store/BackLink.tsx';
 import { countsOfProject, DeliveryBar, DeliveryLegend } from '../../store/DeliveryProgress.tsx';
-import { canExport } from '../../store/export-access.ts';
 import { ProjectExportDialog } from '../../store/ExportDialog.tsx';
+import { canExport } from '../../store/export-access.ts';
 import { PrintCertificatesButton } from '../../store/PrintCertificatesButton.tsx';
 import { ProjectOrigin, ProjectTitle } from '../../store/ProjectHeading.tsx';
 import { ProjectLoading, ProjectUnavailable } from '../../store/ProjectUnavailable.tsx';
@@ -24,7 +34,6 @@ import { RecipientStatus } from '../../store/StatusBadge.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
 import { EmptyRow, SkeletonRows } from '../../store/table/TableStates.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useRowSelection } from '../../store/table/useRowSelection.ts';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 import { useProjectDelivery } from '../../store/useProjectDelivery.ts';
@@ -68,7 +77,12 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
   const pageIds = rows.map((r) => r.id);
   const pageSelected = pageIds.filter((id) => selection.has(id)).length;
   const intent = (title: string, description: string, confirmLabel: string, body: SendIntent['body']): SendIntent => ({
-    projectId: project.id, title, description, confirmLabel, body, senderName: project.email_sender_name,
+    projectId: project.id,
+    title,
+    description,
+    confirmLabel,
+    body,
+    senderName: project.email_sender_name,
   });
 
   return (
@@ -119,12 +133,21 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
                   <Menu.Dropdown>
                     {mayChange && (
                       <>
-                        <Menu.Label>{resendsLeft > 0 ? `Resend to a group (${resendsLeft} of ${PROJECT_RESEND_LIMIT} left)` : 'Group resends used up'}</Menu.Label>
+                        <Menu.Label>
+                          {resendsLeft > 0 ? `Resend to a group (${resendsLeft} of ${PROJECT_RESEND_LIMIT} left)` : 'Group resends used up'}
+                        </Menu.Label>
                         <Menu.Item
                           leftSection={<IconMailForward size={15} />}
                           disabled={failed === 0 || resendsLeft <= 0}
                           onClick={() =>
-                            setSending(intent('Resend to failed deliveries', `${failed} ${failed === 1 ? 'certificate' : 'certificates'} could not be delivered after repeated attempts and will be sent again. Each uses one credit.`, 'Resend', { resend_failed: true }))
+                            setSending(
+                              intent(
+                                'Resend to failed deliveries',
+                                `${failed} ${failed === 1 ? 'certificate' : 'certificates'} could not be delivered after repeated attempts and will be sent again. Each uses one credit.`,
+                                'Resend',
+                                { resend_failed: true },
+                              ),
+                            )
                           }
                         >
                           Resend to failed ({failed})
@@ -191,7 +214,12 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
               </Group>
             )}
             <PrintCertificatesButton projectId={project.id} recipientIds={selection.ids} disabled={project.recipients_count === 0} />
-            <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search recipients" placeholder="Search name or email" />
+            <SearchBox
+              value={table.q}
+              onSearch={(q) => table.update({ q, page: 1 })}
+              label="Search recipients"
+              placeholder="Search name or email"
+            />
           </Group>
         </Group>
         {recipients.isError && (
@@ -200,7 +228,13 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
           </Box>
         )}
         <Table.ScrollContainer minWidth={wide ? 760 : 0}>
-          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Recipients" style={{ opacity: recipients.isPlaceholderData ? 0.6 : 1 }}>
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing="lg"
+            highlightOnHover
+            aria-label="Recipients"
+            style={{ opacity: recipients.isPlaceholderData ? 0.6 : 1 }}
+          >
             <Table.Thead bg="stone.0">
               <Table.Tr>
                 <Table.Th w={40}>
@@ -232,7 +266,9 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
               {recipients.isPending && <SkeletonRows rows={Math.min(table.size, 6)} columns={7} />}
               {recipients.isSuccess && rows.length === 0 && (
                 <EmptyRow columns={7} title={table.q ? `No recipient matches “${table.q}”` : 'This project has no recipients'}>
-                  {table.q ? 'Search looks in first names, last names and email addresses.' : 'Add recipients to send them this certificate.'}
+                  {table.q
+                    ? 'Search looks in first names, last names and email addresses.'
+                    : 'Add recipients to send them this certificate.'}
                 </EmptyRow>
               )}
               {rows.map((r) => (
@@ -248,7 +284,14 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <TablePager label="Recipient pages" page={table.page} size={table.size} total={total} onPage={(page) => table.update({ page })} onSize={(size) => table.update({ size, page: 1 })} />
+        <TablePager
+          label="Recipient pages"
+          page={table.page}
+          size={table.size}
+          total={total}
+          onPage={(page) => table.update({ page })}
+          onSize={(size) => table.update({ size, page: 1 })}
+        />
       </Card>
 
       {actions.dialogs}

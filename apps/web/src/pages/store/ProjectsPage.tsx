@@ -1,19 +1,28 @@
 import { Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconActivity, IconEye, IconFileSpreadsheet, IconFolders, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
 import { PROJECTS_KEY, type Project } from '../../api/projects.ts';
-import { bulkRecipientsCount, deleteProject, listProjects, runBulkExport, runProjectExport, updateProjectMemo, type ProjectSort } from '../../api/store.ts';
+import {
+  bulkRecipientsCount,
+  deleteProject,
+  listProjects,
+  type ProjectSort,
+  runBulkExport,
+  runProjectExport,
+  updateProjectMemo,
+} from '../../api/store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { formatDateTime, plural } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { Count } from '../../store/Count.tsx';
-import { canExport } from '../../store/export-access.ts';
 import { ExportDialog } from '../../store/ExportDialog.tsx';
+import { canExport } from '../../store/export-access.ts';
 import { InlineEdit } from '../../store/InlineEdit.tsx';
 import { NothingSentYet } from '../../store/NothingSentYet.tsx';
 import { ActionsMenu } from '../../store/recipient/ActionsMenu.tsx';
@@ -21,7 +30,6 @@ import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { SortSelect } from '../../store/table/SortSelect.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
 import { EmptyRow, SkeletonRows } from '../../store/table/TableStates.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 const SORTS: { value: ProjectSort; label: string }[] = [
@@ -66,7 +74,10 @@ export function ProjectsPage() {
         void refresh();
       },
       (error) => {
-        notifyError(errorMessage(error, field === 'title' ? 'Project title must be unique.' : 'Error saving memo'), field === 'memo' ? 'Error saving memo' : undefined);
+        notifyError(
+          errorMessage(error, field === 'title' ? 'Project title must be unique.' : 'Error saving memo'),
+          field === 'memo' ? 'Error saving memo' : undefined,
+        );
         throw error;
       },
     );
@@ -91,7 +102,8 @@ export function ProjectsPage() {
       title: 'Delete this project?',
       children: (
         <Text size="sm">
-          “{project.title}” leaves the Store. Certificates already sent stay valid and their links keep working; unsent recipients will not be sent.
+          “{project.title}” leaves the Store. Certificates already sent stay valid and their links keep working; unsent recipients will not
+          be sent.
         </Text>
       ),
       labels: { confirm: 'Delete project', cancel: 'Cancel' },
@@ -134,8 +146,19 @@ export function ProjectsPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
-          <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search projects" placeholder="Search by title or memo" />
-          <SortSelect label="Sort projects" w={160} sorts={SORTS} value={table.sort === 'newest' ? 'id' : table.sort} onChange={(sort) => table.update({ sort, page: 1 })} />
+          <SearchBox
+            value={table.q}
+            onSearch={(q) => table.update({ q, page: 1 })}
+            label="Search projects"
+            placeholder="Search by title or memo"
+          />
+          <SortSelect
+            label="Sort projects"
+            w={160}
+            sorts={SORTS}
+            value={table.sort === 'newest' ? 'id' : table.sort}
+            onChange={(sort) => table.update({ sort, page: 1 })}
+          />
         </Group>
         {exports && (
           <Group gap="xs">
@@ -166,17 +189,30 @@ export function ProjectsPage() {
 
       <Card padding={0} shadow="xs">
         <Table.ScrollContainer minWidth={wide ? 980 : 0}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Projects" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            highlightOnHover
+            aria-label="Projects"
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          >
             <Table.Thead bg="stone.0">
               <Table.Tr>
                 {exports && (
                   <Table.Th w={40}>
-                    <Checkbox aria-label="Select all projects on this page" checked={allOnPage} indeterminate={someOnPage && !allOnPage} onChange={togglePage} />
+                    <Checkbox
+                      aria-label="Select all projects on this page"
+                      checked={allOnPage}
+                      indeterminate={someOnPage && !allOnPage}
+                      onChange={togglePage}
+                    />
                   </Table.Th>
                 )}
                 <Table.Th>Project</Table.Th>
                 <Table.Th visibleFrom="sm">Memo</Table.Th>
-                <Table.Th visibleFrom="sm" w={120}>Created</Table.Th>
+                <Table.Th visibleFrom="sm" w={120}>
+                  Created
+                </Table.Th>
                 <Table.Th w={92} ta="right" visibleFrom="sm">
                   Recipients
                 </Table.Th>
@@ -211,7 +247,11 @@ export function ProjectsPage() {
                   <Table.Tr key={project.id} bg={selected.has(project.id) ? 'var(--mantine-color-laurel-0)' : undefined}>
                     {exports && (
                       <Table.Td>
-                        <Checkbox aria-label={`Select ${project.title}`} checked={selected.has(project.id)} onChange={() => toggle(project)} />
+                        <Checkbox
+                          aria-label={`Select ${project.title}`}
+                          checked={selected.has(project.id)}
+                          onChange={() => toggle(project)}
+                        />
                       </Table.Td>
                     )}
                     <Table.Td maw={320}>
@@ -267,7 +307,11 @@ export function ProjectsPage() {
                       <Count value={project.sent_count} tone="good" />
                     </Table.Td>
                     <Table.Td ta="right" visibleFrom="sm">
-                      <Count value={project.sent_pending + project.unsent_count} tone="info" label={`${project.sent_pending} sending, ${project.unsent_count} unsent`} />
+                      <Count
+                        value={project.sent_pending + project.unsent_count}
+                        tone="info"
+                        label={`${project.sent_pending} sending, ${project.unsent_count} unsent`}
+                      />
                     </Table.Td>
                     <Table.Td ta="right" visibleFrom="sm">
                       <Count value={project.undeliverable} tone="bad" />
@@ -279,13 +323,41 @@ export function ProjectsPage() {
                       <ActionsMenu
                         label={`Actions for ${project.title}`}
                         items={[
-                          { key: 'open', label: 'Open project', icon: <IconEye size={15} />, onClick: () => navigate(`/store/projects/${project.id}`) },
-                          { key: 'status', label: 'Sent status', icon: <IconActivity size={15} />, onClick: () => navigate(`/store/history/${project.id}`) },
-                          { key: 'title', label: 'Edit title', icon: <IconPencil size={15} />, onClick: () => setEditing({ id: project.id, field: 'title' }) },
+                          {
+                            key: 'open',
+                            label: 'Open project',
+                            icon: <IconEye size={15} />,
+                            onClick: () => navigate(`/store/projects/${project.id}`),
+                          },
+                          {
+                            key: 'status',
+                            label: 'Sent status',
+                            icon: <IconActivity size={15} />,
+                            onClick: () => navigate(`/store/history/${project.id}`),
+                          },
+                          {
+                            key: 'title',
+                            label: 'Edit title',
+                            icon: <IconPencil size={15} />,
+                            onClick: () => setEditing({ id: project.id, field: 'title' }),
+                          },
                           ...(exports
-                            ? [{ key: 'export', label: 'Export', icon: <IconFileSpreadsheet size={15} />, onClick: () => setExportTarget({ ids: [project.id], subject: project.title }) }]
+                            ? [
+                                {
+                                  key: 'export',
+                                  label: 'Export',
+                                  icon: <IconFileSpreadsheet size={15} />,
+                                  onClick: () => setExportTarget({ ids: [project.id], subject: project.title }),
+                                },
+                              ]
                             : []),
-                          { key: 'delete', label: 'Delete', icon: <IconTrash size={15} />, onClick: () => confirmDelete(project), danger: true },
+                          {
+                            key: 'delete',
+                            label: 'Delete',
+                            icon: <IconTrash size={15} />,
+                            onClick: () => confirmDelete(project),
+                            danger: true,
+                          },
                         ]}
                       />
                     </Table.Td>

@@ -3,6 +3,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { listPeople, type PeopleSort, type Person } from '../../api/store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useSignedInUser } from '../../session/queries.ts';
 import { Count } from '../../store/Count.tsx';
 import { NothingSentYet } from '../../store/NothingSentYet.tsx';
@@ -13,7 +14,6 @@ import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { SortSelect } from '../../store/table/SortSelect.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
 import { EmptyRow, SkeletonRows } from '../../store/table/TableStates.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 const SORTS: { value: PeopleSort; label: string }[] = [
@@ -28,7 +28,11 @@ const SORTS: { value: PeopleSort; label: string }[] = [
 export function RecipientsPage() {
   const user = useSignedInUser();
   const accountId = user.account!.id;
-  const table = useTableParams<PeopleSort>({ size: user.pagination.storeRecipient ?? 10, sort: 'newest', sorts: SORTS.map((s) => s.value) });
+  const table = useTableParams<PeopleSort>({
+    size: user.pagination.storeRecipient ?? 10,
+    sort: 'newest',
+    sorts: SORTS.map((s) => s.value),
+  });
   const [person, setPerson] = useState<Person | null>(null);
   const actions = useRecipientActions();
   const list = useQuery({
@@ -52,13 +56,24 @@ export function RecipientsPage() {
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap">
-        <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search recipients" placeholder="Search name or email" />
+        <SearchBox
+          value={table.q}
+          onSearch={(q) => table.update({ q, page: 1 })}
+          label="Search recipients"
+          placeholder="Search name or email"
+        />
         <SortSelect label="Sort recipients" w={180} sorts={SORTS} value={table.sort} onChange={(sort) => table.update({ sort, page: 1 })} />
       </Group>
       {list.isError && <LoadFailed title="The recipients could not be loaded" error={list.error} onRetry={() => list.refetch()} />}
       <Card padding={0} shadow="xs">
         <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="People" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing="lg"
+            highlightOnHover
+            aria-label="People"
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          >
             <Table.Thead bg="stone.0">
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -85,7 +100,17 @@ export function RecipientsPage() {
               {rows.map((p) => (
                 <Table.Tr key={p.email} style={{ cursor: 'pointer' }} onClick={() => setPerson(p)}>
                   <Table.Td>
-                    <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={(event) => { event.stopPropagation(); setPerson(p); }}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fw={600}
+                      size="sm"
+                      ta="left"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setPerson(p);
+                      }}
+                    >
                       {`${p.first_name} ${p.last_name}`.trim()}
                     </Anchor>
                   </Table.Td>
@@ -111,7 +136,14 @@ export function RecipientsPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <TablePager label="Recipient pages" page={table.page} size={table.size} total={total} onPage={(page) => table.update({ page })} onSize={(size) => table.update({ size, page: 1 })} />
+        <TablePager
+          label="Recipient pages"
+          page={table.page}
+          size={table.size}
+          total={total}
+          onPage={(page) => table.update({ page })}
+          onSize={(size) => table.update({ size, page: 1 })}
+        />
       </Card>
       <PersonDrawer person={person} onClose={() => setPerson(null)} actions={actions} />
       {actions.dialogs}

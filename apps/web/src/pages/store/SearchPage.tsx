@@ -3,19 +3,19 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { accountDataFields, runSearchExport, searchRecipients, type SearchSort, type StoreRecipient } from '../../api/store.ts';
+import { accountDataFields, runSearchExport, type SearchSort, type StoreRecipient, searchRecipients } from '../../api/store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useSignedInUser } from '../../session/queries.ts';
 import { ColumnPicker } from '../../store/ColumnPicker.tsx';
-import { canExport } from '../../store/export-access.ts';
 import { ExportDialog } from '../../store/ExportDialog.tsx';
+import { canExport } from '../../store/export-access.ts';
 import { RecipientColumnsTable } from '../../store/RecipientColumnsTable.tsx';
 import { RecipientDrawer } from '../../store/recipient/RecipientDrawer.tsx';
 import { useRecipientActions } from '../../store/recipient/useRecipientActions.tsx';
 import { useChosenColumns } from '../../store/recipient-columns.tsx';
-import { activeFilterCount, EMPTY_FILTER, SearchFilters, toSearchFilter, type FilterValues } from '../../store/SearchFilters.tsx';
+import { activeFilterCount, EMPTY_FILTER, type FilterValues, SearchFilters, toSearchFilter } from '../../store/SearchFilters.tsx';
 import { SortSelect } from '../../store/table/SortSelect.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 
 /** Spec 3 §9: the global search shows 8 rows a page, and a loading notice after 2 seconds. */
@@ -65,8 +65,17 @@ export function SearchPage() {
   const [exporting, setExporting] = useState(false);
   const actions = useRecipientActions({ onDetails: (r) => setDetails(r.id) });
 
-  const dataFields = useQuery({ queryKey: ['store', 'account-fields', accountId], queryFn: () => accountDataFields(accountId), staleTime: 60_000 });
-  const { columns, visible, setVisible, shown } = useChosenColumns<StoreRecipient>('laurel.store.search.columns', DEFAULT_COLUMNS, dataFields.data?.fields, true);
+  const dataFields = useQuery({
+    queryKey: ['store', 'account-fields', accountId],
+    queryFn: () => accountDataFields(accountId),
+    staleTime: 60_000,
+  });
+  const { columns, visible, setVisible, shown } = useChosenColumns<StoreRecipient>(
+    'laurel.store.search.columns',
+    DEFAULT_COLUMNS,
+    dataFields.data?.fields,
+    true,
+  );
   const results = useQuery({
     queryKey: ['store', 'search', filter, table.sort, table.page],
     queryFn: () => searchRecipients(filter, { limit: PAGE_SIZE, offset: table.offset, sort: table.sort }),
@@ -104,7 +113,13 @@ export function SearchPage() {
           <SortSelect label="Sort results" w={170} sorts={SORTS} value={table.sort} onChange={(sort) => table.update({ sort, page: 1 })} />
           <ColumnPicker columns={columns} visible={visible} onChange={setVisible} />
           {exports && (
-            <Button size="sm" variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => setExporting(true)} disabled={total === 0}>
+            <Button
+              size="sm"
+              variant="light"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => setExporting(true)}
+              disabled={total === 0}
+            >
               Export results
             </Button>
           )}
@@ -122,14 +137,23 @@ export function SearchPage() {
           skeletonRows={PAGE_SIZE}
           empty={
             filters
-              ? { title: 'No certificate matches these filters', description: 'Loosen a filter or clear them all to see every certificate.' }
+              ? {
+                  title: 'No certificate matches these filters',
+                  description: 'Loosen a filter or clear them all to see every certificate.',
+                }
               : { title: 'No certificates yet', description: 'Certificates appear here once you have saved a project.' }
           }
           onOpen={(r) => setDetails(r.id)}
           actionsFor={actions.actionsFor}
         />
         <Box>
-          <TablePager label="Search result pages" page={table.page} size={PAGE_SIZE} total={total} onPage={(page) => table.update({ page })} />
+          <TablePager
+            label="Search result pages"
+            page={table.page}
+            size={PAGE_SIZE}
+            total={total}
+            onPage={(page) => table.update({ page })}
+          />
         </Box>
       </Card>
       {actions.dialogs}

@@ -3,14 +3,15 @@ import { IconCheck, IconFileSpreadsheet, IconFolder } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { listProjectRecipients, recipientsKey, type Project, type Recipient, type SendProgress } from '../../api/projects.ts';
+import { listProjectRecipients, type Project, type Recipient, recipientsKey, type SendProgress } from '../../api/projects.ts';
 import { projectDataFields } from '../../api/store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useSignedInUser } from '../../session/queries.ts';
 import { BackLink } from '../../store/BackLink.tsx';
 import { ColumnPicker } from '../../store/ColumnPicker.tsx';
-import { DeliveryBar, DeliveryLegend, type DeliveryCounts } from '../../store/DeliveryProgress.tsx';
-import { canExport } from '../../store/export-access.ts';
+import { DeliveryBar, type DeliveryCounts, DeliveryLegend } from '../../store/DeliveryProgress.tsx';
 import { ProjectExportDialog } from '../../store/ExportDialog.tsx';
+import { canExport } from '../../store/export-access.ts';
 import { ProjectOrigin, ProjectTitle } from '../../store/ProjectHeading.tsx';
 import { ProjectLoading, ProjectUnavailable } from '../../store/ProjectUnavailable.tsx';
 import { RecipientColumnsTable } from '../../store/RecipientColumnsTable.tsx';
@@ -19,7 +20,6 @@ import { useRecipientActions } from '../../store/recipient/useRecipientActions.t
 import { useChosenColumns } from '../../store/recipient-columns.tsx';
 import { SearchBox } from '../../store/table/SearchBox.tsx';
 import { TablePager } from '../../store/table/TablePager.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { useTableParams } from '../../store/table/useTableParams.ts';
 import { useProjectDelivery } from '../../store/useProjectDelivery.ts';
 
@@ -29,7 +29,12 @@ const DEFAULT_COLUMNS = ['name', 'email', 'status', 'sent_at', 'opened_at'];
 const back = { label: 'All deliveries', to: '/store/history' };
 
 const countsOf = (p: SendProgress): DeliveryCounts => ({
-  total: p.total, sent: p.sent, pending: p.pending, undeliverable: p.bounced + p.failed + p.suppressed, draft: p.draft, opened: p.opened,
+  total: p.total,
+  sent: p.sent,
+  pending: p.pending,
+  undeliverable: p.bounced + p.failed + p.suppressed,
+  draft: p.draft,
+  opened: p.opened,
 });
 
 /** /store/history/{id}: a project's delivery as it happens, then who got what (spec 3 §2 View Sent Status). */
@@ -103,8 +108,17 @@ function SentStatus({ project, progress }: { project: Project; progress: SendPro
   const [exporting, setExporting] = useState(false);
   const actions = useRecipientActions({ senderName: project.email_sender_name, onDetails: (r) => setDetails(r.id) });
   const table = useTableParams<'last_name'>({ size: PAGE_SIZE, sort: 'last_name', sizes: [PAGE_SIZE] });
-  const fields = useQuery({ queryKey: ['store', 'project-fields', project.id], queryFn: () => projectDataFields(project.id), staleTime: Infinity });
-  const { columns, visible, setVisible, shown } = useChosenColumns<Recipient>('laurel.store.sent-status.columns', DEFAULT_COLUMNS, fields.data?.fields, false);
+  const fields = useQuery({
+    queryKey: ['store', 'project-fields', project.id],
+    queryFn: () => projectDataFields(project.id),
+    staleTime: Infinity,
+  });
+  const { columns, visible, setVisible, shown } = useChosenColumns<Recipient>(
+    'laurel.store.sent-status.columns',
+    DEFAULT_COLUMNS,
+    fields.data?.fields,
+    false,
+  );
   const recipients = useQuery({
     queryKey: recipientsKey(project.id, 'status', table.q, table.page),
     queryFn: () => listProjectRecipients({ project_id: project.id, limit: PAGE_SIZE, offset: table.offset, like: table.q || undefined }),
@@ -120,10 +134,21 @@ function SentStatus({ project, progress }: { project: Project; progress: SendPro
       </Box>
       <Card padding={0} shadow="xs">
         <Group justify="space-between" px="lg" py="md" wrap="wrap" gap="sm">
-          <SearchBox value={table.q} onSearch={(q) => table.update({ q, page: 1 })} label="Search recipients" placeholder="Search name or email" />
+          <SearchBox
+            value={table.q}
+            onSearch={(q) => table.update({ q, page: 1 })}
+            label="Search recipients"
+            placeholder="Search name or email"
+          />
           <Group gap="xs">
             <ColumnPicker columns={columns} visible={visible} onChange={setVisible} />
-            <Button component={Link} to={`/store/projects/${project.id}`} variant="default" size="sm" leftSection={<IconFolder size={16} />}>
+            <Button
+              component={Link}
+              to={`/store/projects/${project.id}`}
+              variant="default"
+              size="sm"
+              leftSection={<IconFolder size={16} />}
+            >
               Open project
             </Button>
             {exports && (
@@ -149,7 +174,13 @@ function SentStatus({ project, progress }: { project: Project; progress: SendPro
           onOpen={(r) => setDetails(r.id)}
           actionsFor={actions.actionsFor}
         />
-        <TablePager label="Sent status pages" page={table.page} size={PAGE_SIZE} total={recipients.data?.count ?? 0} onPage={(page) => table.update({ page })} />
+        <TablePager
+          label="Sent status pages"
+          page={table.page}
+          size={PAGE_SIZE}
+          total={recipients.data?.count ?? 0}
+          onPage={(page) => table.update({ page })}
+        />
       </Card>
       {actions.dialogs}
       <RecipientDrawer recipientId={details} onClose={() => setDetails(null)} actionsFor={actions.actionsFor} showProject={false} />

@@ -40,7 +40,16 @@ export function RequestCreditsDialog({ opened, suggested, onClose }: { opened: b
           <Text size="sm" c="stone.7">
             Each certificate sent uses one credit. We will email your account administrator, who can add credits to the account.
           </Text>
-          <NumberInput label="Credits needed" min={1} max={100000} allowDecimal={false} value={amount} onChange={setAmount} error={error} data-autofocus />
+          <NumberInput
+            label="Credits needed"
+            min={1}
+            max={100000}
+            allowDecimal={false}
+            value={amount}
+            onChange={setAmount}
+            error={error}
+            data-autofocus
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -93,7 +93,12 @@ export function ClipboardPanel({ onTable }: { onTable: (table: ImportTable) => v
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button rightSection={<IconArrowRight size={16} />} disabled={!text.trim()} loading={parse.isPending} onClick={() => parse.mutate()}>
+        <Button
+          rightSection={<IconArrowRight size={16} />}
+          disabled={!text.trim()}
+          loading={parse.isPending}
+          onClick={() => parse.mutate()}
+        >
           Continue
         </Button>
       </Group>

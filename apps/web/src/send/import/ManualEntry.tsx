@@ -3,7 +3,7 @@ import { IconArrowRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecipientValues, SendCertificate } from '../../api/send.ts';
 import { entryFields, fieldLabel } from '../fields.ts';
-import { newRow, valueProblems, type RecipientRow } from '../rows.ts';
+import { newRow, type RecipientRow, valueProblems } from '../rows.ts';
 
 const ALL_FIELDS = 'All fields must have data';
 const emptyRow = (): RecipientValues => ({});

@@ -24,13 +24,26 @@ const split = (line: string, char: string) => line.split(char).map((c) => c.repl
  * Spec 3 §2: a CSV separator dialog offering comma, semicolon, colon and tab. The first lines are
  * shown split by the chosen separator, so the issuer sees at once whether the columns come apart.
  */
-export function SeparatorDialog({ file, sample, onCancel, onConfirm }: { file: File | null; sample: string; onCancel: () => void; onConfirm: (separator: Separator) => void }) {
+export function SeparatorDialog({
+  file,
+  sample,
+  onCancel,
+  onConfirm,
+}: {
+  file: File | null;
+  sample: string;
+  onCancel: () => void;
+  onConfirm: (separator: Separator) => void;
+}) {
   const [separator, setSeparator] = useState<Separator>(',');
   useEffect(() => {
     if (file) setSeparator(guessSeparator(sample));
   }, [file, sample]);
   const char = CHOICES.find((c) => c.value === separator)!.char;
-  const lines = sample.split(/\r?\n/).filter((l) => l.trim()).slice(0, 4);
+  const lines = sample
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .slice(0, 4);
   const width = Math.min(8, Math.max(...lines.map((l) => split(l, char).length), 1));
 
   return (

@@ -11,7 +11,11 @@ import { useCsvTemplate, useListFileImport } from './useListFileImport.tsx';
 
 /** Upload a CSV (separator confirmed in a dialog) or an XLSX workbook (its first sheet). */
 export function UploadPanel({ certificate, onTable }: { certificate: SendCertificate; onTable: (table: ImportTable) => void }) {
-  const { mutation: upload, chooseFile, separatorDialog } = useListFileImport(
+  const {
+    mutation: upload,
+    chooseFile,
+    separatorDialog,
+  } = useListFileImport(
     (file, separator) => importList(file, file.name, separator),
     (table, file) => onTable({ headers: table.headers, rows: table.data, kind: 'file', filename: file.name }),
   );

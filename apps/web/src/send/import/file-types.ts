@@ -11,6 +11,8 @@ export const IMPORT_ACCEPT = {
 };
 
 /** Workbooks are read as they are; any other file is text whose separator the issuer confirms. */
-export const isWorkbook = (file: File) => /\.xlsx$/i.test(file.name) || file.type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const isWorkbook = (file: File) =>
+  /\.xlsx$/i.test(file.name) || file.type === 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const rejectionMessage = (code: string | undefined) => (code === 'file-too-large' ? 'The file is larger than 10 MB.' : 'Choose a CSV file or an Excel workbook (.xlsx).');
+export const rejectionMessage = (code: string | undefined) =>
+  code === 'file-too-large' ? 'The file is larger than 10 MB.' : 'Choose a CSV file or an Excel workbook (.xlsx).';

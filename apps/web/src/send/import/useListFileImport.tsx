@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import type { Separator } from '../../api/send.ts';
 import { isWorkbook } from './file-types.ts';
 import { SeparatorDialog } from './SeparatorDialog.tsx';

@@ -1,9 +1,9 @@
+import { FIELD_KEYS, type RecipientField } from '@laurel/certificate';
+import { planLevel } from '@laurel/domain';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconTrash, IconWand, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FIELD_KEYS, type RecipientField } from '@laurel/certificate';
-import { planLevel } from '@laurel/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
@@ -13,9 +13,9 @@ import { openUpgradeDialog } from '../../builder/dialogs/plan-dialogs.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
 import { fieldLabel } from '../fields.ts';
-import { firstRowProblem, mappingError, toRecipients, type ImportTable, type RecipientRow } from '../rows.ts';
+import { firstRowProblem, type ImportTable, mappingError, type RecipientRow, toRecipients } from '../rows.ts';
+import { type SaveDialogView, SaveMappingDialog } from './SaveMappingDialog.tsx';
 import { applyMapping, rulesOf } from './saved-mappings.ts';
-import { SaveMappingDialog, type SaveDialogView } from './SaveMappingDialog.tsx';
 
 const NONE = 'none';
 const UPGRADE = 'Saving mappings is available on paid plans. Upgrade to keep your column choices and reuse them with one click.';
@@ -116,7 +116,8 @@ export function MappingStep({ certificate, table, mapping, autoMatched, appliedM
               Match your columns
             </Title>
             <Text size="sm" c="stone.7" mb="md">
-              {table.rows.length} {table.rows.length === 1 ? 'recipient' : 'recipients'} found in {source}. Choose the certificate field each column fills.
+              {table.rows.length} {table.rows.length === 1 ? 'recipient' : 'recipients'} found in {source}. Choose the certificate field
+              each column fills.
             </Text>
             {autoMatched > 0 && !appliedMapping && (
               <Alert color="laurel" variant="light" icon={<IconWand size={18} />} mb="md">
@@ -132,7 +133,10 @@ export function MappingStep({ certificate, table, mapping, autoMatched, appliedM
               </Table.Thead>
               <Table.Tbody>
                 {table.headers.map((header, column) => {
-                  const samples = table.rows.map((r) => r[column] ?? '').filter(Boolean).slice(0, 2);
+                  const samples = table.rows
+                    .map((r) => r[column] ?? '')
+                    .filter(Boolean)
+                    .slice(0, 2);
                   return (
                     <Table.Tr key={column}>
                       <Table.Td style={{ maxWidth: 0 }}>
@@ -185,14 +189,25 @@ export function MappingStep({ certificate, table, mapping, autoMatched, appliedM
                   allowDeselect={false}
                   data={[
                     { value: NONE, label: 'None' },
-                    ...(own.data?.mappings.length ? [{ group: 'Your mappings', items: own.data.mappings.map((m) => ({ value: String(m.id), label: m.name })) }] : []),
-                    ...(global.data?.mappings.length ? [{ group: 'Shared by Laurel', items: global.data.mappings.map((m) => ({ value: String(m.id), label: m.name })) }] : []),
+                    ...(own.data?.mappings.length
+                      ? [{ group: 'Your mappings', items: own.data.mappings.map((m) => ({ value: String(m.id), label: m.name })) }]
+                      : []),
+                    ...(global.data?.mappings.length
+                      ? [{ group: 'Shared by Laurel', items: global.data.mappings.map((m) => ({ value: String(m.id), label: m.name })) }]
+                      : []),
                   ]}
                   nothingFoundMessage="No saved mappings yet"
                 />
                 {canDelete && (
                   <Tooltip label="Delete this saved mapping">
-                    <ActionIcon variant="subtle" color="red" size="lg" aria-label="Delete saved mapping" onClick={() => confirmDelete(appliedMapping)} loading={remove.isPending}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      aria-label="Delete saved mapping"
+                      onClick={() => confirmDelete(appliedMapping)}
+                      loading={remove.isPending}
+                    >
                       <IconTrash size={17} />
                     </ActionIcon>
                   </Tooltip>

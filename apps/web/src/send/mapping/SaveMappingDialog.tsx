@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
-import { saveMapping, type MappingRule, type SavedMapping } from '../../api/mappings.ts';
+import { type MappingRule, type SavedMapping, saveMapping } from '../../api/mappings.ts';
 import { openUpgradeDialog } from '../../builder/dialogs/plan-dialogs.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
 

@@ -4,13 +4,18 @@ import type { MappingRule, SavedMapping } from '../../api/mappings.ts';
 const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The rules a mapping is saved as: every column by its header, with the field it fills or none. */
-export const rulesOf = (headers: string[], mapping: (string | null)[]): MappingRule[] => headers.map((title, i) => ({ title, mapped: mapping[i] ?? null }));
+export const rulesOf = (headers: string[], mapping: (string | null)[]): MappingRule[] =>
+  headers.map((title, i) => ({ title, mapped: mapping[i] ?? null }));
 
 /**
  * A saved mapping applied to this list: each column takes the field its header had, when this
  * certificate has that field; columns the mapping does not know stay unmapped.
  */
-export function applyMapping(saved: SavedMapping, headers: string[], fields: RecipientField[]): { mapping: (string | null)[]; matched: number } {
+export function applyMapping(
+  saved: SavedMapping,
+  headers: string[],
+  fields: RecipientField[],
+): { mapping: (string | null)[]; matched: number } {
   const keys = new Set(fields.map((f) => f.key));
   const used = new Set<string>();
   let matched = 0;

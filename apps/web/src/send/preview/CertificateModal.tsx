@@ -3,15 +3,32 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchBinary } from '../../api/certificates.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { recipientImageUrl, type RecipientValues, type SendCertificate } from '../../api/send.ts';
+import { type RecipientValues, recipientImageUrl, type SendCertificate } from '../../api/send.ts';
 import { imageValues } from '../rows.ts';
 
 /** This row's certificate as the server draws it, front and back. */
-export function CertificateModal({ certificate, values, name, onClose }: { certificate: SendCertificate; values: RecipientValues | null; name: string; onClose: () => void }) {
+export function CertificateModal({
+  certificate,
+  values,
+  name,
+  onClose,
+}: {
+  certificate: SendCertificate;
+  values: RecipientValues | null;
+  name: string;
+  onClose: () => void;
+}) {
   const [side, setSide] = useState<'front' | 'back'>('front');
   useEffect(() => setSide('front'), [values]);
-  const url = values ? recipientImageUrl(certificate.id, imageValues(values, certificate.expiration_date_format), { back: side === 'back', width: 1280 }) : null;
-  const image = useQuery({ queryKey: ['send', 'recipient-image', url], queryFn: () => fetchBinary(url!), enabled: url !== null, staleTime: 5 * 60_000 });
+  const url = values
+    ? recipientImageUrl(certificate.id, imageValues(values, certificate.expiration_date_format), { back: side === 'back', width: 1280 })
+    : null;
+  const image = useQuery({
+    queryKey: ['send', 'recipient-image', url],
+    queryFn: () => fetchBinary(url!),
+    enabled: url !== null,
+    staleTime: 5 * 60_000,
+  });
   const objectUrl = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);
   useEffect(() => () => (objectUrl ? URL.revokeObjectURL(objectUrl) : undefined), [objectUrl]);
   const ratio = certificate.is_portrait ? '8.5 / 11' : '11 / 8.5';

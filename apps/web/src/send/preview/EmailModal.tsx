@@ -3,10 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { previewRecipientEmail, type RecipientValues, type SendCertificate } from '../../api/send.ts';
-import { PreviewFrame, type PreviewDevice } from '../../email-editor/preview/PreviewFrame.tsx';
+import { type PreviewDevice, PreviewFrame } from '../../email-editor/preview/PreviewFrame.tsx';
 
 /** The email this row's recipient will get: subject, sender, and the message at desktop or phone width. */
-export function EmailModal({ certificate, values, name, onClose }: { certificate: SendCertificate; values: RecipientValues | null; name: string; onClose: () => void }) {
+export function EmailModal({
+  certificate,
+  values,
+  name,
+  onClose,
+}: {
+  certificate: SendCertificate;
+  values: RecipientValues | null;
+  name: string;
+  onClose: () => void;
+}) {
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   const email = useQuery({
     queryKey: ['send', 'recipient-email', certificate.id, values],

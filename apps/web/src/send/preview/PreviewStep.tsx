@@ -1,16 +1,30 @@
-import { ActionIcon, Badge, Button, Group, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { FIELD_KEYS } from '@laurel/certificate';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCertificate, IconMail, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FIELD_KEYS } from '@laurel/certificate';
 import { useEffect, useMemo, useState } from 'react';
 import type { RecipientValues, SendCertificate } from '../../api/send.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
-import { creditsOf } from '../credits/credits.ts';
 import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';
+import { creditsOf } from '../credits/credits.ts';
 import { fieldLabel } from '../fields.ts';
-import { newRow, rowMatches, type RecipientRow } from '../rows.ts';
+import { newRow, type RecipientRow, rowMatches } from '../rows.ts';
 import { CertificateModal } from './CertificateModal.tsx';
 import { EmailModal } from './EmailModal.tsx';
 import { RecipientDialog } from './RecipientDialog.tsx';
@@ -46,7 +60,10 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
     void queryClient.invalidateQueries({ queryKey: USER_KEY });
   }, [queryClient]);
 
-  const listed = useMemo(() => rows.map((row, index) => ({ row, index, certificate_allowed: index < available })).filter(({ row }) => rowMatches(row, search)), [rows, available, search]);
+  const listed = useMemo(
+    () => rows.map((row, index) => ({ row, index, certificate_allowed: index < available })).filter(({ row }) => rowMatches(row, search)),
+    [rows, available, search],
+  );
   const pages = Math.max(1, Math.ceil(listed.length / PAGE_SIZE));
   useEffect(() => {
     if (page > pages) setPage(pages);
@@ -87,17 +104,33 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
   const actions = (row: RecipientRow, name: string, allowed: boolean) => (
     <>
       <Tooltip label="View certificate">
-        <ActionIcon variant="subtle" color="gray" aria-label={`View certificate of ${name}`} onClick={() => setViewing({ kind: 'certificate', values: row.values })}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`View certificate of ${name}`}
+          onClick={() => setViewing({ kind: 'certificate', values: row.values })}
+        >
           <IconCertificate size={17} />
         </ActionIcon>
       </Tooltip>
       <Tooltip label="View email">
-        <ActionIcon variant="subtle" color="gray" aria-label={`View email to ${name}`} onClick={() => setViewing({ kind: 'email', values: row.values })}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`View email to ${name}`}
+          onClick={() => setViewing({ kind: 'email', values: row.values })}
+        >
           <IconMail size={17} />
         </ActionIcon>
       </Tooltip>
       <Tooltip label={allowed ? 'Edit' : 'Beyond your available credits'}>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${name}`} disabled={!allowed} onClick={() => setEditing({ uid: row.uid, values: row.values })}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Edit ${name}`}
+          disabled={!allowed}
+          onClick={() => setEditing({ uid: row.uid, values: row.values })}
+        >
           <IconPencil size={17} />
         </ActionIcon>
       </Tooltip>
@@ -119,7 +152,8 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
               Send Certificates
             </Title>
             <Text size="sm" c="stone.7">
-              {rows.length} {rows.length === 1 ? 'recipient' : 'recipients'} · {available} {available === 1 ? 'credit' : 'credits'} available
+              {rows.length} {rows.length === 1 ? 'recipient' : 'recipients'} · {available} {available === 1 ? 'credit' : 'credits'}{' '}
+              available
             </Text>
           </div>
           <Group gap="sm">
@@ -145,7 +179,8 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
           <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
             <CreditsShortNotice available={available} needed={rows.length} canBuy={canBuy}>
               <Text size="sm" mt={4}>
-                The last {beyond} {beyond === 1 ? 'row is' : 'rows are'} greyed out: they are saved with the project and can be sent once the account has enough credits.
+                The last {beyond} {beyond === 1 ? 'row is' : 'rows are'} greyed out: they are saved with the project and can be sent once
+                the account has enough credits.
               </Text>
             </CreditsShortNotice>
           </div>
@@ -170,7 +205,11 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
               {shown.map(({ row, index, certificate_allowed }) => {
                 const name = fullName(row.values);
                 return (
-                  <Table.Tr key={row.uid} style={certificate_allowed ? undefined : { opacity: 0.5, background: 'var(--mantine-color-stone-0)' }} data-allowed={certificate_allowed}>
+                  <Table.Tr
+                    key={row.uid}
+                    style={certificate_allowed ? undefined : { opacity: 0.5, background: 'var(--mantine-color-stone-0)' }}
+                    data-allowed={certificate_allowed}
+                  >
                     <Table.Td c="dimmed" fz="sm">
                       {index + 1}
                     </Table.Td>
@@ -213,7 +252,15 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
           {shown.map(({ row, index, certificate_allowed }) => {
             const name = fullName(row.values);
             return (
-              <Paper key={row.uid} withBorder radius="md" p="sm" role="listitem" style={certificate_allowed ? undefined : { opacity: 0.5 }} bg={certificate_allowed ? undefined : 'stone.0'}>
+              <Paper
+                key={row.uid}
+                withBorder
+                radius="md"
+                p="sm"
+                role="listitem"
+                style={certificate_allowed ? undefined : { opacity: 0.5 }}
+                bg={certificate_allowed ? undefined : 'stone.0'}
+              >
                 <Text fw={600} size="sm">
                   <Text span c="dimmed" fw={400}>
                     {index + 1}.{' '}
@@ -264,9 +311,25 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
         </Button>
       </Group>
 
-      <RecipientDialog certificate={certificate} initial={editing?.values ?? null} mode={editing?.uid == null ? 'add' : 'edit'} onSave={save} onClose={() => setEditing(null)} />
-      <CertificateModal certificate={certificate} values={viewing?.kind === 'certificate' ? viewing.values : null} name={viewing ? fullName(viewing.values) : ''} onClose={() => setViewing(null)} />
-      <EmailModal certificate={certificate} values={viewing?.kind === 'email' ? viewing.values : null} name={viewing ? fullName(viewing.values) : ''} onClose={() => setViewing(null)} />
+      <RecipientDialog
+        certificate={certificate}
+        initial={editing?.values ?? null}
+        mode={editing?.uid == null ? 'add' : 'edit'}
+        onSave={save}
+        onClose={() => setEditing(null)}
+      />
+      <CertificateModal
+        certificate={certificate}
+        values={viewing?.kind === 'certificate' ? viewing.values : null}
+        name={viewing ? fullName(viewing.values) : ''}
+        onClose={() => setViewing(null)}
+      />
+      <EmailModal
+        certificate={certificate}
+        values={viewing?.kind === 'email' ? viewing.values : null}
+        name={viewing ? fullName(viewing.values) : ''}
+        onClose={() => setViewing(null)}
+      />
     </Stack>
   );
 }

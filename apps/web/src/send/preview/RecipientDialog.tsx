@@ -1,5 +1,5 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { FIELD_KEYS } from '@laurel/certificate';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { RecipientValues, SendCertificate } from '../../api/send.ts';
 import { entryFields, fieldLabel } from '../fields.ts';
@@ -35,7 +35,8 @@ export function RecipientDialog({ certificate, initial, mode, onSave, onClose }:
   const submit = () => {
     const found = valueProblems(values, fields, format, 'Required');
     // Only names and email must be filled; other fields may stay empty for one person.
-    for (const [key, message] of Object.entries(found)) if (message === 'Required' && !REQUIRED.has(key) && fields.find((f) => f.key === key)?.kind !== 'expiration_date') delete found[key];
+    for (const [key, message] of Object.entries(found))
+      if (message === 'Required' && !REQUIRED.has(key) && fields.find((f) => f.key === key)?.kind !== 'expiration_date') delete found[key];
     setErrors(found);
     if (Object.keys(found).length) return;
     onSave(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])));

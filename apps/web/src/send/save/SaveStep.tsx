@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../api/errors.ts';
 import type { Project } from '../../api/projects.ts';
 import { createProject, type SendCertificate } from '../../api/send.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { projectMapping, projectRow, type ImportTable, type RecipientRow } from '../rows.ts';
+import { type ImportTable, projectMapping, projectRow, type RecipientRow } from '../rows.ts';
 
 const today = () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
 
@@ -47,7 +47,8 @@ export function SaveStep({
       if (error instanceof ApiError && error.body.field === 'title') setTitleError(errorMessage(error));
     },
   });
-  const otherError = save.isError && !(save.error instanceof ApiError && save.error.body.field === 'title') ? errorMessage(save.error) : null;
+  const otherError =
+    save.isError && !(save.error instanceof ApiError && save.error.body.field === 'title') ? errorMessage(save.error) : null;
 
   return (
     <form
@@ -64,7 +65,8 @@ export function SaveStep({
             Save the project
           </Title>
           <Text size="sm" c="stone.7" mb="md">
-            A project keeps this list, the certificate as it is now, and everything that happens to each email. You find it later in the Store.
+            A project keeps this list, the certificate as it is now, and everything that happens to each email. You find it later in the
+            Store.
           </Text>
           <Stack gap="md">
             <TextInput
@@ -78,7 +80,15 @@ export function SaveStep({
                 setTitleError(null);
               }}
             />
-            <Textarea label="Memo" description="A note for your team, for example the course date or the cohort." autosize minRows={3} maxLength={2000} value={memo} onChange={(event) => setMemo(event.currentTarget.value)} />
+            <Textarea
+              label="Memo"
+              description="A note for your team, for example the course date or the cohort."
+              autosize
+              minRows={3}
+              maxLength={2000}
+              value={memo}
+              onChange={(event) => setMemo(event.currentTarget.value)}
+            />
             {otherError && (
               <Alert color="red" role="alert" title="The project was not saved">
                 {otherError}

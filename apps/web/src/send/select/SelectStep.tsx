@@ -1,14 +1,14 @@
+import { DEFAULT_LIST_PAGE_SIZES } from '@laurel/domain';
 import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowRight, IconCertificate, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DEFAULT_LIST_PAGE_SIZES } from '@laurel/domain';
 import { useState } from 'react';
 import { listSendCertificates, type SendCertificate } from '../../api/send.ts';
 import { EmptyPanel } from '../../components/EmptyPanel.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { Thumbnail } from '../../pages/build/parts/Thumbnail.tsx';
 import { useSignedInUser } from '../../session/queries.ts';
 import { fieldLabel } from '../fields.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 /** Step 1: the account's certificate sets, a page at a time (spec 3 §2; page size the user's sendSelect setting). */
 export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertificate) => void }) {
@@ -26,9 +26,7 @@ export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertifica
   const pages = Math.max(1, Math.ceil(count / pageSize));
 
   if (list.isError) {
-    return (
-      <LoadFailed title="Your certificates could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
-    );
+    return <LoadFailed title="Your certificates could not be loaded" error={list.error} onRetry={() => void list.refetch()} />;
   }
   if (list.isSuccess && count === 0) {
     return (
@@ -44,7 +42,9 @@ export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertifica
 
   return (
     <Stack gap="lg">
-      <Text c="stone.7">Which certificate are you sending? Each person on your list gets their own copy, with their name and details filled in.</Text>
+      <Text c="stone.7">
+        Which certificate are you sending? Each person on your list gets their own copy, with their name and details filled in.
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {list.isPending &&
           Array.from({ length: pageSize }, (_, i) => (
@@ -56,7 +56,9 @@ export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertifica
               </Stack>
             </Card>
           ))}
-        {list.data?.certificates.map((certificate) => <CertificateChoice key={certificate.id} certificate={certificate} onSelect={() => onSelect(certificate)} />)}
+        {list.data?.certificates.map((certificate) => (
+          <CertificateChoice key={certificate.id} certificate={certificate} onSelect={() => onSelect(certificate)} />
+        ))}
       </SimpleGrid>
       {pages > 1 && (
         <Group justify="space-between">
@@ -88,13 +90,25 @@ function CertificateChoice({ certificate, onSelect }: { certificate: SendCertifi
           </Text>
           <Group gap={4}>
             {needed.map((f) => (
-              <Badge key={f.key} size="xs" variant="light" color={f.kind === 'data' || f.kind === 'expiration_date' ? 'gilt' : 'gray'} tt="none">
+              <Badge
+                key={f.key}
+                size="xs"
+                variant="light"
+                color={f.kind === 'data' || f.kind === 'expiration_date' ? 'gilt' : 'gray'}
+                tt="none"
+              >
                 {fieldLabel(f)}
               </Badge>
             ))}
           </Group>
         </div>
-        <Button mt="auto" variant="light" rightSection={<IconArrowRight size={16} />} onClick={onSelect} aria-label={`Send ${certificate.name}`}>
+        <Button
+          mt="auto"
+          variant="light"
+          rightSection={<IconArrowRight size={16} />}
+          onClick={onSelect}
+          aria-label={`Send ${certificate.name}`}
+        >
           Send this certificate
         </Button>
       </Stack>

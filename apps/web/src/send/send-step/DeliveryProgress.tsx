@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconHistory, IconFolder, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconFolder, IconHistory, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SendProgress } from '../../api/projects.ts';
 
@@ -39,7 +39,13 @@ export function DeliveryProgress({ progress, projectId }: { progress: SendProgre
           </ThemeIcon>
           <div>
             <Title order={2} fz="lg" aria-live="polite">
-              {!done ? 'Sending in Progress' : allSent ? (progress.sent === 1 ? 'The certificate was sent' : `All ${progress.sent} certificates were sent`) : `${progress.sent} sent, ${failed} not delivered`}
+              {!done
+                ? 'Sending in Progress'
+                : allSent
+                  ? progress.sent === 1
+                    ? 'The certificate was sent'
+                    : `All ${progress.sent} certificates were sent`
+                  : `${progress.sent} sent, ${failed} not delivered`}
             </Title>
             <Text size="sm" c="stone.7">
               {progress.sent} of {total} sent

@@ -1,7 +1,7 @@
 import { Badge, Group, Pagination, Paper, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/errors.ts';
-import { listProjectRecipients, recipientsKey, type RecipientState } from '../../api/projects.ts';
+import { listProjectRecipients, type RecipientState, recipientsKey } from '../../api/projects.ts';
 
 /** The send step's table: 100 rows a page, sorted by last name (spec 3 §2, §9). */
 export const SEND_TABLE_PAGE = 100;
@@ -19,7 +19,8 @@ const STATE: Record<RecipientState, { label: string; color: string }> = {
 export function RecipientsTable({ projectId, page, onPage }: { projectId: number; page: number; onPage: (page: number) => void }) {
   const list = useQuery({
     queryKey: recipientsKey(projectId, 'send', page),
-    queryFn: () => listProjectRecipients({ project_id: projectId, sort: 'last_name', limit: SEND_TABLE_PAGE, offset: (page - 1) * SEND_TABLE_PAGE }),
+    queryFn: () =>
+      listProjectRecipients({ project_id: projectId, sort: 'last_name', limit: SEND_TABLE_PAGE, offset: (page - 1) * SEND_TABLE_PAGE }),
     placeholderData: keepPreviousData,
   });
   const count = list.data?.count ?? 0;

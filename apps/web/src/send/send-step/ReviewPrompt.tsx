@@ -1,7 +1,7 @@
+import { MESSAGES, type UserDto } from '@laurel/domain';
 import { Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconStarFilled } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type UserDto } from '@laurel/domain';
 import { useEffect, useRef, useState } from 'react';
 import { getReviewUrl, markReviewDone } from '../../api/review.ts';
 import { Illustration } from '../../components/Illustration.tsx';
@@ -62,8 +62,8 @@ export function ReviewPrompt({ sendFinished }: { sendFinished: boolean }) {
           <Illustration icon={<IconStarFilled size={22} />} size={180} />
         </Center>
         <Text size="sm" c="stone.7">
-          Your send is complete. If Laurel made it easy, would you tell others in a short review? It takes a couple of minutes and helps other
-          organisations find us.
+          Your send is complete. If Laurel made it easy, would you tell others in a short review? It takes a couple of minutes and helps
+          other organisations find us.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={notNow}>

@@ -1,19 +1,28 @@
+import { canEditEmails, LONG_ERROR_NOTIFICATION_MS, MESSAGES } from '@laurel/domain';
 import { Alert, Anchor, Button, Grid, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconClockHour4, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { canEditEmails, LONG_ERROR_NOTIFICATION_MS, MESSAGES } from '@laurel/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
-import { getProgress, getProject, progressKey, projectKey, PROJECTS_KEY, recipientsKey, sendEmails, type SendResult } from '../../api/projects.ts';
+import {
+  getProgress,
+  getProject,
+  PROJECTS_KEY,
+  progressKey,
+  projectKey,
+  recipientsKey,
+  type SendResult,
+  sendEmails,
+} from '../../api/projects.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
 import { QUEUED_REDIRECT_MS, SENDER_REQUIRED } from '../../store/send-feedback.ts';
 import { PROGRESS_POLL_MS } from '../../store/useProjectDelivery.ts';
-import { creditsOf } from '../credits/credits.ts';
 import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';
+import { creditsOf } from '../credits/credits.ts';
 import { RequestCreditsDialog } from '../credits/RequestCreditsDialog.tsx';
 import { STEP_INDEX, WizardProgress } from '../WizardProgress.tsx';
 import { DeliveryProgress } from './DeliveryProgress.tsx';
@@ -59,7 +68,8 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
     if (!loaded) return;
     // The account's name is what most issuers send as; the last name used for this project wins.
     setSenderName((name) => name || loaded.email_sender_name || user.account?.name || '');
-    if (loaded.sent_pending > 0 || (loaded.unsent_count === 0 && loaded.recipients_count > 0)) setPhase((p) => (p === 'form' ? 'progress' : p));
+    if (loaded.sent_pending > 0 || (loaded.unsent_count === 0 && loaded.recipients_count > 0))
+      setPhase((p) => (p === 'form' ? 'progress' : p));
   }, [loaded, user.account?.name]);
 
   useEffect(() => {
@@ -120,7 +130,8 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
       title: `Send ${count} ${count === 1 ? 'certificate' : 'certificates'} now?`,
       children: (
         <Text size="sm">
-          Each recipient gets an email from “{senderName.trim()}” with a link to their certificate. This uses {count} {count === 1 ? 'credit' : 'credits'}.
+          Each recipient gets an email from “{senderName.trim()}” with a link to their certificate. This uses {count}{' '}
+          {count === 1 ? 'credit' : 'credits'}.
         </Text>
       ),
       labels: { confirm: 'Send now', cancel: 'Not yet' },
@@ -150,7 +161,11 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
       <PageHeader
         eyebrow="Send"
         title={loaded?.title ?? 'Send certificates'}
-        description={loaded ? `${loaded.certificate_name} · ${loaded.recipients_count} ${loaded.recipients_count === 1 ? 'recipient' : 'recipients'}${loaded.key ? ` · ${loaded.key}` : ''}` : undefined}
+        description={
+          loaded
+            ? `${loaded.certificate_name} · ${loaded.recipients_count} ${loaded.recipients_count === 1 ? 'recipient' : 'recipients'}${loaded.key ? ` · ${loaded.key}` : ''}`
+            : undefined
+        }
       />
       <WizardProgress active={STEP_INDEX.send} done={phase === 'progress' && !!progress.data?.finished} />
       <Grid gap="lg">
@@ -171,7 +186,8 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
                       Ready to send
                     </Title>
                     <Text size="sm" c="stone.7">
-                      {needed} {needed === 1 ? 'certificate' : 'certificates'} to send · {available} {available === 1 ? 'credit' : 'credits'} available
+                      {needed} {needed === 1 ? 'certificate' : 'certificates'} to send · {available}{' '}
+                      {available === 1 ? 'credit' : 'credits'} available
                     </Text>
                   </div>
                   <TextInput

@@ -24,10 +24,17 @@ export function CertificateImage({ recipient, width = 1280, maxHeight }: { recip
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   const name = `${recipient.first_name} ${recipient.last_name}`.trim();
 
-  if (image.isError) return <Alert color="red" variant="light">{errorMessage(image.error, 'The certificate could not be drawn.')}</Alert>;
+  if (image.isError)
+    return (
+      <Alert color="red" variant="light">
+        {errorMessage(image.error, 'The certificate could not be drawn.')}
+      </Alert>
+    );
   if (!url) return <Skeleton h={maxHeight ?? 320} radius="md" />;
   return (
-    <Box style={{ border: '1px solid var(--laurel-border)', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', background: '#fff' }}>
+    <Box
+      style={{ border: '1px solid var(--laurel-border)', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden', background: '#fff' }}
+    >
       <Image src={url} alt={`Certificate of ${name}`} fit="contain" mah={maxHeight} data-testid="recipient-certificate-image" />
     </Box>
   );

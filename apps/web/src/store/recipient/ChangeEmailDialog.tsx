@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { isValidEmail, MESSAGES } from '@laurel/domain';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';

@@ -1,6 +1,6 @@
+import { type ExpirationDateFormat, formatExpirationDate } from '@laurel/certificate';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatExpirationDate, type ExpirationDateFormat } from '@laurel/certificate';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/errors.ts';
@@ -83,8 +83,8 @@ export function EditRecipientDialog({ recipient, onClose }: { recipient: Recipie
           )}
           {recipient?.sent && (
             <Alert color="gilt" variant="light">
-              This certificate has been issued. Your corrections appear on the recipient’s certificate page and PDF right away; resend it if they should
-              get a new email.
+              This certificate has been issued. Your corrections appear on the recipient’s certificate page and PDF right away; resend it if
+              they should get a new email.
             </Alert>
           )}
           <Group justify="flex-end">

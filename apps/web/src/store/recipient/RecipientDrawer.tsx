@@ -1,5 +1,20 @@
-import { Alert, Anchor, Badge, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { formatExpirationDate } from '@laurel/certificate';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -25,24 +40,41 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const fieldLabel = (key: string) => (key === 'EXPIRATION_DATE' ? 'Expiration date' : key.charAt(0) + key.slice(1).toLowerCase().replace(/_/g, ' '));
+const fieldLabel = (key: string) =>
+  key === 'EXPIRATION_DATE' ? 'Expiration date' : key.charAt(0) + key.slice(1).toLowerCase().replace(/_/g, ' ');
 
 /**
  * One recipient in full: their certificate, details, every delivery event as a timeline, and the
  * actions the issuer may take.
  */
-export function RecipientDrawer({ recipientId, onClose, actionsFor, showProject = true }: {
+export function RecipientDrawer({
+  recipientId,
+  onClose,
+  actionsFor,
+  showProject = true,
+}: {
   recipientId: number | null;
   onClose(): void;
   actionsFor(recipient: Recipient): ActionItem[];
   showProject?: boolean;
 }) {
-  const detail = useQuery({ queryKey: ['store', 'recipient', recipientId], queryFn: () => getRecipient(recipientId!), enabled: recipientId !== null });
+  const detail = useQuery({
+    queryKey: ['store', 'recipient', recipientId],
+    queryFn: () => getRecipient(recipientId!),
+    enabled: recipientId !== null,
+  });
   const r: StoreRecipient | undefined = detail.data;
   const actions = r ? actionsFor(r).filter((a) => a.key !== 'details') : [];
 
   return (
-    <Drawer opened={recipientId !== null} onClose={onClose} position="right" size="lg" title={<Text fw={650}>Recipient</Text>} aria-label="Recipient details">
+    <Drawer
+      opened={recipientId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={<Text fw={650}>Recipient</Text>}
+      aria-label="Recipient details"
+    >
       {detail.isPending && (
         <Stack>
           <Skeleton h={28} w="60%" />

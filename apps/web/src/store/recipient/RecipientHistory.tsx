@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconClock, IconEye, IconMailForward, IconPencil, IconBan } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconCheck, IconClock, IconEye, IconMailForward, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { HistoryEvent } from '../../api/projects.ts';
 import { formatDateTime } from '../../lib/format.ts';

@@ -1,9 +1,19 @@
+import { canSend } from '@laurel/domain';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { canSend } from '@laurel/domain';
-import { IconBan, IconCertificate, IconHistory, IconMailForward, IconPencil, IconAt, IconRestore, IconTrash, IconSend } from '@tabler/icons-react';
+import {
+  IconAt,
+  IconBan,
+  IconCertificate,
+  IconHistory,
+  IconMailForward,
+  IconPencil,
+  IconRestore,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { PROJECTS_KEY, type Recipient } from '../../api/projects.ts';
 import { deleteRecipient, reinstateRecipient, revokeRecipient } from '../../api/store.ts';
@@ -81,7 +91,11 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
   const confirmDelete = (r: Recipient) =>
     modals.openConfirmModal({
       title: 'Delete this recipient?',
-      children: <Text size="sm">{fullName(r)} ({r.email}) has not been sent anything and will be removed from the project.</Text>,
+      children: (
+        <Text size="sm">
+          {fullName(r)} ({r.email}) has not been sent anything and will be removed from the project.
+        </Text>
+      ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(r),
@@ -117,14 +131,32 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
   function actionsFor(r: Recipient): ActionItem[] {
     const busy = isInFlight(r.state);
     const issued = r.state === 'sent' || r.state === 'bounced';
-    const items: ActionItem[] = [{ key: 'view', label: 'View certificate', icon: <IconCertificate size={15} />, onClick: () => setPreview(r) }];
-    if (options.onDetails) items.push({ key: 'details', label: 'Details and history', icon: <IconHistory size={15} />, onClick: () => options.onDetails!(r) });
+    const items: ActionItem[] = [
+      { key: 'view', label: 'View certificate', icon: <IconCertificate size={15} />, onClick: () => setPreview(r) },
+    ];
+    if (options.onDetails)
+      items.push({ key: 'details', label: 'Details and history', icon: <IconHistory size={15} />, onClick: () => options.onDetails!(r) });
     if (!mayChange) return items;
     items.push(
-      { key: 'edit', label: 'Edit', icon: <IconPencil size={15} />, onClick: () => setEditing(r), disabled: busy, hint: busy ? 'Being sent right now' : undefined },
-      { key: 'email', label: 'Change email', icon: <IconAt size={15} />, onClick: () => setMoving(r), disabled: busy, hint: busy ? 'Being sent right now' : undefined },
+      {
+        key: 'edit',
+        label: 'Edit',
+        icon: <IconPencil size={15} />,
+        onClick: () => setEditing(r),
+        disabled: busy,
+        hint: busy ? 'Being sent right now' : undefined,
+      },
+      {
+        key: 'email',
+        label: 'Change email',
+        icon: <IconAt size={15} />,
+        onClick: () => setMoving(r),
+        disabled: busy,
+        hint: busy ? 'Being sent right now' : undefined,
+      },
     );
-    if (r.state === 'draft') items.push({ key: 'send', label: 'Send now', icon: <IconSend size={15} />, onClick: () => setSending(sendIntent(r)) });
+    if (r.state === 'draft')
+      items.push({ key: 'send', label: 'Send now', icon: <IconSend size={15} />, onClick: () => setSending(sendIntent(r)) });
     else {
       const used = r.resend_individual >= INDIVIDUAL_RESEND_LIMIT;
       items.push({
@@ -143,7 +175,8 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
           : { key: 'revoke', label: 'Revoke', icon: <IconBan size={15} />, onClick: () => confirmRevoke(r), danger: true },
       );
     }
-    if (neverQueued(r)) items.push({ key: 'delete', label: 'Delete', icon: <IconTrash size={15} />, onClick: () => confirmDelete(r), danger: true });
+    if (neverQueued(r))
+      items.push({ key: 'delete', label: 'Delete', icon: <IconTrash size={15} />, onClick: () => confirmDelete(r), danger: true });
     return items;
   }
 

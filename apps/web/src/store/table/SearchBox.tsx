@@ -4,7 +4,19 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
 /** A search field that asks the server only once typing pauses. */
-export function SearchBox({ value, onSearch, label, placeholder, w = 320 }: { value: string; onSearch(q: string): void; label: string; placeholder: string; w?: number | string }) {
+export function SearchBox({
+  value,
+  onSearch,
+  label,
+  placeholder,
+  w = 320,
+}: {
+  value: string;
+  onSearch(q: string): void;
+  label: string;
+  placeholder: string;
+  w?: number | string;
+}) {
   const [text, setText] = useState(value);
   const debounced = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
   // Follow the address (back button, a cleared filter) without undoing a space being typed.

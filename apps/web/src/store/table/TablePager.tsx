@@ -1,5 +1,5 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
 import { TABLE_PAGE_SIZES } from '@laurel/domain';
+import { Group, Pagination, Select, Text } from '@mantine/core';
 
 interface TablePagerProps {
   label: string;
@@ -39,7 +39,17 @@ export function TablePager({ label, page, size, total, onPage, onSize, sizes = T
           {`${first}–${Math.min(page * size, total)} of ${total.toLocaleString('en-US')}`}
         </Text>
       </Group>
-      {pages > 1 && <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" siblings={1} boundaries={1} aria-label={label} />}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={onPage}
+          size="sm"
+          siblings={1}
+          boundaries={1}
+          aria-label={label}
+        />
+      )}
     </Group>
   );
 }

@@ -35,4 +35,3 @@ export function EmptyRow({ columns, title, children }: { columns: number; title:
     </Table.Tr>
   );
 }
-

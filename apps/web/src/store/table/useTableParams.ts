@@ -15,7 +15,12 @@ export interface TableParams<S extends string> {
  * A table's page, page size, search text and sort, kept in the address: a reload, a shared link or
  * the back button shows the same rows.
  */
-export function useTableParams<S extends string>(defaults: { size: number; sort: S; sorts?: readonly S[]; sizes?: readonly number[] }): TableParams<S> {
+export function useTableParams<S extends string>(defaults: {
+  size: number;
+  sort: S;
+  sorts?: readonly S[];
+  sizes?: readonly number[];
+}): TableParams<S> {
   const [params, setParams] = useSearchParams();
   const sizes = defaults.sizes ?? TABLE_PAGE_SIZES;
   const rawSize = Number(params.get('size'));

@@ -48,7 +48,9 @@ function text(item: TextItem): string {
     }
     if (item.decoration !== 'none' && line.width > 0) {
       const top = line.baseline + item.decorationOffset - item.decorationThickness / 2;
-      parts.push(`<div class="fill" style="left:${px(line.x)};top:${px(top)};width:${px(line.width)};height:${px(item.decorationThickness)}"></div>`);
+      parts.push(
+        `<div class="fill" style="left:${px(line.x)};top:${px(top)};width:${px(line.width)};height:${px(item.decorationThickness)}"></div>`,
+      );
     }
   }
   return `<div class="text" style="color:${item.color}">${parts.join('')}</div>`;
@@ -57,7 +59,8 @@ function text(item: TextItem): string {
 function qr(item: QrItem): string {
   const d: string[] = [];
   for (let row = 0; row < item.size; row++) {
-    for (let col = 0; col < item.size; col++) if (item.modules[row * item.size + col]) d.push(`M${col + item.margin} ${row + item.margin}h1v1h-1z`);
+    for (let col = 0; col < item.size; col++)
+      if (item.modules[row * item.size + col]) d.push(`M${col + item.margin} ${row + item.margin}h1v1h-1z`);
   }
   const { x, y, width, height } = item.box;
   const side = item.size + 2 * item.margin;
@@ -71,7 +74,8 @@ function line(item: LineItem): string {
 
 function image(item: ImageItem, url: (src: string) => string): string {
   const { x, y, width, height } = item.box;
-  if (!item.rotate) return `<img class="abs" src="${esc(url(item.src))}" style="left:${px(x)};top:${px(y)};width:${px(width)};height:${px(height)}">`;
+  if (!item.rotate)
+    return `<img class="abs" src="${esc(url(item.src))}" style="left:${px(x)};top:${px(y)};width:${px(width)};height:${px(height)}">`;
   // Turned a quarter clockwise about the box's top-right corner, matching the PDF and PNG renderers.
   return `<img class="abs" src="${esc(url(item.src))}" style="left:${px(x + width)};top:${px(y)};width:${px(height)};height:${px(width)};transform-origin:0 0;transform:rotate(90deg)">`;
 }
@@ -85,7 +89,9 @@ export function renderHtml(layout: Layout, options: HtmlRenderOptions = {}): str
   const imageUrl = options.imageUrl ?? ((src: string) => src);
   const faces = fontFaceCss(layout.faces, options.fontUrl);
   const body = layout.items
-    .map((item) => (item.kind === 'text' ? text(item) : item.kind === 'qr' ? qr(item) : item.kind === 'line' ? line(item) : image(item, imageUrl)))
+    .map((item) =>
+      item.kind === 'text' ? text(item) : item.kind === 'qr' ? qr(item) : item.kind === 'line' ? line(item) : image(item, imageUrl),
+    )
     .join('\n');
   return `<!doctype html>
 <html><head><meta charset="utf-8"><style>

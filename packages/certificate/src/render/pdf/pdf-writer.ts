@@ -1,9 +1,9 @@
-import type PDFDocument from 'pdfkit';
 import type { Glyph } from 'fontkit';
+import type PDFDocument from 'pdfkit';
 import type { FontProvider, LoadedFace } from '../../layout/fonts.ts';
 import { shape } from '../../layout/measure.ts';
 import type { ImageItem, Layout, LineItem, QrItem, TextItem, TextRun } from '../../layout/types.ts';
-import { faceSubsets, type EncodedSubset } from './face-subset.ts';
+import { type EncodedSubset, faceSubsets } from './face-subset.ts';
 import type { PdfImage } from './images.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -153,7 +153,11 @@ export class PdfPageWriter {
     const prefix = Array.from({ length: 6 }, (_, i) => String.fromCharCode(65 + (Math.floor(tag / 26 ** i) % 26))).join('');
     const name = `${prefix}+${(font.postscriptName ?? face.id).replace(/[^A-Za-z0-9-]/g, '_')}`;
 
-    const program = this.ref({ Filter: 'FlateDecode', Length1: subset.programLength, ...(subset.isCff ? { Subtype: 'CIDFontType0C' } : {}) });
+    const program = this.ref({
+      Filter: 'FlateDecode',
+      Length1: subset.programLength,
+      ...(subset.isCff ? { Subtype: 'CIDFontType0C' } : {}),
+    });
     program.end(subset.program);
     const italic = (font as unknown as { head: { macStyle: { italic?: boolean } } }).head.macStyle.italic;
     const { bbox } = font;
@@ -183,7 +187,14 @@ export class PdfPageWriter {
     descendant.end();
     const toUnicode = this.ref({ Filter: 'FlateDecode' });
     toUnicode.end(subset.toUnicode);
-    const type0 = this.ref({ Type: 'Font', Subtype: 'Type0', BaseFont: name, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode });
+    const type0 = this.ref({
+      Type: 'Font',
+      Subtype: 'Type0',
+      BaseFont: name,
+      Encoding: 'Identity-H',
+      DescendantFonts: [descendant],
+      ToUnicode: toUnicode,
+    });
     type0.end();
     return type0;
   }
@@ -193,7 +204,12 @@ export class PdfPageWriter {
     if (!name) return;
     const { x, y, width: w, height: h } = item.box;
     // Image space is a unit square with its first row at the top; map it onto the box (or turned a quarter).
-    ops.push('q', item.rotate ? `0 ${n(h)} ${n(w)} 0 ${n(x)} ${n(y)} cm` : `${n(w)} 0 0 ${n(-h)} ${n(x)} ${n(y + h)} cm`, `/${name} Do`, 'Q');
+    ops.push(
+      'q',
+      item.rotate ? `0 ${n(h)} ${n(w)} 0 ${n(x)} ${n(y)} cm` : `${n(w)} 0 0 ${n(-h)} ${n(x)} ${n(y + h)} cm`,
+      `/${name} Do`,
+      'Q',
+    );
   }
 
   private imageRef(src: string): string | undefined {
@@ -204,7 +220,15 @@ export class PdfPageWriter {
       const doc = this.doc;
       let smask: Ref | undefined;
       if (image.alpha) {
-        smask = this.ref({ Type: 'XObject', Subtype: 'Image', Width: image.width, Height: image.height, BitsPerComponent: 8, ColorSpace: 'DeviceGray', Filter: 'FlateDecode' });
+        smask = this.ref({
+          Type: 'XObject',
+          Subtype: 'Image',
+          Width: image.width,
+          Height: image.height,
+          BitsPerComponent: 8,
+          ColorSpace: 'DeviceGray',
+          Filter: 'FlateDecode',
+        });
         smask.end(image.alpha);
       }
       const ref = this.ref({
@@ -255,5 +279,12 @@ function line(item: LineItem, ops: string[]): void {
   }
   const dash = item.style === 'dashed' ? item.thickness * 3 : item.thickness;
   const mid = y + item.thickness / 2;
-  ops.push('q', `${rgb(item.color)} RG`, `${n(item.thickness)} w`, `[${n(dash)}] 0 d`, `${n(x)} ${n(mid)} m ${n(x + width)} ${n(mid)} l S`, 'Q');
+  ops.push(
+    'q',
+    `${rgb(item.color)} RG`,
+    `${n(item.thickness)} w`,
+    `[${n(dash)}] 0 d`,
+    `${n(x)} ${n(mid)} m ${n(x + width)} ${n(mid)} l S`,
+    'Q',
+  );
 }

@@ -1,17 +1,17 @@
 import PDFDocument from 'pdfkit';
+import { nodeFontProvider } from '../../fonts/node-fonts.ts';
+import { cssWeight, DEFAULT_FONT } from '../../fonts/registry.ts';
+import type { FontProvider } from '../../layout/fonts.ts';
+import { type LayoutOptions, layoutSide } from '../../layout/layout.ts';
+import type { Recipient } from '../../layout/recipient.ts';
 import { pageSizePt } from '../../model/canvas.ts';
 import type { CertificateDesign } from '../../model/design.ts';
 import { TEXT_ELEMENT_TYPES } from '../../model/element.ts';
 import { elementText } from '../../model/element-text.ts';
 import { hasMergeField } from '../../model/merge-fields.ts';
-import { cssWeight, DEFAULT_FONT } from '../../fonts/registry.ts';
-import { nodeFontProvider } from '../../fonts/node-fonts.ts';
-import type { FontProvider } from '../../layout/fonts.ts';
-import { layoutSide, type LayoutOptions } from '../../layout/layout.ts';
-import type { Recipient } from '../../layout/recipient.ts';
 import { fileImageLoader, type ImageLoader } from '../image-source.ts';
 import { faceSubsets } from './face-subset.ts';
-import { preparePdfImage, type PdfImage } from './images.ts';
+import { type PdfImage, preparePdfImage } from './images.ts';
 import { PdfPageWriter } from './pdf-writer.ts';
 
 export interface RenderOptions {

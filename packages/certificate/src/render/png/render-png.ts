@@ -1,10 +1,10 @@
-import { createCanvas, GlobalFonts, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
-import type { CertificateDesign, DesignSide } from '../../model/design.ts';
+import { type Canvas, createCanvas, GlobalFonts, type Image, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { nodeFontProvider } from '../../fonts/node-fonts.ts';
 import type { FontProvider } from '../../layout/fonts.ts';
 import { layoutSide } from '../../layout/layout.ts';
 import type { Recipient } from '../../layout/recipient.ts';
 import type { ImageItem, Layout, LineItem, QrItem, TextItem } from '../../layout/types.ts';
+import type { CertificateDesign, DesignSide } from '../../model/design.ts';
 import { fileImageLoader } from '../image-source.ts';
 import type { RenderOptions } from '../pdf/render-pdf.ts';
 import { encodePng } from './png-encode.ts';
@@ -78,7 +78,12 @@ function drawLine(ctx: SKRSContext2D, item: LineItem): void {
 }
 
 /** Draws an image into a box, turned a quarter clockwise (its top edge down the box's right side) if asked. */
-function drawInto(ctx: SKRSContext2D, image: Image | Canvas, box: { x: number; y: number; width: number; height: number }, rotate: boolean): void {
+function drawInto(
+  ctx: SKRSContext2D,
+  image: Image | Canvas,
+  box: { x: number; y: number; width: number; height: number },
+  rotate: boolean,
+): void {
   const { x, y, width, height } = box;
   if (!rotate) {
     ctx.drawImage(image, x, y, width, height);

@@ -1,6 +1,6 @@
+import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@laurel/domain';
 import { Anchor, Card, Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { DEFAULT_PAGE_SIZE, TABLE_PAGE_SIZES } from '@laurel/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../api/errors.ts';
@@ -120,7 +120,14 @@ export function OutboxListPage() {
                 {`${(page - 1) * size + 1}–${Math.min(page * size, total)} of ${total}`}
               </Text>
             </Group>
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={(next) => go({ page: next })} size="sm" siblings={1} aria-label="Outbox pages" />
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(next) => go({ page: next })}
+              size="sm"
+              siblings={1}
+              aria-label="Outbox pages"
+            />
           </Group>
         </Card>
       )}

@@ -32,14 +32,33 @@ export function CreateSetDialog({ startingPoint, busy, canEditEmail, onClose, on
           <Text size="sm" c="dimmed">
             Starting from <strong>{startingPoint}</strong>. Give the set a name you will recognise when sending.
           </Text>
-          <TextInput label="Certificate name" placeholder="e.g. Leadership Programme 2026" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} data-autofocus required />
+          <TextInput
+            label="Certificate name"
+            placeholder="e.g. Leadership Programme 2026"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={120}
+            data-autofocus
+            required
+          />
           <Group justify="flex-end" gap="xs">
             {canEditEmail && (
-              <Button variant="default" leftSection={<IconMail size={16} />} disabled={!trimmed || busy !== null} loading={busy === 'email'} onClick={() => onCreate(trimmed, 'email')}>
+              <Button
+                variant="default"
+                leftSection={<IconMail size={16} />}
+                disabled={!trimmed || busy !== null}
+                loading={busy === 'email'}
+                onClick={() => onCreate(trimmed, 'email')}
+              >
                 Edit email
               </Button>
             )}
-            <Button type="submit" leftSection={<IconEdit size={16} />} disabled={!trimmed || busy !== null} loading={busy === 'certificate'}>
+            <Button
+              type="submit"
+              leftSection={<IconEdit size={16} />}
+              disabled={!trimmed || busy !== null}
+              loading={busy === 'certificate'}
+            >
               Edit certificate
             </Button>
           </Group>

@@ -27,7 +27,14 @@ export function NameDialog({ opened, title, initial, busy, confirmLabel = 'Save'
         }}
       >
         <Stack gap="md">
-          <TextInput label="Certificate name" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={120} data-autofocus required />
+          <TextInput
+            label="Certificate name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={120}
+            data-autofocus
+            required
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

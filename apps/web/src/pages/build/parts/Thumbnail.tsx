@@ -37,7 +37,13 @@ export function Thumbnail({ src, portrait, label }: ThumbnailProps) {
         <img
           src={url}
           alt={`Preview of ${label}`}
-          style={{ maxWidth: '100%', maxHeight: '100%', display: 'block', boxShadow: '0 1px 2px rgba(15,23,42,.1), 0 6px 16px -6px rgba(15,23,42,.25)', background: '#fff' }}
+          style={{
+            maxWidth: '100%',
+            maxHeight: '100%',
+            display: 'block',
+            boxShadow: '0 1px 2px rgba(15,23,42,.1), 0 6px 16px -6px rgba(15,23,42,.25)',
+            background: '#fff',
+          }}
         />
       )}
     </Center>

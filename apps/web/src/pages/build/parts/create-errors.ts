@@ -1,7 +1,7 @@
 import { modals } from '@mantine/modals';
 import { ApiError, errorMessage } from '../../../api/errors.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { openNeedMoreSetsDialog, openUpgradeDialog } from '../../../builder/dialogs/plan-dialogs.tsx';
+import { notifyError } from '../../../lib/notify.ts';
 
 /** Spec 2 §8 create failure codes; the server already words them as the spec does. */
 const CREATE_MESSAGES: Record<string, string> = {
