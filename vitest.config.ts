@@ -30,7 +30,8 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: ['apps/server/test/**/*.test.ts'],
-          exclude: ['apps/server/test/certificate-email/**'],
+          // The contracts are the same on either database: they are checked once, on PGlite.
+          exclude: ['apps/server/test/certificate-email/**', 'apps/server/test/contracts/**'],
           env: { LAUREL_TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/helpers/postgres-cluster.ts'],
           testTimeout: 60_000,

@@ -1,12 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import { UPLOAD_MAX_BYTES } from '@laurel/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { refuseNulCharacters } from './http/text-input.ts';
 import { registerWeb } from './http/web.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
@@ -27,7 +27,6 @@ import { importRoutes } from './modules/imports/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { mappingRoutes } from './modules/mappings/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
-import { projectEmailRoutes } from './modules/projects/email-routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
@@ -54,7 +53,6 @@ const ROUTE_MODULES = [
   creditRoutes,
   importRoutes,
   projectRoutes,
-  projectEmailRoutes,
   deliveryRoutes,
   certificatePageRoutes,
   stockRoutes,
@@ -83,10 +81,7 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   registerErrorHandler(app);
   refuseNulCharacters(app);
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Laurel API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 
@@ -102,7 +97,6 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   );
   registerAuth(app, context);
   for (const routes of ROUTE_MODULES) routes(app, context);
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerWeb(app);
   return app;
 }

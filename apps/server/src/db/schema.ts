@@ -1,3 +1,4 @@
+import type { RecipientState } from '@laurel/domain';
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -405,7 +406,7 @@ export const recipients = pgTable(
     /** The public certificate link's identifier: 192 random bits. */
     token: text('token').notNull(),
     certificate_number: text('certificate_number').notNull(),
-    state: text('state').notNull().default('draft'),
+    state: text('state').$type<RecipientState>().notNull().default('draft'),
     attempt: integer('attempt').notNull().default(0),
     message_id: text('message_id'),
     sent_at: timestamp('sent_at', { withTimezone: true }),

@@ -142,16 +142,14 @@ export async function sendTestEmail(context: AppContext, input: Omit<Sample, 'ce
     ? await context.db.select().from(certificateUploads).where(eq(certificateUploads.certificate_id, input.setId))
     : [];
   await context.db.transaction(async (tx) => {
-    await tx
-      .insert(storedFiles)
-      .values({
-        account_id: input.accountId,
-        key,
-        kind: 'rendered',
-        mime: 'application/pdf',
-        size: pdf.length,
-        original_name: 'certificate.pdf',
-      });
+    await tx.insert(storedFiles).values({
+      account_id: input.accountId,
+      key,
+      kind: 'rendered',
+      mime: 'application/pdf',
+      size: pdf.length,
+      original_name: 'certificate.pdf',
+    });
     await queueMail(context, tx as Db, {
       kind: 'test_certificate',
       accountId: input.accountId,

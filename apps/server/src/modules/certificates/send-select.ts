@@ -9,7 +9,7 @@ import { CertificateEmailError, composeCertificateEmail } from '../../mail/certi
 import { newMessageId } from '../../mail/outbox.ts';
 import { portalAddress } from '../delivery/links.ts';
 import { presentCertificateSummary } from './presenter.ts';
-import { findCertificateSet, listCertificateSets, type Member } from './service.ts';
+import { findCertificateSet, type listCertificateSets, type Member } from './service.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof listCertificateSets>>['rows'][number];
 

@@ -34,17 +34,15 @@ export async function attachFile(context: AppContext, member: Member, certificat
   const key = `${randomBytes(18).toString('base64url')}`;
   await context.files.put(key, file.bytes);
   const [upload] = await context.db.transaction(async (tx) => {
-    await tx
-      .insert(storedFiles)
-      .values({
-        account_id: member.accountId,
-        key,
-        kind: 'attachment',
-        mime,
-        size: file.bytes.length,
-        original_name: name,
-        created_by: member.user.id,
-      });
+    await tx.insert(storedFiles).values({
+      account_id: member.accountId,
+      key,
+      kind: 'attachment',
+      mime,
+      size: file.bytes.length,
+      original_name: name,
+      created_by: member.user.id,
+    });
     return tx.insert(certificateUploads).values({ certificate_id: set.id, file_key: key, name, mime, size: file.bytes.length }).returning();
   });
   return presentUpload(upload!);

@@ -1,3 +1,4 @@
+import type { RecipientState } from '@laurel/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,7 +11,7 @@ import { certificateMessage } from './certificate-message.ts';
 import { withEvent } from './events.ts';
 
 type DeliveryJob = { recipientId: number; attempt: number };
-const STILL_DELIVERING = ['queued', 'sending'];
+const STILL_DELIVERING: RecipientState[] = ['queued', 'sending'];
 
 /**
  * The claim: the recipient moves to `sending` for this attempt, committed before anything leaves.

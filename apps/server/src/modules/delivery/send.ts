@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SUPPORT_EMAIL } from '@laurel/domain';
+import { type RecipientState, SUPPORT_EMAIL } from '@laurel/domain';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -44,7 +44,7 @@ type Mode = 'first' | 'project-resend' | 'individual-resend';
  * Whose certificate is not paid for: never sent, or sent nothing and had the credit back. A resend
  * of a certificate already issued costs nothing; one that failed costs its credit again.
  */
-const UNPAID_STATES = ['draft', 'failed', 'suppressed'];
+const UNPAID_STATES: readonly RecipientState[] = ['draft', 'failed', 'suppressed'];
 
 function targetsOf(projectId: number, request: SendRequest): { mode: Mode; where: SQL } {
   const inProject = eq(recipients.project_id, projectId);

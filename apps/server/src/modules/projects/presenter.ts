@@ -1,9 +1,13 @@
+import { migrateDesign } from '@laurel/certificate';
+import { emailDesignSchema, type Project, type ProjectCounters, type ProjectEmail, type Recipient } from '@laurel/domain';
 import type { projects, recipients } from '../../db/schema.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 type RecipientRow = typeof recipients.$inferSelect;
 
-export function presentProject(project: ProjectRow, counters: Record<string, number>) {
+export function presentProject(project: ProjectRow, counters: ProjectCounters): Project {
+  const design = migrateDesign(project.snapshot.design);
+  const email = emailDesignSchema.parse(project.snapshot.email);
   return {
     id: project.id,
     title: project.title,
@@ -16,12 +20,12 @@ export function presentProject(project: ProjectRow, counters: Record<string, num
     resend_attempts: project.resend_attempts,
     mapping: project.mapping,
     // What the project was saved with: later edits of the certificate set do not change it.
-    elements: project.snapshot.design.elements ?? [],
-    expiration_date_format: project.snapshot.design.expiration_date_format ?? null,
-    reply_to: project.snapshot.email.reply_to ?? null,
-    cc: project.snapshot.email.cc ?? '',
-    bcc: project.snapshot.email.bcc ?? '',
-    email_body_text: project.snapshot.email.email_body_text ?? '',
+    elements: design.elements,
+    expiration_date_format: design.expiration_date_format,
+    reply_to: email.reply_to,
+    cc: email.cc,
+    bcc: email.bcc,
+    email_body_text: email.email_body_text,
     ...counters,
     created_at: project.created_at.toISOString(),
     updated_at: project.updated_at.toISOString(),
@@ -29,7 +33,7 @@ export function presentProject(project: ProjectRow, counters: Record<string, num
 }
 
 /** The public link is not shown here: it is the recipient's, and travels only in their email. */
-export function presentRecipient(recipient: RecipientRow) {
+export function presentRecipient(recipient: RecipientRow): Recipient {
   return {
     id: recipient.id,
     project_id: recipient.project_id,
@@ -47,5 +51,18 @@ export function presentRecipient(recipient: RecipientRow) {
     resend_individual: recipient.resend_individual,
     revoked: recipient.revoked_at !== null,
     updated_at: recipient.updated_at.toISOString(),
+  };
+}
+
+/** A project's email as the email editor reads it: the email fields flat, beside the design whose fields it may use. */
+export function presentProjectEmail(project: ProjectRow): ProjectEmail {
+  const design = migrateDesign(project.snapshot.design);
+  return {
+    id: project.id,
+    name: project.title,
+    certificate_name: project.snapshot.name,
+    elements: design.elements,
+    back_side_elements: design.back_side_elements,
+    ...emailDesignSchema.parse(project.snapshot.email),
   };
 }

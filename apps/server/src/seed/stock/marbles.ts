@@ -26,10 +26,7 @@ function marble(base: Rgb, vein: Rgb, seed: number, sharpness: number) {
         const n = noise(x / 220, y / 220, 6);
         const band = Math.abs(Math.sin((x * 0.8 + y * 0.5) / 95 + n * 5.5));
         const fine = Math.abs(Math.sin((x * 0.3 - y * 0.9) / 60 + noise(x / 120 + 9, y / 120, 5) * 7));
-        const veinAmount = Math.min(
-          1,
-          Math.pow(1 - band, sharpness) + 0.35 * Math.pow(1 - band, 2.5) + 0.3 * Math.pow(1 - fine, sharpness * 3),
-        );
+        const veinAmount = Math.min(1, (1 - band) ** sharpness + 0.35 * (1 - band) ** 2.5 + 0.3 * (1 - fine) ** (sharpness * 3));
         const cloud = (noise(x / 300 + 40, y / 300, 4) - 0.5) * 0.12;
         const i = (y * sw + x) * 4;
         for (let c = 0; c < 3; c++) {

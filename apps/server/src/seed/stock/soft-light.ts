@@ -59,7 +59,7 @@ function watercolour(colours: Array<[number, number, number]>, seed: number) {
           const d = Math.hypot(x - blob.x, y - blob.y) / blob.r + (noise(x / 40 + i * 17, y / 40) - 0.5) * 0.9;
           if (d < 1) {
             // Pigment pools at the wash's edge, as it does when water dries.
-            const a = Math.min(1, (0.35 + Math.pow(d, 3) * 0.5) * (noise(x / 17, y / 17 + i * 9, 3) * 0.6 + 0.6));
+            const a = Math.min(1, (0.35 + d ** 3 * 0.5) * (noise(x / 17, y / 17 + i * 9, 3) * 0.6 + 0.6));
             r = r * (1 - a) + blob.c[0] * a;
             g = g * (1 - a) + blob.c[1] * a;
             b = b * (1 - a) + blob.c[2] * a;

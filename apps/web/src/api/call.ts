@@ -1,0 +1,23 @@
+import { type Call, type CallInput, type CallOutput, callPath, isFileReply } from '@laurel/domain';
+import { API_BASE, apiRequest, type RequestOptions } from './client.ts';
+
+/**
+ * Makes one API call from its contract (packages/domain/src/api): the path, the input and the reply are
+ * typed from the same schemas the server validates and serialises with, so the two cannot drift apart.
+ */
+export function call<C extends Call>(contract: C, input: CallInput<C>, options: Omit<RequestOptions, 'body' | 'query'> = {}) {
+  const parts = input as { params?: Record<string, unknown>; query?: RequestOptions['query']; body?: unknown; form?: FormData };
+  const path = callPath(contract.path, parts.params).slice(API_BASE.length);
+  if (isFileReply(contract.response)) throw new Error(`${contract.operationId} answers a file: use its address, or fetchBinary`);
+  const body = parts.form ?? parts.body ?? (contract.method === 'GET' || contract.method === 'DELETE' ? undefined : {});
+  return apiRequest<CallOutput<C>>(contract.method, path, { ...options, query: parts.query, body });
+}
+
+/** The address of a call, for links and for file replies fetched as binaries. */
+export function callUrl<C extends Call>(contract: C, input: Pick<CallInput<C>, 'params' | 'query'>): string {
+  const parts = input as { params?: Record<string, unknown>; query?: Record<string, string | number | boolean | null | undefined> };
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(parts.query ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
+  const search = query.toString();
+  return `${callPath(contract.path, parts.params)}${search ? `?${search}` : ''}`;
+}
