@@ -73,6 +73,7 @@ const laurel = await startLaurel(
 await laurel.app.ready();
 
 let token = '';
+// biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of each reply; the API tests check the replies' shapes
 async function call<T = any>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   const response = await laurel.app.inject({
     method,
@@ -113,7 +114,7 @@ await laurel.context.db
 
 // A seeded template with a background image and a QR code, as customers use them.
 const { styles } = await call('GET', '/api/styles');
-const style = styles.find((s: any) => s.elements.some((e: any) => e.type === 'qrcode')) ?? styles[0];
+const style = styles.find((s: { elements: { type: string }[] }) => s.elements.some((e) => e.type === 'qrcode')) ?? styles[0];
 const set = await call('POST', '/api/certificates', { name: 'Bench certificate', style_id: style.id });
 const fields = recipientFields(migrateDesign(set));
 const rows = Array.from({ length: COUNT }, (_, i) => {

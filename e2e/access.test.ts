@@ -27,19 +27,17 @@ beforeAll(async () => {
     confirmed_at: new Date(),
     ...flags,
   });
-  await db
-    .insert(users)
-    .values([
-      person('owner@harbour.example', ['account_admin'], { account_id: accountId }),
-      person('designer@harbour.example', ['account_user'], {
-        account_id: accountId,
-        allow_certificate_set_edits: true,
-        first_name: 'Dana',
-        last_name: 'Designer',
-      }),
-      person('sender@harbour.example', ['account_user'], { account_id: accountId }),
-      person('recipient@example.com', []),
-    ]);
+  await db.insert(users).values([
+    person('owner@harbour.example', ['account_admin'], { account_id: accountId }),
+    person('designer@harbour.example', ['account_user'], {
+      account_id: accountId,
+      allow_certificate_set_edits: true,
+      first_name: 'Dana',
+      last_name: 'Designer',
+    }),
+    person('sender@harbour.example', ['account_user'], { account_id: accountId }),
+    person('recipient@example.com', []),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -33,16 +33,14 @@ beforeAll(async () => {
   const db = server.laurel.context.db;
   const [account] = await db.insert(accounts).values({ name: 'Lighthouse Sailing Club', url: 'lighthouse', allowed_sets: 3 }).returning();
   accountId = account!.id;
-  await db
-    .insert(users)
-    .values({
-      email: OWNER,
-      username: OWNER,
-      roles: ['account_admin'],
-      account_id: accountId,
-      password_hash: await hashPassword(PASSWORD),
-      confirmed_at: new Date(),
-    });
+  await db.insert(users).values({
+    email: OWNER,
+    username: OWNER,
+    roles: ['account_admin'],
+    account_id: accountId,
+    password_hash: await hashPassword(PASSWORD),
+    confirmed_at: new Date(),
+  });
   await db.transaction((tx) => grantCredits(tx as never, { accountId, bucket: 'payg', amount: 5, kind: 'purchase', at: new Date() }));
   const csrf = (await call(null, 'GET', '/api/auth/csrf')).csrf_token;
   const token = (await call(null, 'POST', '/api/auth', { email: OWNER, password: PASSWORD, csrf_token: csrf })).token;

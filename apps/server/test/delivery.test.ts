@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, recipients, suppressions } from '../src/db/schema.ts';
 import { ledgerBalances } from '../src/modules/credits/ledger.ts';
-import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { errorOf, type registerConfirmedAdmin } from './helpers/api.ts';
 import { issuerWithCertificate, NAME_ELEMENT } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { SmtpSink } from './helpers/smtp-sink.ts';

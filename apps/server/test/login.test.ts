@@ -93,15 +93,13 @@ describe('sign-in', () => {
     expect(await addSubUser({})).toBe('/send');
 
     const portalEmail = uniqueEmail('recipient');
-    await laurel.context.db
-      .insert(users)
-      .values({
-        email: portalEmail,
-        username: portalEmail,
-        roles: [],
-        confirmed_at: new Date(),
-        password_hash: await hashPassword(GOOD_PASSWORD),
-      });
+    await laurel.context.db.insert(users).values({
+      email: portalEmail,
+      username: portalEmail,
+      roles: [],
+      confirmed_at: new Date(),
+      password_hash: await hashPassword(GOOD_PASSWORD),
+    });
     expect((await new ApiClient(laurel).login(portalEmail, GOOD_PASSWORD)).json().location).toBe('/register');
   });
 });

@@ -108,16 +108,14 @@ describe('deleting a mapping', () => {
 
   it('lets a sub-user of a paid account use and save the account’s mappings', async () => {
     const email = uniqueEmail('sub');
-    await laurel.context.db
-      .insert(users)
-      .values({
-        account_id: premium.user.account!.id,
-        email,
-        username: email,
-        roles: ['account_user'],
-        confirmed_at: new Date(),
-        password_hash: await hashPassword(GOOD_PASSWORD),
-      });
+    await laurel.context.db.insert(users).values({
+      account_id: premium.user.account!.id,
+      email,
+      username: email,
+      roles: ['account_user'],
+      confirmed_at: new Date(),
+      password_hash: await hashPassword(GOOD_PASSWORD),
+    });
     const sub = new ApiClient(laurel);
     await sub.login(email, GOOD_PASSWORD);
     expect((await sub.post('/api/mappings', { name: 'Sub-user mapping', rules: RULES })).statusCode).toBe(200);

@@ -74,7 +74,8 @@ describe('printing a project’s certificates', () => {
     const response = await owner.admin.client.get(`/api/projects/${crew}/print-pdfs?type=stream`);
     const pdf = expectPdf(response);
     expect(pageCount(pdf)).toBe(4);
-    ['Ines Ferreira', 'Ada Núñez', 'José Núñez', 'Zoë Okafor'].forEach((name, i) => expect(pageText(pdf, i + 1)).toContain(name));
+    for (const [i, name] of ['Ines Ferreira', 'Ada Núñez', 'José Núñez', 'Zoë Okafor'].entries())
+      expect(pageText(pdf, i + 1)).toContain(name);
     expect(response.headers['content-disposition']).toBe(
       `inline; filename="Spring crew _ Zo__s class certificates.pdf"; filename*=UTF-8''${encodeURIComponent(`${CREW_TITLE} certificates.pdf`)}`,
     );

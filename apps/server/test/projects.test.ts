@@ -132,16 +132,14 @@ describe('saving a project', () => {
     ).toBe(404);
 
     const email = uniqueEmail('sub');
-    await laurel.context.db
-      .insert(users)
-      .values({
-        account_id: admin.user.account!.id,
-        email,
-        username: email,
-        roles: ['account_user'],
-        confirmed_at: new Date(),
-        password_hash: await hashPassword(GOOD_PASSWORD),
-      });
+    await laurel.context.db.insert(users).values({
+      account_id: admin.user.account!.id,
+      email,
+      username: email,
+      roles: ['account_user'],
+      confirmed_at: new Date(),
+      password_hash: await hashPassword(GOOD_PASSWORD),
+    });
     const sub = new ApiClient(laurel);
     await sub.login(email, GOOD_PASSWORD);
     expect((await sub.get(`/api/projects/${mine.id}`)).statusCode).toBe(404);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema.ts';
-import { ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
+import { type ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
 import { ManualClock, startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
 const clock = new ManualClock();

@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sniffImageType } from '../src/modules/files/images.ts';
-import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { type ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
 let laurel: TestLaurel;

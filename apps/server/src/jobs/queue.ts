@@ -68,6 +68,7 @@ export class JobQueue {
 
   /** `startAfter` holds the job until then (the database's clock decides). */
   async enqueue<T extends object>(
+    // biome-ignore lint/suspicious/noExplicitAny: enqueueing never reads the context, and a handler's context parameter is contravariant, so `unknown` would refuse every job
     definition: JobDefinition<T, any>,
     data: T,
     options: { tx?: Executor; key?: string; startAfter?: Date } = {},
@@ -81,6 +82,7 @@ export class JobQueue {
 
   /** Many jobs of one kind in one statement: a send of 10,000 recipients enqueues in one round trip. */
   async enqueueMany<T extends object>(
+    // biome-ignore lint/suspicious/noExplicitAny: enqueueing never reads the context, and a handler's context parameter is contravariant, so `unknown` would refuse every job
     definition: JobDefinition<T, any>,
     jobs: { data: T; key: string }[],
     options: { tx?: Executor } = {},

@@ -5,6 +5,7 @@ import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports
 import type { JobDefinition } from './queue.ts';
 
 /** Every job the workers run, in one explicit list. */
+// biome-ignore lint/suspicious/noExplicitAny: the list holds jobs of different data types; each job's own definition types its data
 export const JOBS: JobDefinition<any, AppContext>[] = [
   sendMailJob,
   deliverCertificateJob,

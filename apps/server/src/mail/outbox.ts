@@ -93,7 +93,7 @@ export const sendMailJob = defineJob<{ messageId: number }, AppContext>({
   expireInSeconds: 120,
   async handle({ messageId }, context) {
     const [message] = await context.db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
-    if (!message || message.status !== 'queued') return;
+    if (message?.status !== 'queued') return;
     if (!context.transport) {
       await context.db.update(mailMessages).set({ status: 'kept' }).where(eq(mailMessages.id, messageId));
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];

@@ -32,7 +32,10 @@ export function itemize(text: string, primary: LoadedFace, fallbacks: () => read
     else face = fallbacks().find((f) => f.font.hasGlyphForCodePoint(cp)) ?? primary;
     const level = levels ? levels[index]! : 0;
     if (current && current.face === face && current.level === level) current.text += char;
-    else items.push((current = { text: char, face, level }));
+    else {
+      current = { text: char, face, level };
+      items.push(current);
+    }
     index += char.length;
   }
   return items;

@@ -15,14 +15,18 @@ let cached = 0;
 
 function cachedIn<T>(caches: Map<string, Map<string, T>>, face: LoadedFace, key: string, make: () => T): T {
   let perFace = caches.get(face.id);
-  if (!perFace) caches.set(face.id, (perFace = new Map()));
+  if (!perFace) {
+    perFace = new Map();
+    caches.set(face.id, perFace);
+  }
   let value = perFace.get(key);
   if (value === undefined) {
     if (++cached > MAX_CACHED) {
       words.clear();
       texts.clear();
       cached = 0;
-      caches.set(face.id, (perFace = new Map()));
+      perFace = new Map();
+      caches.set(face.id, perFace);
     }
     value = make();
     perFace.set(key, value);

@@ -1,5 +1,5 @@
 /** Bracketed merge fields: "[FIRST NAME]". */
-const MERGE_FIELD = /\[([^\[\]]+)\]/g;
+const MERGE_FIELD = /\[([^[\]]+)\]/g;
 
 export function mergeFieldNames(text: string): string[] {
   return [...text.matchAll(MERGE_FIELD)].map((m) => m[1]!.trim());

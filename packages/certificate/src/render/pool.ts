@@ -80,7 +80,10 @@ export class RenderPool {
 
   private async run(design: CertificateDesign, request: (id: number, key: string) => PoolRequest): Promise<Buffer> {
     let key = this.keys.get(design);
-    if (!key) this.keys.set(design, (key = String(this.nextKey++)));
+    if (!key) {
+      key = String(this.nextKey++);
+      this.keys.set(design, key);
+    }
     const target = this.workers.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
     target.inFlight++;
     try {

@@ -14,6 +14,7 @@ export function isHeaderAddress(value: string): boolean {
 /** `"Display Name" <address>`: control characters removed, quotes and backslashes escaped. */
 export function formatAddress(name: string | null | undefined, address: string): string {
   if (!isHeaderAddress(address)) throw new CertificateEmailError(`Not a deliverable address: ${JSON.stringify(address)}`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes from a display name
   const display = headerSafe((name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ')).replace(/\s+/g, ' ');
   return display ? `"${display.replace(/[\\"]/g, '\\$&')}" <${address}>` : address;
 }

@@ -31,7 +31,10 @@ const cachesByContext = new WeakMap<AppContext, Map<number, { renderer: Promise<
 
 export function projectRenderer(context: AppContext, project: ProjectRow): Promise<PdfRenderer> {
   let renderers = cachesByContext.get(context);
-  if (!renderers) cachesByContext.set(context, (renderers = new Map()));
+  if (!renderers) {
+    renderers = new Map();
+    cachesByContext.set(context, renderers);
+  }
   const now = Date.now();
   const cached = renderers.get(project.id);
   if (cached && now - cached.at < RENDERER_TTL_MS) return cached.renderer;

@@ -36,6 +36,7 @@ export function attachmentType(name: string, bytes: Buffer): string | null {
 /** A file name that is safe in a header and on every file system. */
 export function safeFileName(name: string): string {
   const cleaned = name
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes from a file name
     .replace(/[\r\n"\\/<>:|?*\x00-\x1f]+/g, '_')
     .trim()
     .slice(0, 150);

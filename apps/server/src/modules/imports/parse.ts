@@ -67,6 +67,7 @@ export function toTable(raw: string[][]): ImportTable {
 }
 
 const OLD_EXCEL_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters an imported cell may not keep
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 
 /**

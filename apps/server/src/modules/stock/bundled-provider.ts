@@ -33,7 +33,10 @@ export function bundledStockProvider(art: readonly StockArt[] = STOCK_ART): Stoc
   const thumbs = new Map<string, Promise<Buffer>>();
   const fullImage = (a: StockArt) => {
     let bytes = full.get(a.id);
-    if (!bytes) full.set(a.id, (bytes = renderStockArt(a)));
+    if (!bytes) {
+      bytes = renderStockArt(a);
+      full.set(a.id, bytes);
+    }
     return bytes;
   };
 
@@ -52,7 +55,10 @@ export function bundledStockProvider(art: readonly StockArt[] = STOCK_ART): Stoc
       if (!a) throw new StockImageNotFound(id);
       if (size === 'full') return fullImage(a);
       let bytes = thumbs.get(id);
-      if (!bytes) thumbs.set(id, (bytes = fullImage(a).then((b) => thumbnail(b, a.type))));
+      if (!bytes) {
+        bytes = fullImage(a).then((b) => thumbnail(b, a.type));
+        thumbs.set(id, bytes);
+      }
       return bytes;
     },
   };

@@ -7,6 +7,6 @@ export function goldGradient(ctx: Ctx, x0: number, y0: number, x1: number, y1: n
     silver: ['#6f7780', '#b9c0c7', '#eef1f4', '#98a0a8', '#d5dadf', '#6f7780'],
   }[tone];
   const g = ctx.createLinearGradient(x0, y0, x1, y1);
-  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
+  for (const [i, c] of stops.entries()) g.addColorStop(i / (stops.length - 1), c);
   return g;
 }

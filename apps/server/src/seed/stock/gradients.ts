@@ -9,7 +9,7 @@ function linear(stops: string[], angle: number) {
     const dx = Math.cos(angle) * w * 0.6;
     const dy = Math.sin(angle) * h * 0.6;
     const g = ctx.createLinearGradient(w / 2 - dx, h / 2 - dy, w / 2 + dx, h / 2 + dy);
-    stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
+    for (const [i, c] of stops.entries()) g.addColorStop(i / (stops.length - 1), c);
     ctx.fillStyle = g;
     ctx.fillRect(0, 0, w, h);
   };

@@ -133,6 +133,9 @@ const subsetsByFace = new Map<string, FaceSubsets>();
 
 export function faceSubsets(face: LoadedFace): FaceSubsets {
   let subsets = subsetsByFace.get(face.id);
-  if (!subsets) subsetsByFace.set(face.id, (subsets = new FaceSubsets(face)));
+  if (!subsets) {
+    subsets = new FaceSubsets(face);
+    subsetsByFace.set(face.id, subsets);
+  }
   return subsets;
 }

@@ -122,7 +122,10 @@ export class PdfPageWriter {
         if (run.text.trim() === '') continue;
         const face = this.fonts.load(layout.faces[run.faceId]!);
         let entry = needed.get(face.id);
-        if (!entry) needed.set(face.id, (entry = { face, glyphs: [] }));
+        if (!entry) {
+          entry = { face, glyphs: [] };
+          needed.set(face.id, entry);
+        }
         entry.glyphs.push(...shape(face, run.text).glyphs);
       }
     }
@@ -146,7 +149,6 @@ export class PdfPageWriter {
   }
 
   private writeFont(face: LoadedFace, subset: EncodedSubset): Ref {
-    const doc = this.doc;
     const font = face.font;
     const scale = 1000 / font.unitsPerEm;
     const tag = [...face.id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
@@ -217,7 +219,6 @@ export class PdfPageWriter {
     if (!embedded) {
       const image = this.image(src);
       if (!image) return undefined;
-      const doc = this.doc;
       let smask: Ref | undefined;
       if (image.alpha) {
         smask = this.ref({

@@ -106,6 +106,9 @@ const renderers = new WeakMap<CertificateDesign, PdfRenderer>();
 export function renderPdf(design: CertificateDesign, recipient: Recipient | undefined, options: PdfRenderOptions = {}): Buffer {
   if (Object.keys(options).length > 0) return createPdfRenderer(design, options).render(recipient);
   let renderer = renderers.get(design);
-  if (!renderer) renderers.set(design, (renderer = createPdfRenderer(design)));
+  if (!renderer) {
+    renderer = createPdfRenderer(design);
+    renderers.set(design, renderer);
+  }
   return renderer.render(recipient);
 }

@@ -151,7 +151,10 @@ export function createPngRenderer(design: CertificateDesign, options: RenderOpti
       const scale = width / layout.width;
       const height = Math.round(layout.height * scale);
       let canvas = canvases.get(`${width}x${height}`);
-      if (!canvas) canvases.set(`${width}x${height}`, (canvas = createCanvas(width, height)));
+      if (!canvas) {
+        canvas = createCanvas(width, height);
+        canvases.set(`${width}x${height}`, canvas);
+      }
       const ctx = canvas.getContext('2d');
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.fillStyle = '#ffffff';
@@ -187,6 +190,9 @@ export function renderPng(design: CertificateDesign, recipient: Recipient | unde
   const renderOptions = { ...(width ? { width } : {}), ...(side ? { side } : {}) };
   if (Object.keys(prepare).length > 0) return createPngRenderer(design, prepare).render(recipient, renderOptions);
   let renderer = renderers.get(design);
-  if (!renderer) renderers.set(design, (renderer = createPngRenderer(design)));
+  if (!renderer) {
+    renderer = createPngRenderer(design);
+    renderers.set(design, renderer);
+  }
   return renderer.render(recipient, renderOptions);
 }
