@@ -8,6 +8,12 @@ const run = (cmd, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor !== 22 && nodeMajor !== 24) {
+  console.error(`Laurel runs on Node.js 22 or 24; this is ${process.version}. See the README (Run it) for getting Node 22 from the npm registry.`);
+  process.exit(1);
+}
+
 const missing = [];
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium (apt-get install -y chromium)');
 if (!process.env.DATABASE_URL && !existsSync('/usr/lib/postgresql'))

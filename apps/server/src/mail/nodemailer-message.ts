@@ -1,5 +1,5 @@
 import type { SendMailOptions } from 'nodemailer';
-import type { OutgoingMessage } from './transport.ts';
+import type { OutgoingMessage } from './outgoing-message.ts';
 
 export class UnsendableHeaderError extends Error {}
 

@@ -5,7 +5,8 @@ import type { Db } from '../db/client.ts';
 import { mailMessages } from '../db/schema.ts';
 import { defineJob, type Executor } from '../jobs/queue.ts';
 import { headerSafe } from './html.ts';
-import { isPermanentSmtpFailure, type OutgoingMessage } from './transport.ts';
+import type { OutgoingMessage } from './outgoing-message.ts';
+import { isPermanentSmtpFailure } from './transport.ts';
 
 /** The domain part of the sender address, for Message-IDs that the receiving side can trust. */
 export function senderDomain(from: string): string {

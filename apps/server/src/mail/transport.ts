@@ -1,21 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Env } from '../config/env.ts';
 import { toNodemailerMessage } from './nodemailer-message.ts';
-
-export interface OutgoingMessage {
-  from: string;
-  to: string;
-  replyTo?: string | null;
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  /** Null for a plain-text-only message. */
-  html: string | null;
-  text: string;
-  messageId: string;
-  headers: Record<string, string>;
-  attachments: { filename: string; content: Buffer; contentType: string }[];
-}
+import type { OutgoingMessage } from './outgoing-message.ts';
 
 /** Where a message leaves from: an SMTP server (the default relay, or an account's own). */
 export interface SendingIdentity {
