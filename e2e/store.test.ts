@@ -293,6 +293,8 @@ describe('the store', () => {
       .poll(
         async () => {
           await admin.reload();
+          // Count once the list has loaded: a reload shows the page before its rows.
+          await admin.getByRole('table', { name: 'Outbox messages' }).waitFor();
           return subject.count();
         },
         { timeout: 30_000 },

@@ -18,7 +18,9 @@ export function LaurelMark({ size = 32, variant = 'tile', title = 'Laurel' }: La
       height={size}
       viewBox="0 0 32 32"
       focusable="false"
-      {...(title ? { role: 'img', 'aria-label': title } : { 'aria-hidden': true })}
+      role={title ? 'img' : undefined}
+      aria-label={title || undefined}
+      aria-hidden={title ? undefined : true}
     >
       {variant === 'tile' && (
         <>

@@ -11,7 +11,7 @@ export function Illustration({ icon, size = 220 }: { icon: ReactNode; size?: num
   const haloId = useId();
   return (
     <Box pos="relative" w={size} h={height} aria-hidden="true">
-      <svg width={size} height={height} viewBox="0 0 220 150" fill="none">
+      <svg width={size} height={height} viewBox="0 0 220 150" fill="none" aria-hidden="true">
         <defs>
           <radialGradient id={haloId} cx="50%" cy="55%" r="55%">
             <stop offset="0%" stopColor="#d6ebe1" />

@@ -27,6 +27,7 @@ export function SectionPage({ def, children }: { def: SectionDef; children?: Rea
 
 /** Builds a page component from its definition, so an area lists its screens as data. */
 export function sectionPage(def: SectionDef) {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen at module level, never while rendering, so each screen keeps one stable component
   function Section() {
     return <SectionPage def={def} />;
   }

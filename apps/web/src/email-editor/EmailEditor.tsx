@@ -5,10 +5,10 @@ import { IconArrowBackUp, IconArrowLeft, IconDeviceFloppy, IconEye, IconLock } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type EmailOwner, type EmailRecord, saveEmailDesign } from '../api/certificate-email.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useExitGuard } from '../router/useExitGuard.tsx';
+import { type EmailOwner, type EmailRecord, saveEmailDesign } from './api.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import { certificateDataFields } from './data-fields.ts';
 import { SavedDialog } from './dialogs/SavedDialog.tsx';
@@ -70,11 +70,11 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   useExitGuard(dirty && !readOnly);
 
   // An email without a reply-to cannot be sent (the builder sends the issuer here to add one): say so at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the email as it was opened; while typing, the field's own checks apply
   useEffect(() => {
     if (readOnly || design.reply_to.trim()) return;
     state.setErrors({ reply_to: EMAIL_DESIGN_MESSAGES.replyToRequired });
     replyToRef.current?.focus();
-    // Only the email as it was opened: while typing, the field's own checks apply.
   }, []);
 
   // Leaving after a save waits for the render in which the design is clean, or the exit guard would ask.
@@ -277,11 +277,11 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
         opened={savedOpen}
         onImportLater={() => {
           savedDialog.close();
-          navigate('/build');
+          void navigate('/build');
         }}
         onGoToSend={() => {
           savedDialog.close();
-          navigate(`/send?c=${id}`);
+          void navigate(`/send?c=${id}`);
         }}
       />
       <UpgradeDialog opened={upgradeOpen} onClose={upgradeDialog.close} feature="The LinkedIn button" />

@@ -1,6 +1,6 @@
 import { mergeFieldNames } from '@laurel/certificate';
 import { MERGE_FIELDS } from '@laurel/domain';
-import type { EmailRecord } from '../api/certificate-email.ts';
+import type { EmailRecord } from './api.ts';
 
 /** The product's own merge fields, in the order the insertion menu lists them. */
 export const STANDARD_FIELDS: readonly { field: string; label: string }[] = [

@@ -18,5 +18,5 @@ export function emailEditorType(pathname: string, returnTo: string | null, user:
 
 /** Only a path inside the app may be returned to, never another site. */
 export function safeReturnPath(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : null;
+  return value?.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : null;
 }

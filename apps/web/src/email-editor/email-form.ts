@@ -1,5 +1,5 @@
 import { EMAIL_FOOTERS, type EmailDesign, type EmailFooterLanguage, emailDesignSchema } from '@laurel/domain';
-import type { EmailRecord } from '../api/certificate-email.ts';
+import type { EmailRecord } from './api.ts';
 
 const FIELDS = Object.keys(emailDesignSchema.shape) as (keyof EmailDesign)[];
 

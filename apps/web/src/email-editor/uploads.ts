@@ -1,6 +1,6 @@
 import { EMAIL_DESIGN_MESSAGES, EMAIL_IMAGE_MAX_BYTES, EMAIL_IMAGE_TYPES } from '@laurel/domain';
-import { uploadEmailImage } from '../api/certificate-email.ts';
 import { ApiError } from '../api/errors.ts';
+import { uploadEmailImage } from './api.ts';
 
 /** Why an image may not go into the email, checked before anything is sent (spec 2 §5). */
 export function imageFileProblem(file: File): string | null {

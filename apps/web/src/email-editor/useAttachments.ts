@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { attachFile, type EmailAttachment, removeAttachment } from '../api/certificate-email.ts';
 import { ApiError } from '../api/errors.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { attachFile, type EmailAttachment, removeAttachment } from './api.ts';
 
 /** The set's attachments, stored at once on the server (they are not part of the unsaved design). */
 export function useAttachments(certificateId: string, initial: EmailAttachment[]) {

@@ -23,9 +23,10 @@ export function AppLayout() {
   const headerHeight = HEADER_HEIGHT + (impersonating ? IMPERSONATION_BANNER_HEIGHT : 0);
 
   // A chosen destination closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: each new location closes the menu
   useEffect(() => {
     menu.close();
-  }, [pathname]);
+  }, [pathname, menu.close]);
 
   return (
     <AppShell

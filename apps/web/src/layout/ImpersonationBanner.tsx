@@ -3,10 +3,10 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconSwitchHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { stopImpersonating } from '../api/auth.ts';
 import { errorMessage } from '../api/errors.ts';
 import { queryClient } from '../api/query-client.ts';
 import { setToken } from '../api/token.ts';
+import { stopImpersonating } from '../auth/api.ts';
 import { notifyError } from '../lib/notify.ts';
 import { USER_KEY } from '../session/queries.ts';
 
@@ -26,7 +26,7 @@ export function ImpersonationBanner({ user }: { user: UserDto }) {
       // Data read as the other user must not leak into the admin's screens.
       queryClient.removeQueries({ predicate: (query) => !['config', USER_KEY[0]].includes(String(query.queryKey[0])) });
       await queryClient.invalidateQueries({ queryKey: USER_KEY });
-      navigate(location, { replace: true });
+      void navigate(location, { replace: true });
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {

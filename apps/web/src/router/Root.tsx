@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { UpdateSystemWatcher } from '../announcements/UpdateSystemWatcher.tsx';
+import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { LoadingBar } from '../components/LoadingBar.tsx';
 import { SessionWatcher } from '../session/SessionWatcher.tsx';
-import { UpdateSystemWatcher } from './UpdateSystemWatcher.tsx';
 
 export interface RouteHandle {
   title: string;
@@ -19,7 +20,7 @@ function useDocumentTitle() {
   }, [title]);
 }
 
-/** Wraps every route: the loading bar, session watchers, announcements and the document title. */
+/** Wraps every route: the loading bar, session watchers, announcements, the document title and screen loading. */
 export function Root() {
   useDocumentTitle();
   return (
@@ -27,7 +28,14 @@ export function Root() {
       <LoadingBar />
       <SessionWatcher />
       <UpdateSystemWatcher />
-      <Outlet />
+      {/*
+        Screens load on first use (pages.tsx). The fallback is the route guard's own loader, so the first
+        screen of a visit follows it without a flash; navigations are transitions, during which React
+        keeps the current screen up until the next one has loaded.
+      */}
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

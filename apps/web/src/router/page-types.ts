@@ -6,9 +6,13 @@ export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES][number];
 
 export type LayoutKey = 'auth' | 'app' | 'account' | 'store' | 'portal' | 'credentials' | 'public';
 
+/** A screen whose code is loaded on first use (see pages.tsx); `preload` fetches it ahead of that. */
+export type LazyScreen = ComponentType & { preload(): Promise<unknown> };
+
 export interface PageDef {
   layout: LayoutKey;
   /** The document title. */
   title: string;
-  Page: ComponentType;
+  /** The screen; lazily loaded, so each area's code comes in its own chunks. */
+  Page: LazyScreen;
 }

@@ -1,27 +1,105 @@
-import * as Account from '../pages/account/AccountPages.tsx';
-import { AccountProfilePage } from '../pages/account/AccountProfilePage.tsx';
-import { SubscriptionPage } from '../pages/account/SubscriptionPage.tsx';
-import * as Admin from '../pages/admin/AdminPages.tsx';
-import { OutboxListPage } from '../pages/admin/outbox/OutboxListPage.tsx';
-import { OutboxMessagePage } from '../pages/admin/outbox/OutboxMessagePage.tsx';
-import { LoginPage } from '../pages/auth/LoginPage.tsx';
-import { AdminTemplatesPage } from '../pages/build/AdminTemplatesPage.tsx';
-import { EditorPage } from '../pages/build/EditorPage.tsx';
-import { ExistingSetsPage } from '../pages/build/ExistingSetsPage.tsx';
-import { NewCertificatePage } from '../pages/build/NewCertificatePage.tsx';
-import { PurchaseSetsPage } from '../pages/build/PurchaseSetsPage.tsx';
-import { CertificatePage } from '../pages/certificate/CertificatePage.tsx';
-import { CredentialsHomePage, CredentialsLoginPage } from '../pages/credentials/CredentialsPages.tsx';
-import { DashboardPage } from '../pages/dashboard/DashboardPage.tsx';
-import { EmailEditorPage } from '../pages/email/EmailEditorPage.tsx';
-import { ConfirmAccountPage, ResetPasswordPage } from '../pages/password/SetPasswordPage.tsx';
-import * as Portal from '../pages/portal/PortalPages.tsx';
-import { PreferencesPage } from '../pages/preferences/PreferencesPage.tsx';
-import { RegisterPage } from '../pages/register/RegisterPage.tsx';
-import { RegisterSuccessPage } from '../pages/register/RegisterSuccessPage.tsx';
-import { SendPage, SendProjectPage } from '../pages/send/SendPages.tsx';
-import * as Store from '../pages/store/StorePages.tsx';
-import type { PageDef, RoutePath } from './page-types.ts';
+import { type ComponentType, lazy } from 'react';
+import type { LazyScreen, PageDef, RoutePath } from './page-types.ts';
+
+/**
+ * A screen loaded on first use, so an area's code is downloaded only when someone opens it. Each
+ * screen file is a chunk of its own (the import must name the file literally for Vite to split it);
+ * the code a screen shares with the rest of its area goes to chunks of that area.
+ *
+ * Once its code is in, the screen renders at once: React.lazy alone would suspend on the first render
+ * even then, and React holds a revealed fallback for a moment, which would keep the loader up longer.
+ */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyScreen {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= load().then((module) => {
+      loaded = module[name];
+      return { default: module[name] };
+    });
+    return loading;
+  };
+  const Lazy = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen at module level, never while rendering, so each screen keeps one stable component
+  function Screen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return Object.assign(Screen, { preload });
+}
+
+// auth, register
+const LoginPage = screen(() => import('../auth/LoginPage.tsx'), 'LoginPage');
+const ConfirmAccountPage = screen(() => import('../auth/ConfirmAccountPage.tsx'), 'ConfirmAccountPage');
+const ResetPasswordPage = screen(() => import('../auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const RegisterPage = screen(() => import('../register/RegisterPage.tsx'), 'RegisterPage');
+const RegisterSuccessPage = screen(() => import('../register/RegisterSuccessPage.tsx'), 'RegisterSuccessPage');
+
+// build, email-editor, dashboard, send
+const ExistingSetsPage = screen(() => import('../build/ExistingSetsPage.tsx'), 'ExistingSetsPage');
+const NewCertificatePage = screen(() => import('../build/NewCertificatePage.tsx'), 'NewCertificatePage');
+const PurchaseSetsPage = screen(() => import('../build/PurchaseSetsPage.tsx'), 'PurchaseSetsPage');
+const EditorPage = screen(() => import('../build/EditorPage.tsx'), 'EditorPage');
+const AdminTemplatesPage = screen(() => import('../build/AdminTemplatesPage.tsx'), 'AdminTemplatesPage');
+const EmailEditorPage = screen(() => import('../email-editor/EmailEditorPage.tsx'), 'EmailEditorPage');
+const DashboardPage = screen(() => import('../dashboard/DashboardPage.tsx'), 'DashboardPage');
+const SendPage = screen(() => import('../send/SendPage.tsx'), 'SendPage');
+const SendProjectPage = screen(() => import('../send/SendProjectPage.tsx'), 'SendProjectPage');
+
+// store
+const ProjectsPage = screen(() => import('../store/ProjectsPage.tsx'), 'ProjectsPage');
+const ProjectPage = screen(() => import('../store/ProjectPage.tsx'), 'ProjectPage');
+const RecipientsPage = screen(() => import('../store/RecipientsPage.tsx'), 'RecipientsPage');
+const SearchPage = screen(() => import('../store/SearchPage.tsx'), 'SearchPage');
+const HistoryPage = screen(() => import('../store/HistoryPage.tsx'), 'HistoryPage');
+const SentStatusPage = screen(() => import('../store/SentStatusPage.tsx'), 'SentStatusPage');
+
+// account
+const AccountProfilePage = screen(() => import('../account/AccountProfilePage.tsx'), 'AccountProfilePage');
+const ManageUsersPage = screen(() => import('../account/ManageUsersPage.tsx'), 'ManageUsersPage');
+const PortalSettingsPage = screen(() => import('../account/PortalSettingsPage.tsx'), 'PortalSettingsPage');
+const EmailSettingsPage = screen(() => import('../account/EmailSettingsPage.tsx'), 'EmailSettingsPage');
+const TwoFactorPage = screen(() => import('../account/TwoFactorPage.tsx'), 'TwoFactorPage');
+const SingleSignOnPage = screen(() => import('../account/SingleSignOnPage.tsx'), 'SingleSignOnPage');
+const ApiIntegrationsPage = screen(() => import('../account/ApiIntegrationsPage.tsx'), 'ApiIntegrationsPage');
+const SubscriptionPage = screen(() => import('../account/SubscriptionPage.tsx'), 'SubscriptionPage');
+const PlansPage = screen(() => import('../account/PlansPage.tsx'), 'PlansPage');
+const PurchaseCreditsPage = screen(() => import('../account/PurchaseCreditsPage.tsx'), 'PurchaseCreditsPage');
+const AutomaticPurchasesPage = screen(() => import('../account/AutomaticPurchasesPage.tsx'), 'AutomaticPurchasesPage');
+const BillingInformationPage = screen(() => import('../account/BillingInformationPage.tsx'), 'BillingInformationPage');
+const BillingHistoryPage = screen(() => import('../account/BillingHistoryPage.tsx'), 'BillingHistoryPage');
+const UpdatesPage = screen(() => import('../account/UpdatesPage.tsx'), 'UpdatesPage');
+const DeleteAccountPage = screen(() => import('../account/DeleteAccountPage.tsx'), 'DeleteAccountPage');
+
+// admin
+const AdminBackgroundsPage = screen(() => import('../admin/AdminBackgroundsPage.tsx'), 'AdminBackgroundsPage');
+const AdminImagesPage = screen(() => import('../admin/AdminImagesPage.tsx'), 'AdminImagesPage');
+const AdminMappingsPage = screen(() => import('../admin/AdminMappingsPage.tsx'), 'AdminMappingsPage');
+const AdminMappingCreatePage = screen(() => import('../admin/AdminMappingCreatePage.tsx'), 'AdminMappingCreatePage');
+const AdminMappingPage = screen(() => import('../admin/AdminMappingPage.tsx'), 'AdminMappingPage');
+const AdminAccountsPage = screen(() => import('../admin/AdminAccountsPage.tsx'), 'AdminAccountsPage');
+const AdminSettingsPage = screen(() => import('../admin/AdminSettingsPage.tsx'), 'AdminSettingsPage');
+const OutboxListPage = screen(() => import('../admin/outbox/OutboxListPage.tsx'), 'OutboxListPage');
+const OutboxMessagePage = screen(() => import('../admin/outbox/OutboxMessagePage.tsx'), 'OutboxMessagePage');
+const AdminCreditsPage = screen(() => import('../admin/AdminCreditsPage.tsx'), 'AdminCreditsPage');
+const AdminSubscriptionsPage = screen(() => import('../admin/AdminSubscriptionsPage.tsx'), 'AdminSubscriptionsPage');
+const AdminAnnouncementsPage = screen(() => import('../admin/AdminAnnouncementsPage.tsx'), 'AdminAnnouncementsPage');
+const AdminResendAttemptsPage = screen(() => import('../admin/AdminResendAttemptsPage.tsx'), 'AdminResendAttemptsPage');
+const AdminProjectsPage = screen(() => import('../admin/AdminProjectsPage.tsx'), 'AdminProjectsPage');
+const AdminCustomDomainsPage = screen(() => import('../admin/AdminCustomDomainsPage.tsx'), 'AdminCustomDomainsPage');
+const AdminPaygLogPage = screen(() => import('../admin/AdminPaygLogPage.tsx'), 'AdminPaygLogPage');
+const AdminPromoCodesPage = screen(() => import('../admin/AdminPromoCodesPage.tsx'), 'AdminPromoCodesPage');
+
+// portal, credentials, public pages
+const PortalHomePage = screen(() => import('../portal/PortalHomePage.tsx'), 'PortalHomePage');
+const PortalCertificatesPage = screen(() => import('../portal/PortalCertificatesPage.tsx'), 'PortalCertificatesPage');
+const PortalLoginPage = screen(() => import('../portal/PortalLoginPage.tsx'), 'PortalLoginPage');
+const PortalRegisterPage = screen(() => import('../portal/PortalRegisterPage.tsx'), 'PortalRegisterPage');
+const PortalSetPasswordPage = screen(() => import('../portal/PortalSetPasswordPage.tsx'), 'PortalSetPasswordPage');
+const CredentialsHomePage = screen(() => import('../credentials/CredentialsHomePage.tsx'), 'CredentialsHomePage');
+const CredentialsLoginPage = screen(() => import('../credentials/CredentialsLoginPage.tsx'), 'CredentialsLoginPage');
+const CertificatePage = screen(() => import('../certificate/CertificatePage.tsx'), 'CertificatePage');
+const PreferencesPage = screen(() => import('../preferences/PreferencesPage.tsx'), 'PreferencesPage');
 
 /**
  * The screen for every route of spec 1 §2. Keyed by the shared ROUTES, so a route added there does
@@ -45,54 +123,54 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/dashboard': { layout: 'app', title: 'Dashboard', Page: DashboardPage },
   '/send': { layout: 'app', title: 'Send', Page: SendPage },
   '/send/:id/send': { layout: 'app', title: 'Send', Page: SendProjectPage },
-  '/store': { layout: 'store', title: 'Store', Page: Store.StoreProjectsPage },
-  '/store/projects/:id': { layout: 'store', title: 'Project', Page: Store.StoreProjectPage },
+  '/store': { layout: 'store', title: 'Store', Page: ProjectsPage },
+  '/store/projects/:id': { layout: 'store', title: 'Project', Page: ProjectPage },
   '/store/projects/:id/email': { layout: 'app', title: 'Project email', Page: EmailEditorPage },
-  '/store/recipients': { layout: 'store', title: 'Recipients', Page: Store.StoreRecipientsPage },
-  '/store/search': { layout: 'store', title: 'Search', Page: Store.StoreSearchPage },
-  '/store/history': { layout: 'store', title: 'History', Page: Store.StoreHistoryPage },
-  '/store/history/:id': { layout: 'store', title: 'History', Page: Store.StoreHistoryItemPage },
+  '/store/recipients': { layout: 'store', title: 'Recipients', Page: RecipientsPage },
+  '/store/search': { layout: 'store', title: 'Search', Page: SearchPage },
+  '/store/history': { layout: 'store', title: 'History', Page: HistoryPage },
+  '/store/history/:id': { layout: 'store', title: 'History', Page: SentStatusPage },
 
   '/account': { layout: 'account', title: 'Profile', Page: AccountProfilePage },
-  '/account/manage-users': { layout: 'account', title: 'Users', Page: Account.ManageUsersPage },
-  '/account/configure-portal-settings': { layout: 'account', title: 'Recipient portal', Page: Account.PortalSettingsPage },
-  '/account/email-settings': { layout: 'account', title: 'Email settings', Page: Account.EmailSettingsPage },
-  '/account/two-factored-authentication': { layout: 'account', title: 'Two-factor authentication', Page: Account.TwoFactorPage },
-  '/account/single-sign-on': { layout: 'account', title: 'Single sign-on', Page: Account.SingleSignOnPage },
-  '/api-integrations': { layout: 'account', title: 'API & integrations', Page: Account.ApiIntegrationsPage },
+  '/account/manage-users': { layout: 'account', title: 'Users', Page: ManageUsersPage },
+  '/account/configure-portal-settings': { layout: 'account', title: 'Recipient portal', Page: PortalSettingsPage },
+  '/account/email-settings': { layout: 'account', title: 'Email settings', Page: EmailSettingsPage },
+  '/account/two-factored-authentication': { layout: 'account', title: 'Two-factor authentication', Page: TwoFactorPage },
+  '/account/single-sign-on': { layout: 'account', title: 'Single sign-on', Page: SingleSignOnPage },
+  '/api-integrations': { layout: 'account', title: 'API & integrations', Page: ApiIntegrationsPage },
   '/account/subscription': { layout: 'account', title: 'Subscription', Page: SubscriptionPage },
-  '/account/billing-subscriptions': { layout: 'account', title: 'Plans', Page: Account.PlansPage },
-  '/account/purchase-credits': { layout: 'account', title: 'Purchase credits', Page: Account.PurchaseCreditsPage },
-  '/account/automatic-purchases': { layout: 'account', title: 'Automatic purchases', Page: Account.AutomaticPurchasesPage },
-  '/account/billing-information': { layout: 'account', title: 'Billing information', Page: Account.BillingInformationPage },
-  '/account/billing-history': { layout: 'account', title: 'Billing history', Page: Account.BillingHistoryPage },
-  '/account/updates': { layout: 'account', title: 'Updates', Page: Account.UpdatesPage },
-  '/account/delete': { layout: 'account', title: 'Delete account', Page: Account.DeleteAccountPage },
+  '/account/billing-subscriptions': { layout: 'account', title: 'Plans', Page: PlansPage },
+  '/account/purchase-credits': { layout: 'account', title: 'Purchase credits', Page: PurchaseCreditsPage },
+  '/account/automatic-purchases': { layout: 'account', title: 'Automatic purchases', Page: AutomaticPurchasesPage },
+  '/account/billing-information': { layout: 'account', title: 'Billing information', Page: BillingInformationPage },
+  '/account/billing-history': { layout: 'account', title: 'Billing history', Page: BillingHistoryPage },
+  '/account/updates': { layout: 'account', title: 'Updates', Page: UpdatesPage },
+  '/account/delete': { layout: 'account', title: 'Delete account', Page: DeleteAccountPage },
 
   '/admin/build': { layout: 'app', title: 'Templates', Page: AdminTemplatesPage },
-  '/admin/build/backgrounds': { layout: 'app', title: 'Backgrounds', Page: Admin.AdminBackgroundsPage },
-  '/admin/build/images': { layout: 'app', title: 'Images', Page: Admin.AdminImagesPage },
-  '/admin/build/mappings': { layout: 'app', title: 'Mappings', Page: Admin.AdminMappingsPage },
-  '/admin/build/mappings/create': { layout: 'app', title: 'New mapping', Page: Admin.AdminMappingCreatePage },
-  '/admin/build/mappings/:id': { layout: 'app', title: 'Mapping', Page: Admin.AdminMappingPage },
-  '/admin/accounts': { layout: 'app', title: 'Accounts', Page: Admin.AdminAccountsPage },
-  '/admin/accounts/settings': { layout: 'app', title: 'Settings', Page: Admin.AdminSettingsPage },
+  '/admin/build/backgrounds': { layout: 'app', title: 'Backgrounds', Page: AdminBackgroundsPage },
+  '/admin/build/images': { layout: 'app', title: 'Images', Page: AdminImagesPage },
+  '/admin/build/mappings': { layout: 'app', title: 'Mappings', Page: AdminMappingsPage },
+  '/admin/build/mappings/create': { layout: 'app', title: 'New mapping', Page: AdminMappingCreatePage },
+  '/admin/build/mappings/:id': { layout: 'app', title: 'Mapping', Page: AdminMappingPage },
+  '/admin/accounts': { layout: 'app', title: 'Accounts', Page: AdminAccountsPage },
+  '/admin/accounts/settings': { layout: 'app', title: 'Settings', Page: AdminSettingsPage },
   '/admin/outbox': { layout: 'app', title: 'Outbox', Page: OutboxListPage },
   '/admin/outbox/:id': { layout: 'app', title: 'Message', Page: OutboxMessagePage },
-  '/credits': { layout: 'app', title: 'Credits', Page: Admin.AdminCreditsPage },
-  '/subscriptions': { layout: 'app', title: 'Subscriptions', Page: Admin.AdminSubscriptionsPage },
-  '/announcements': { layout: 'app', title: 'Announcements', Page: Admin.AdminAnnouncementsPage },
-  '/resend-attempts': { layout: 'app', title: 'Resend attempts', Page: Admin.AdminResendAttemptsPage },
-  '/projects': { layout: 'app', title: 'Projects', Page: Admin.AdminProjectsPage },
-  '/custom-domains': { layout: 'app', title: 'Custom domains', Page: Admin.AdminCustomDomainsPage },
-  '/payg-log': { layout: 'app', title: 'PAYG log', Page: Admin.AdminPaygLogPage },
-  '/promo-codes': { layout: 'app', title: 'Promo codes', Page: Admin.AdminPromoCodesPage },
+  '/credits': { layout: 'app', title: 'Credits', Page: AdminCreditsPage },
+  '/subscriptions': { layout: 'app', title: 'Subscriptions', Page: AdminSubscriptionsPage },
+  '/announcements': { layout: 'app', title: 'Announcements', Page: AdminAnnouncementsPage },
+  '/resend-attempts': { layout: 'app', title: 'Resend attempts', Page: AdminResendAttemptsPage },
+  '/projects': { layout: 'app', title: 'Projects', Page: AdminProjectsPage },
+  '/custom-domains': { layout: 'app', title: 'Custom domains', Page: AdminCustomDomainsPage },
+  '/payg-log': { layout: 'app', title: 'PAYG log', Page: AdminPaygLogPage },
+  '/promo-codes': { layout: 'app', title: 'Promo codes', Page: AdminPromoCodesPage },
 
-  '/portal': { layout: 'portal', title: 'Your certificates', Page: Portal.PortalHomePage },
-  '/portal/certificates': { layout: 'portal', title: 'My certificates', Page: Portal.PortalCertificatesPage },
-  '/portal/login': { layout: 'portal', title: 'Sign in', Page: Portal.PortalLoginPage },
-  '/portal/register': { layout: 'portal', title: 'Create your sign-in', Page: Portal.PortalRegisterPage },
-  '/portal/set-password': { layout: 'portal', title: 'Choose your password', Page: Portal.PortalSetPasswordPage },
+  '/portal': { layout: 'portal', title: 'Your certificates', Page: PortalHomePage },
+  '/portal/certificates': { layout: 'portal', title: 'My certificates', Page: PortalCertificatesPage },
+  '/portal/login': { layout: 'portal', title: 'Sign in', Page: PortalLoginPage },
+  '/portal/register': { layout: 'portal', title: 'Create your sign-in', Page: PortalRegisterPage },
+  '/portal/set-password': { layout: 'portal', title: 'Choose your password', Page: PortalSetPasswordPage },
   '/credentials': { layout: 'credentials', title: 'My credentials', Page: CredentialsHomePage },
   '/credentials/login': { layout: 'credentials', title: 'Sign in', Page: CredentialsLoginPage },
   '/c/:token': { layout: 'public', title: 'Certificate', Page: CertificatePage },

@@ -1,14 +1,14 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { AccountLayout } from '../layout/AccountLayout.tsx';
 import { AppLayout } from '../layout/AppLayout.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
 import { PortalLayout } from '../layout/PortalLayout.tsx';
 import { StoreLayout } from '../layout/StoreLayout.tsx';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
-import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
 import type { LayoutKey, PageDef, RoutePath } from './page-types.ts';
 import { PAGES } from './pages.tsx';
 import { Root } from './Root.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 
 function childrenOf(layout: LayoutKey): RouteObject[] {
@@ -48,3 +48,8 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// The code of the screen the app opens at loads beside the check of who is signed in, not after it.
+// A failed load is left to the screen itself, which reports it through the route's error page.
+const firstPath = matchRoutes(router.routes, window.location)?.at(-1)?.route.path;
+if (firstPath && firstPath in PAGES) PAGES[firstPath as RoutePath].Page.preload().catch(() => undefined);

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { SendCertificate } from '../api/send.ts';
-import { Thumbnail } from '../pages/build/parts/Thumbnail.tsx';
+import { Thumbnail } from '../build/parts/Thumbnail.tsx';
+import type { SendCertificate } from './api/send.ts';
 import { fieldLabel } from './fields.ts';
 
 /** The chosen certificate, kept in view through the wizard: its thumbnail, name and the fields it needs. */

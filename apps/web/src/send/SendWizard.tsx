@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
-import type { SavedMapping } from '../api/mappings.ts';
-import type { SendCertificate } from '../api/send.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useExitGuard } from '../router/useExitGuard.tsx';
+import type { SavedMapping } from './api/mappings.ts';
+import type { SendCertificate } from './api/send.ts';
 import { CertificateBanner } from './CertificateBanner.tsx';
 import { autoMap } from './fields.ts';
 import { ImportStep } from './import/ImportStep.tsx';
@@ -51,7 +51,7 @@ export function SendWizard() {
 
   // Leave only once the guard has seen the saved state, so saving never asks "Exit Without Saving?".
   useEffect(() => {
-    if (savedProject !== null) navigate(`/send/${savedProject}/send`);
+    if (savedProject !== null) void navigate(`/send/${savedProject}/send`);
   }, [savedProject, navigate]);
 
   // The address changes when the issuer follows another ?c= link while here.

@@ -8,7 +8,7 @@ import {
   type RecipientField,
 } from '@laurel/certificate';
 import { isValidEmail, MESSAGES } from '@laurel/domain';
-import type { RecipientValues } from '../api/send.ts';
+import type { RecipientValues } from './api/send.ts';
 
 export type ImportKind = 'clipboard' | 'file' | 'manual';
 

@@ -1,7 +1,7 @@
 import { type CertificateDesign, recipientFields } from '@laurel/certificate';
 import { useQuery } from '@tanstack/react-query';
-import { type CertificateSet, getDesignSet } from '../api/certificates.ts';
-import type { SendCertificate } from '../api/send.ts';
+import { type CertificateSet, getDesignSet } from '../build/api.ts';
+import type { SendCertificate } from './api/send.ts';
 
 /** A set read in full, reduced to what the wizard needs: its look and the fields an import fills. */
 export function toSendCertificate(set: CertificateSet): SendCertificate {

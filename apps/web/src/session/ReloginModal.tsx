@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } fr
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { getCsrfToken, login } from '../api/auth.ts';
 import { ApiError } from '../api/errors.ts';
 import { setToken } from '../api/token.ts';
+import { getCsrfToken, login } from '../auth/api.ts';
 
 interface ReloginModalProps {
   opened: boolean;

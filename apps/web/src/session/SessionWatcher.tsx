@@ -27,7 +27,7 @@ export function SessionWatcher() {
       unauthorized: () => {
         const path = window.location.pathname;
         if (startsWithSegment(path, '/portal')) {
-          if (!startsWithSegment(path, '/portal/login')) navigate('/portal/login', { replace: true });
+          if (!startsWithSegment(path, '/portal/login')) void navigate('/portal/login', { replace: true });
           return;
         }
         if (isPublicFlowPath(path) || !getToken()) return;
@@ -42,7 +42,7 @@ export function SessionWatcher() {
     const onStorage = (event: StorageEvent) => {
       if (event.key === TOKEN_KEY && !event.newValue && queryClient.getQueryData(USER_KEY)) {
         queryClient.setQueryData(USER_KEY, null);
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       }
     };
     window.addEventListener('storage', onStorage);

@@ -1,9 +1,9 @@
 import type { UserDto } from '@laurel/domain';
 import { useQuery } from '@tanstack/react-query';
-import { getCurrentUser } from '../api/auth.ts';
 import { getConfig } from '../api/config.ts';
 import { ApiError } from '../api/errors.ts';
 import { clearToken, getToken } from '../api/token.ts';
+import { getCurrentUser } from '../auth/api.ts';
 
 export const USER_KEY = ['session', 'user'] as const;
 export const CONFIG_KEY = ['config'] as const;

@@ -16,7 +16,7 @@ export function useCompleteSignIn() {
       setToken(response.token);
       markActive();
       queryClient.setQueryData(USER_KEY, response.user);
-      navigate(response.location, { replace: true });
+      void navigate(response.location, { replace: true });
       notifySuccess(`Welcome back, ${firstName(response.user)}`);
     },
     [navigate],

@@ -7,8 +7,8 @@ import {
   type UserDto,
 } from '@laurel/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getCurrentUser } from '../api/auth.ts';
 import { queryClient } from '../api/query-client.ts';
+import { getCurrentUser } from '../auth/api.ts';
 import { lastActivity, markActive, setActivityPaused, startActivityTracking } from './activity.ts';
 import { isSignInPath } from './paths.ts';
 import { USER_KEY } from './queries.ts';

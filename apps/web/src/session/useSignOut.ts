@@ -1,9 +1,9 @@
 import { MESSAGES } from '@laurel/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../api/auth.ts';
 import { queryClient } from '../api/query-client.ts';
 import { clearToken, getToken } from '../api/token.ts';
+import { logout } from '../auth/api.ts';
 import { notifySuccess } from '../lib/notify.ts';
 import { CONFIG_KEY, USER_KEY } from './queries.ts';
 
@@ -23,7 +23,7 @@ export function useSignOut() {
   return useCallback(
     async (options: { to?: string; quietly?: boolean } = {}) => {
       await endSession();
-      navigate(options.to ?? '/login', { replace: true });
+      void navigate(options.to ?? '/login', { replace: true });
       if (!options.quietly) notifySuccess(MESSAGES.loggedOut);
     },
     [navigate],

@@ -19,12 +19,12 @@ import { IconCircleCheck, IconInfoCircle, IconPlus, IconTrash } from '@tabler/ic
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
-import { PROJECTS_KEY } from '../api/projects.ts';
-import { addRecipients, projectDataFields } from '../api/store.ts';
 import { ErrorMessages } from '../components/ErrorMessages.tsx';
 import { plural } from '../lib/format.ts';
 import { notifySuccess } from '../lib/notify.ts';
 import { type Errors, emptyRow, MAX_ROWS, NAME_FIELDS, type Row, validate, withImported, withoutRow } from './add-recipient-rows.ts';
+import { PROJECTS_KEY } from './api/projects.ts';
+import { addRecipients, projectDataFields } from './api/store.ts';
 import { ImportRecipientsFile } from './ImportRecipientsFile.tsx';
 
 /** Rows shown at once: an imported list can hold thousands. */

@@ -3,11 +3,11 @@ import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
-import type { Project } from '../api/projects.ts';
-import { type ExportStarted, type ExportType, projectRecipientsCount, runProjectExport } from '../api/store.ts';
 import { plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
+import type { Project } from './api/projects.ts';
+import { type ExportStarted, type ExportType, projectRecipientsCount, runProjectExport } from './api/store.ts';
 
 interface ExportDialogProps {
   opened: boolean;

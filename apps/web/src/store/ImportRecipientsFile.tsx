@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { importProjectRecipients } from '../api/store.ts';
 import { ErrorMessages } from '../components/ErrorMessages.tsx';
 import { IMPORT_ACCEPT, MAX_IMPORT_BYTES, rejectionMessage } from '../send/import/file-types.ts';
 import { useCsvTemplate, useListFileImport } from '../send/import/useListFileImport.tsx';
+import { importProjectRecipients } from './api/store.ts';
 
 const csvCell = (value: string) => (/[",;\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Loader, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Loader, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 

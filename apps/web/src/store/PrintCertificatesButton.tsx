@@ -2,8 +2,8 @@ import { Button, Tooltip } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../api/errors.ts';
-import { projectPrintLink } from '../api/store.ts';
 import { notifyError } from '../lib/notify.ts';
+import { projectPrintLink } from './api/store.ts';
 
 /**
  * Opens one PDF with the certificates of the chosen recipients (all of the project's when none is chosen)

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextI
 import { DatePickerInput } from '@mantine/dates';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { DataField, SearchFilter } from '../api/store.ts';
+import type { DataField, SearchFilter } from './api/store.ts';
 
 /** The form's values as text, as they are kept in the address. */
 export interface FilterValues {
@@ -129,6 +129,7 @@ export function SearchFilters({
             />
           </SimpleGrid>
           {values.fields.map((field, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: filter rows are edited in place and may switch field; their inputs are controlled, so the position is a safe key
             <Group key={index} gap="sm" align="flex-end" wrap="nowrap">
               <Select
                 size="sm"

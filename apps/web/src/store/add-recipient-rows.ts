@@ -1,6 +1,6 @@
 import { type ExpirationDateFormat, expirationDateMessage, FIELD_KEYS, parseDateInFormat } from '@laurel/certificate';
 import { isValidEmail, MESSAGES } from '@laurel/domain';
-import type { DataField } from '../api/store.ts';
+import type { DataField } from './api/store.ts';
 
 /** One recipient being added, by field key; problems by row index, then field key. */
 export type Row = Record<string, string>;

@@ -2,8 +2,8 @@ import { LONG_ERROR_NOTIFICATION_MS } from '@laurel/domain';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors.ts';
-import type { SendResult } from '../api/projects.ts';
 import { notifySuccess } from '../lib/notify.ts';
+import type { SendResult } from './api/projects.ts';
 
 /** Large sends go to their sent-status page after this pause (spec 3 §9). */
 export const QUEUED_REDIRECT_MS = 5_000;
@@ -30,11 +30,11 @@ export function useSendFeedback() {
       const body = error instanceof ApiError ? error.body : null;
       if (body?.error_type === 'credits') {
         notifications.show({ color: 'yellow', title: 'More credits needed', message: errorMessage(error), autoClose: false });
-        navigate(body.redirect ?? '/account/subscription', { state: { from: window.location.pathname } });
+        void navigate(body.redirect ?? '/account/subscription', { state: { from: window.location.pathname } });
         return;
       }
       notifications.show({ color: 'red', message: `Error sending emails. ${errorMessage(error)}`, autoClose: LONG_ERROR_NOTIFICATION_MS });
-      if (body?.redirect) navigate(body.redirect, { state: { from: window.location.pathname } });
+      if (body?.redirect) void navigate(body.redirect, { state: { from: window.location.pathname } });
     },
   };
 }

@@ -1,9 +1,9 @@
 import { isValidEmail } from '@laurel/domain';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { sendTestEmail } from '../../api/certificate-email.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { sendTestEmail } from '../api.ts';
 
 interface SendTestDialogProps {
   opened: boolean;

@@ -1,7 +1,7 @@
 import type { EmailDesign } from '@laurel/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type EmailOwner, previewEmail, previewTemplateEmail } from '../../api/certificate-email.ts';
+import { type EmailOwner, previewEmail, previewTemplateEmail } from '../api.ts';
 
 /** How long typing must pause before the preview is composed again. */
 const PREVIEW_DEBOUNCE_MS = 700;

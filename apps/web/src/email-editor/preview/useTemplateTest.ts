@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { sendTemplateTestEmail } from '../../api/certificate-email.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { sendTemplateTestEmail } from '../api.ts';
 
 /**
  * A global template's test: its saved email, sent with sample data to the super-admin who asks, so they

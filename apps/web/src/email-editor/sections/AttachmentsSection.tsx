@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash } from '@tabler/icons-react';
-import type { EmailAttachment } from '../../api/certificate-email.ts';
+import type { EmailAttachment } from '../api.ts';
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -3,8 +3,8 @@ import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { requestCredits } from '../../api/send.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { requestCredits } from '../api/send.ts';
 
 /**
  * For members who cannot buy credits (sub-users): the request is emailed to the account admin,

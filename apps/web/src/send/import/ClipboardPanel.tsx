@@ -3,8 +3,8 @@ import { IconArrowRight, IconClipboard, IconInfoCircle } from '@tabler/icons-rea
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { importList } from '../../api/send.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { importList } from '../api/send.ts';
 import type { ImportTable } from '../rows.ts';
 
 /** Rows and columns as a spreadsheet puts them on the clipboard: lines of tab-separated cells. */
@@ -75,8 +75,10 @@ export function ClipboardPanel({ onTable }: { onTable: (table: ImportTable) => v
           <Table withTableBorder withColumnBorders fz="xs" aria-label="Pasted rows" miw={360}>
             <Table.Tbody>
               {first.map((cells, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only preview of pasted rows and cells, which may repeat; their position is their identity
                 <Table.Tr key={i} bg={i === 0 ? 'stone.0' : undefined}>
                   {Array.from({ length: Math.min(columns, 8) }, (_, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a read-only preview of pasted rows and cells, which may repeat; their position is their identity
                     <Table.Td key={j} style={{ whiteSpace: 'nowrap', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
                       {cells[j] ?? ''}
                     </Table.Td>

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Tabs } from '@mantine/core';
 import { IconArrowLeft, IconClipboardText, IconKeyboard, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { SendCertificate } from '../../api/send.ts';
+import type { SendCertificate } from '../api/send.ts';
 import type { ImportTable, RecipientRow } from '../rows.ts';
 import { ClipboardPanel } from './ClipboardPanel.tsx';
 import { ManualEntry } from './ManualEntry.tsx';

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Group, ScrollArea, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RecipientValues, SendCertificate } from '../../api/send.ts';
+import type { RecipientValues, SendCertificate } from '../api/send.ts';
 import { entryFields, fieldLabel } from '../fields.ts';
 import { newRow, type RecipientRow, valueProblems } from '../rows.ts';
 
@@ -48,6 +48,7 @@ export function ManualEntry({ certificate, onDone }: { certificate: SendCertific
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own and their inputs are controlled, so removing one re-renders the rest from their values
               <Table.Tr key={index}>
                 <Table.Td c="dimmed" fz="sm">
                   {index + 1}

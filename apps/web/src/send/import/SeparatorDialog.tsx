@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { Separator } from '../../api/send.ts';
+import type { Separator } from '../api/send.ts';
 
 const CHOICES: { value: Separator; label: string; char: string }[] = [
   { value: ',', label: 'Comma ( , )', char: ',' },
@@ -63,10 +63,12 @@ export function SeparatorDialog({
           <Table withTableBorder withColumnBorders fz="xs" aria-label="File preview">
             <Table.Tbody>
               {lines.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only preview of the file's lines and cells, which may repeat; their position is their identity
                 <Table.Tr key={i} fw={i === 0 ? 600 : undefined}>
                   {split(line, char)
                     .slice(0, width)
                     .map((cell, j) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a read-only preview of the file's lines and cells, which may repeat; their position is their identity
                       <Table.Td key={j} style={{ whiteSpace: 'nowrap', maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
                         {cell}
                       </Table.Td>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
-import type { Separator } from '../../api/send.ts';
+import type { Separator } from '../api/send.ts';
 import { isWorkbook } from './file-types.ts';
 import { SeparatorDialog } from './SeparatorDialog.tsx';
 

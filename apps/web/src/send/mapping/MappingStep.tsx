@@ -7,11 +7,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
-import { deleteMapping, listAccountMappings, listGlobalMappings, type SavedMapping } from '../../api/mappings.ts';
-import type { SendCertificate } from '../../api/send.ts';
-import { openUpgradeDialog } from '../../builder/dialogs/plan-dialogs.tsx';
+import { openUpgradeDialog } from '../../build/builder/dialogs/plan-dialogs.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
+import { deleteMapping, listAccountMappings, listGlobalMappings, type SavedMapping } from '../api/mappings.ts';
+import type { SendCertificate } from '../api/send.ts';
 import { fieldLabel } from '../fields.ts';
 import { firstRowProblem, type ImportTable, mappingError, type RecipientRow, toRecipients } from '../rows.ts';
 import { type SaveDialogView, SaveMappingDialog } from './SaveMappingDialog.tsx';
@@ -138,6 +138,7 @@ export function MappingStep({ certificate, table, mapping, autoMatched, appliedM
                     .filter(Boolean)
                     .slice(0, 2);
                   return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the column's position in the list is its identity: headers may repeat
                     <Table.Tr key={column}>
                       <Table.Td style={{ maxWidth: 0 }}>
                         <Text fw={600} size="sm" truncate title={header}>

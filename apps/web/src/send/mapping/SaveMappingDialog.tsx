@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
-import { type MappingRule, type SavedMapping, saveMapping } from '../../api/mappings.ts';
-import { openUpgradeDialog } from '../../builder/dialogs/plan-dialogs.tsx';
+import { openUpgradeDialog } from '../../build/builder/dialogs/plan-dialogs.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
+import { type MappingRule, type SavedMapping, saveMapping } from '../api/mappings.ts';
 
 export type SaveDialogView = 'ask' | 'save';
 

@@ -1,5 +1,5 @@
 import type { RecipientField } from '@laurel/certificate';
-import type { MappingRule, SavedMapping } from '../../api/mappings.ts';
+import type { MappingRule, SavedMapping } from '../api/mappings.ts';
 
 const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

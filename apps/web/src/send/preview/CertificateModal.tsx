@@ -1,9 +1,9 @@
 import { Alert, Center, Group, Modal, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchBinary } from '../../api/certificates.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { type RecipientValues, recipientImageUrl, type SendCertificate } from '../../api/send.ts';
+import { fetchBinary } from '../../build/api.ts';
+import { type RecipientValues, recipientImageUrl, type SendCertificate } from '../api/send.ts';
 import { imageValues } from '../rows.ts';
 
 /** This row's certificate as the server draws it, front and back. */
@@ -19,6 +19,7 @@ export function CertificateModal({
   onClose: () => void;
 }) {
   const [side, setSide] = useState<'front' | 'back'>('front');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: values is the trigger: another recipient opens on the front side
   useEffect(() => setSide('front'), [values]);
   const url = values
     ? recipientImageUrl(certificate.id, imageValues(values, certificate.expiration_date_format), { back: side === 'back', width: 1280 })

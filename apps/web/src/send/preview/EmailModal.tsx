@@ -2,8 +2,8 @@ import { Alert, Group, Modal, SegmentedControl, Skeleton, Stack, Table, Text } f
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { previewRecipientEmail, type RecipientValues, type SendCertificate } from '../../api/send.ts';
 import { type PreviewDevice, PreviewFrame } from '../../email-editor/preview/PreviewFrame.tsx';
+import { previewRecipientEmail, type RecipientValues, type SendCertificate } from '../api/send.ts';
 
 /** The email this row's recipient will get: subject, sender, and the message at desktop or phone width. */
 export function EmailModal({

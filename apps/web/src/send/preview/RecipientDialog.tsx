@@ -1,7 +1,7 @@
 import { FIELD_KEYS } from '@laurel/certificate';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { RecipientValues, SendCertificate } from '../../api/send.ts';
+import type { RecipientValues, SendCertificate } from '../api/send.ts';
 import { entryFields, fieldLabel } from '../fields.ts';
 import { valueProblems } from '../rows.ts';
 

@@ -3,9 +3,9 @@ import { IconArrowLeft, IconCertificate, IconDeviceFloppy, IconFileSpreadsheet, 
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/errors.ts';
-import type { Project } from '../../api/projects.ts';
-import { createProject, type SendCertificate } from '../../api/send.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import type { Project } from '../../store/api/projects.ts';
+import { createProject, type SendCertificate } from '../api/send.ts';
 import { type ImportTable, projectMapping, projectRow, type RecipientRow } from '../rows.ts';
 
 const today = () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());

@@ -3,11 +3,11 @@ import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Te
 import { IconArrowRight, IconCertificate, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { listSendCertificates, type SendCertificate } from '../../api/send.ts';
+import { Thumbnail } from '../../build/parts/Thumbnail.tsx';
 import { EmptyPanel } from '../../components/EmptyPanel.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { Thumbnail } from '../../pages/build/parts/Thumbnail.tsx';
 import { useSignedInUser } from '../../session/queries.ts';
+import { listSendCertificates, type SendCertificate } from '../api/send.ts';
 import { fieldLabel } from '../fields.ts';
 
 /** Step 1: the account's certificate sets, a page at a time (spec 3 §2; page size the user's sendSelect setting). */
@@ -48,6 +48,7 @@ export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertifica
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {list.isPending &&
           Array.from({ length: pageSize }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders with nothing else to key by; they never reorder
             <Card key={i} padding={0} radius="md">
               <Skeleton style={{ aspectRatio: '4 / 3' }} radius={0} />
               <Stack gap={8} p="md">

@@ -1,7 +1,7 @@
 import { Badge, Group, Pagination, Paper, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/errors.ts';
-import { listProjectRecipients, type RecipientState, recipientsKey } from '../../api/projects.ts';
+import { listProjectRecipients, type RecipientState, recipientsKey } from '../../store/api/projects.ts';
 
 /** The send step's table: 100 rows a page, sorted by last name (spec 3 §2, §9). */
 export const SEND_TABLE_PAGE = 100;
@@ -53,6 +53,7 @@ export function RecipientsTable({ projectId, page, onPage }: { projectId: number
           <Table.Tbody>
             {list.isPending &&
               Array.from({ length: 4 }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders with nothing else to key by; they never reorder
                 <Table.Tr key={i}>
                   <Table.Td colSpan={3}>
                     <Skeleton h={14} />

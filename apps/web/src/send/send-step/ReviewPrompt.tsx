@@ -3,10 +3,10 @@ import { Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconStarFilled } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { getReviewUrl, markReviewDone } from '../../api/review.ts';
 import { Illustration } from '../../components/Illustration.tsx';
 import { notifyError } from '../../lib/notify.ts';
 import { USER_KEY, useAppConfig, useSignedInUser } from '../../session/queries.ts';
+import { getReviewUrl, markReviewDone } from '../api/review.ts';
 import { rememberNotNow, shouldAskForReview } from './review-prompt.ts';
 
 /**

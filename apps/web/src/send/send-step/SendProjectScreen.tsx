@@ -7,6 +7,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
 import {
   getProgress,
   getProject,
@@ -16,9 +18,7 @@ import {
   recipientsKey,
   type SendResult,
   sendEmails,
-} from '../../api/projects.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
+} from '../../store/api/projects.ts';
 import { QUEUED_REDIRECT_MS, SENDER_REQUIRED } from '../../store/send-feedback.ts';
 import { PROGRESS_POLL_MS } from '../../store/useProjectDelivery.ts';
 import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';
@@ -79,6 +79,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
 
   // Each change in the counts shows in the table too; the end refreshes the project's counters.
   const sentSoFar = progress.data ? progress.data.sent + progress.data.failed + progress.data.bounced + progress.data.suppressed : 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sentSoFar is the trigger: each change in the counts refreshes the table
   useEffect(() => {
     if (phase !== 'progress') return;
     void queryClient.invalidateQueries({ queryKey: recipientsKey(projectId) });
@@ -119,7 +120,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
       }
       notifications.show({ color: 'red', message: `Error sending emails. ${errorMessage(error)}`, autoClose: LONG_ERROR_NOTIFICATION_MS });
       void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
-      if (body?.redirect) navigate(body.redirect, { state: { from: `/send/${projectId}/send` } });
+      if (body?.redirect) void navigate(body.redirect, { state: { from: `/send/${projectId}/send` } });
     },
   });
 

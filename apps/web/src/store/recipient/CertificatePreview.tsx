@@ -3,8 +3,8 @@ import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { recipientImage, recipientPdf, recipientPreviewLink } from '../../api/store.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { recipientImage, recipientPdf, recipientPreviewLink } from '../api/store.ts';
 
 interface PreviewTarget {
   id: number;
@@ -59,7 +59,7 @@ export function CertificatePreviewModal({ recipient, onClose }: { recipient: Pre
   });
   const download = useMutation({
     mutationFn: () => recipientPdf(recipient!.id),
-    onSuccess: (blob) => saveBlob(blob, `${recipient!.first_name} ${recipient!.last_name}`.trim().replace(/[^\w\- ]+/g, '') + '.pdf'),
+    onSuccess: (blob) => saveBlob(blob, `${`${recipient!.first_name} ${recipient!.last_name}`.trim().replace(/[^\w\- ]+/g, '')}.pdf`),
     onError: (error) => notifyError(errorMessage(error, 'The PDF could not be downloaded.')),
   });
   const name = recipient ? `${recipient.first_name} ${recipient.last_name}`.trim() : '';

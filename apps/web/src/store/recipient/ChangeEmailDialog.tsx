@@ -3,10 +3,10 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { PROJECTS_KEY, type Recipient } from '../../api/projects.ts';
-import { changeRecipientEmail } from '../../api/store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
+import { PROJECTS_KEY, type Recipient } from '../api/projects.ts';
+import { changeRecipientEmail } from '../api/store.ts';
 
 /** Moves a recipient to a new address; the certificate stays, a resend goes to the new one. */
 export function ChangeEmailDialog({ recipient, onClose }: { recipient: Recipient | null; onClose(): void }) {
@@ -14,6 +14,7 @@ export function ChangeEmailDialog({ recipient, onClose }: { recipient: Recipient
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filled once per recipient, so a refetch of the same one does not overwrite what is being typed
   useEffect(() => {
     setEmail(recipient?.email ?? '');
     setError(null);

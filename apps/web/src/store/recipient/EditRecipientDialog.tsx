@@ -4,9 +4,9 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { PROJECTS_KEY, type Recipient } from '../../api/projects.ts';
-import { projectDataFields, updateRecipient } from '../../api/store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { PROJECTS_KEY, type Recipient } from '../api/projects.ts';
+import { projectDataFields, updateRecipient } from '../api/store.ts';
 
 interface Values {
   first_name: string;
@@ -31,6 +31,7 @@ export function EditRecipientDialog({ recipient, onClose }: { recipient: Recipie
     },
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled once per recipient and field list, not again on each render of the form
   useEffect(() => {
     if (!recipient || !fields.data) return;
     const meta: Record<string, string> = {};
@@ -40,7 +41,6 @@ export function EditRecipientDialog({ recipient, onClose }: { recipient: Recipie
     }
     form.setValues({ first_name: recipient.first_name, last_name: recipient.last_name, meta });
     form.resetDirty();
-    // The form is filled once per recipient and field list.
   }, [recipient?.id, fields.data]);
 
   const save = useMutation({

@@ -1,8 +1,8 @@
 import { Text, Timeline } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconCheck, IconClock, IconEye, IconMailForward, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { HistoryEvent } from '../../api/projects.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import type { HistoryEvent } from '../api/projects.ts';
 import { EVENT_COLORS, eventLabel } from '../status.ts';
 
 const ICONS: Record<string, ReactNode> = {
@@ -32,6 +32,7 @@ export function RecipientHistory({ events }: { events: HistoryEvent[] }) {
     <Timeline active={events.length - 1} bulletSize={22} lineWidth={2} aria-label="Delivery history">
       {events.map((event, index) => (
         <Timeline.Item
+          // biome-ignore lint/suspicious/noArrayIndexKey: append-only history in which two events may share time and kind; an event never moves
           key={`${event.at}-${index}`}
           bullet={ICONS[event.event] ?? <IconClock size={12} />}
           color={EVENT_COLORS[event.event] ?? 'laurel'}

@@ -15,10 +15,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
-import { PROJECTS_KEY, type Recipient } from '../../api/projects.ts';
-import { deleteRecipient, reinstateRecipient, revokeRecipient } from '../../api/store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
+import { PROJECTS_KEY, type Recipient } from '../api/projects.ts';
+import { deleteRecipient, reinstateRecipient, revokeRecipient } from '../api/store.ts';
 import { SendDialog, type SendIntent } from '../SendDialog.tsx';
 import { isInFlight } from '../status.ts';
 import { CertificatePreviewModal } from './CertificatePreview.tsx';

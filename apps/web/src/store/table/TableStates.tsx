@@ -6,8 +6,10 @@ export function SkeletonRows({ rows, columns }: { rows: number; columns: number 
   return (
     <>
       {Array.from({ length: rows }, (_, r) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders with nothing else to key by; they never reorder
         <Table.Tr key={r} aria-hidden>
           {Array.from({ length: columns }, (_, c) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders with nothing else to key by; they never reorder
             <Table.Td key={c}>
               <Skeleton h={12} w={c === 1 ? '70%' : '50%'} radius="sm" />
             </Table.Td>

@@ -1,0 +1,55 @@
+import { Button, Group, Modal, Stack, Typography } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useCurrentUser } from '../session/queries.ts';
+import { type Announcement, getUpdateSystemModal, markUpdateSystemSeen } from './api.ts';
+
+/**
+ * The system-update announcement (spec 1 §7): asked for on every location change and shown once.
+ * The server sanitises the HTML already; it is cleaned again here because it is injected as HTML.
+ */
+export function UpdateSystemWatcher() {
+  const { pathname } = useLocation();
+  const { data: user } = useCurrentUser();
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const shown = useRef(new Set<string>());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: the announcement is asked for again on every location change
+  useEffect(() => {
+    if (!user) return;
+    let cancelled = false;
+    getUpdateSystemModal()
+      .then((reply) => {
+        const item = Array.isArray(reply) ? reply[1] : undefined;
+        if (cancelled || !item || typeof item.title !== 'string' || typeof item.content !== 'string') return;
+        const key = String(item.id ?? item.title);
+        if (shown.current.has(key)) return;
+        shown.current.add(key);
+        setAnnouncement(item);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, user]);
+
+  const close = () => {
+    setAnnouncement(null);
+    void markUpdateSystemSeen().catch(() => undefined);
+  };
+
+  return (
+    <Modal opened={!!announcement} onClose={close} title={announcement?.title} size="lg" data-testid="update-system-modal">
+      <Stack gap="lg">
+        <Typography>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the announcement and DOMPurify cleans it again here */}
+          <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(announcement?.content ?? '') }} />
+        </Typography>
+        <Group justify="flex-end">
+          <Button onClick={close}>Got it</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,4 @@
+import { SetPasswordPage } from './SetPasswordPage.tsx';
+
+/** /user/confirm/:code: a new account chooses its password (and accepts the terms when asked). */
+export const ConfirmAccountPage = () => <SetPasswordPage mode="confirm" />;

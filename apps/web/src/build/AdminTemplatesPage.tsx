@@ -1,0 +1,117 @@
+import { migrateDesign } from '@laurel/certificate';
+import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCopy, IconEdit, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../api/errors.ts';
+import { EmptyPanel } from '../components/EmptyPanel.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { type CertificateSet, createStyle, deleteDesignSet, listStyles, renameDesignSet } from './api.ts';
+import { designPayload } from './builder/save-design.ts';
+import { DesignCard } from './parts/DesignCard.tsx';
+import { NameDialog } from './parts/RenameDialog.tsx';
+
+type Naming = { mode: 'create' } | { mode: 'rename'; style: CertificateSet } | { mode: 'duplicate'; style: CertificateSet };
+
+/** /admin/build: the global templates every account starts from (super-admins). */
+export function AdminTemplatesPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const styles = useQuery({ queryKey: ['styles'], queryFn: listStyles });
+  const [naming, setNaming] = useState<Naming | null>(null);
+  const sorted = [...(styles.data?.styles ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['styles'] });
+
+  const save = useMutation({
+    mutationFn: async ({ naming, name }: { naming: Naming; name: string }) => {
+      if (naming.mode === 'rename') return renameDesignSet({ kind: 'styles', id: naming.style.id }, name);
+      if (naming.mode === 'duplicate') return createStyle({ name, ...designPayload(migrateDesign(naming.style)) });
+      return createStyle({ name });
+    },
+    onSuccess: (style, { naming }) => {
+      setNaming(null);
+      void refresh();
+      if (naming.mode === 'create') void navigate(`/admin/build/${style.id}`);
+      else notifySuccess(naming.mode === 'rename' ? 'Certificate updated.' : 'Certificate duplicated.');
+    },
+    onError: (error) => notifyError(errorMessage(error, 'You already have a cert set by this name, please try again.')),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteDesignSet({ kind: 'styles', id }),
+    onSuccess: () => {
+      notifySuccess('Deleted Item.');
+      void refresh();
+    },
+    onError: (error) => notifyError(errorMessage(error)),
+  });
+
+  const confirmDelete = (style: CertificateSet) =>
+    modals.openConfirmModal({
+      title: 'Delete this template?',
+      children: <Text size="sm">“{style.name}” will no longer be offered to accounts. Sets made from it keep their own copy.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(style.id),
+    });
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        eyebrow="Admin"
+        title="Templates"
+        description="Global templates offered to every account on the new certificate page."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setNaming({ mode: 'create' })}>
+            New template
+          </Button>
+        }
+      />
+      {styles.isError && (
+        <LoadFailed title="The templates could not be loaded" error={styles.error} onRetry={() => void styles.refetch()} />
+      )}
+      {styles.isSuccess && !sorted.length && (
+        <EmptyPanel
+          icon={<IconTemplate size={26} stroke={1.6} />}
+          title="No templates yet"
+          description="Create the first template accounts can start from."
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {/* biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders with nothing else to key by; they never reorder */}
+        {styles.isPending && Array.from({ length: 6 }, (_, i) => <Skeleton key={i} style={{ aspectRatio: '4 / 3.6' }} radius="md" />)}
+        {sorted.map((style) => (
+          <DesignCard
+            key={style.id}
+            name={style.name}
+            image={style.image ?? `/api/styles/${style.id}/image/image.png`}
+            portrait={style.is_portrait}
+            format={style.format}
+            twoSided={style.use_two_side}
+            updatedAt={style.updated_at}
+            openTo={`/admin/build/${style.id}`}
+            actions={[
+              { label: 'Edit template', icon: <IconEdit size={15} />, onClick: () => navigate(`/admin/build/${style.id}`) },
+              { label: 'Rename', icon: <IconPencil size={15} />, onClick: () => setNaming({ mode: 'rename', style }) },
+              { label: 'Duplicate', icon: <IconCopy size={15} />, onClick: () => setNaming({ mode: 'duplicate', style }) },
+              { label: 'Delete', icon: <IconTrash size={15} />, danger: true, onClick: () => confirmDelete(style) },
+            ]}
+          />
+        ))}
+      </SimpleGrid>
+      <NameDialog
+        opened={naming !== null}
+        title={naming?.mode === 'rename' ? 'Rename template' : naming?.mode === 'duplicate' ? 'Duplicate template' : 'New template'}
+        initial={naming?.mode === 'rename' ? naming.style.name : naming?.mode === 'duplicate' ? `${naming.style.name} (duplicate)` : ''}
+        confirmLabel={naming?.mode === 'create' ? 'Create and edit' : 'Save'}
+        busy={save.isPending}
+        onClose={() => setNaming(null)}
+        onSubmit={(name) => naming && save.mutate({ naming, name })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+import { Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconCopy,
+  IconEdit,
+  IconEye,
+  IconLayoutGrid,
+  IconMail,
+  IconPencil,
+  IconPlus,
+  IconTableImport,
+  IconTrash,
+} from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../api/errors.ts';
+import { EmptyPanel } from '../components/EmptyPanel.tsx';
+import { LoadFailed } from '../components/LoadFailed.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { useSignedInUser } from '../session/queries.ts';
+import { type CertificateSummary, deleteDesignSet, duplicateCertificate, listCertificates, renameDesignSet } from './api.ts';
+import { builderAccess } from './builder/access.ts';
+import { openNeedMoreSetsDialog } from './builder/dialogs/plan-dialogs.tsx';
+import { showCreateError } from './parts/create-errors.ts';
+import { DesignCard } from './parts/DesignCard.tsx';
+import { NameDialog } from './parts/RenameDialog.tsx';
+
+const PAGE_SIZES = ['3', '6', '9', '12', '24'];
+const DEFAULT_PAGE_SIZE = 6;
+
+/** /build: the account's certificate sets, a page at a time (spec 2 §2.1). */
+export function ExistingSetsPage() {
+  const user = useSignedInUser();
+  const access = builderAccess(user);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pageSize, setPageSize] = useState(user.pagination.buildExist ?? DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const [renaming, setRenaming] = useState<CertificateSummary | null>(null);
+
+  const list = useQuery({
+    queryKey: ['certificates', page, pageSize],
+    queryFn: () => listCertificates({ limit: pageSize, offset: (page - 1) * pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const count = list.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const allowed = user.account?.allowed_sets ?? 0;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['certificates'] });
+
+  const rename = useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => renameDesignSet({ kind: 'certificates', id }, name),
+    onSuccess: () => {
+      notifySuccess('Certificate updated.');
+      setRenaming(null);
+      void refresh();
+    },
+    onError: (error) => notifyError(errorMessage(error, 'Certificate name must be unique.')),
+  });
+
+  const duplicate = useMutation({
+    mutationFn: duplicateCertificate,
+    onSuccess: () => {
+      notifySuccess('Certificate duplicated.');
+      void refresh();
+    },
+    onError: (error) => showCreateError(error, navigate),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteDesignSet({ kind: 'certificates', id }),
+    onSuccess: () => {
+      notifySuccess('Certificate deleted.');
+      if (count <= 1) return navigate('/build/new');
+      if (page > 1 && (list.data?.certificates.length ?? 0) <= 1) setPage(page - 1);
+      void refresh();
+    },
+    onError: (error) => notifyError(`Error deleting certificate set: ${errorMessage(error)}`),
+  });
+
+  const startCreate = () => {
+    if (allowed - count <= 0) return openNeedMoreSetsDialog(navigate);
+    void navigate('/build/new');
+  };
+
+  const confirmDelete = (set: CertificateSummary) =>
+    modals.openConfirmModal({
+      title: 'Delete this certificate set?',
+      children: <Text size="sm">“{set.name}” and its email will be deleted. Certificates already sent stay valid.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(set.id),
+    });
+
+  const createButton = (
+    <Tooltip label="Ask your account administrator for permission to create certificates" disabled={access.create}>
+      <Button leftSection={<IconPlus size={16} />} onClick={startCreate} disabled={!access.create}>
+        New certificate
+      </Button>
+    </Tooltip>
+  );
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        eyebrow="Build"
+        title="Certificate designs"
+        description="Each design is a certificate set: the certificate, front and back, and the email that delivers it."
+        actions={createButton}
+      />
+      {list.isError && <LoadFailed title="The designs could not be loaded" error={list.error} onRetry={() => void list.refetch()} />}
+      {list.isPending && (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {Array.from({ length: Math.min(pageSize, 6) }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders with nothing else to key by; they never reorder
+            <Card key={i} withBorder padding={0} radius="md">
+              <Skeleton style={{ aspectRatio: '4 / 3' }} radius={0} />
+              <Stack gap={6} p="sm">
+                <Skeleton h={14} w="60%" />
+                <Skeleton h={10} w="40%" />
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {list.isSuccess && count === 0 && (
+        <EmptyPanel
+          icon={<IconLayoutGrid size={26} stroke={1.6} />}
+          title="Create your first certificate"
+          description="Start from a professionally designed template or a blank page, add your logo and the recipient’s name, and preview it exactly as it will be sent."
+          action={access.create ? { label: 'Create your first certificate', to: '/build/new', icon: <IconPlus size={16} /> } : undefined}
+        />
+      )}
+      {list.data && count > 0 && (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {list.data.certificates.map((set) => (
+              <DesignCard
+                key={set.id}
+                name={set.name}
+                image={set.image}
+                portrait={set.is_portrait}
+                format={set.format}
+                twoSided={set.use_two_side}
+                updatedAt={set.updated_at}
+                openTo={`/build/${set.id}`}
+                actions={[
+                  access.editDesign
+                    ? { label: 'Edit certificate', icon: <IconEdit size={15} />, onClick: () => navigate(`/build/${set.id}`) }
+                    : { label: 'View certificate', icon: <IconEye size={15} />, onClick: () => navigate(`/build/${set.id}`) },
+                  ...(access.editEmail
+                    ? [{ label: 'Edit email', icon: <IconMail size={15} />, onClick: () => navigate(`/build/${set.id}/email`) }]
+                    : []),
+                  { label: 'Import data', icon: <IconTableImport size={15} />, onClick: () => navigate(`/send?c=${set.id}`) },
+                  ...(access.editDesign ? [{ label: 'Rename', icon: <IconPencil size={15} />, onClick: () => setRenaming(set) }] : []),
+                  ...(access.create ? [{ label: 'Duplicate', icon: <IconCopy size={15} />, onClick: () => duplicate.mutate(set.id) }] : []),
+                  ...(access.editDesign
+                    ? [{ label: 'Delete', icon: <IconTrash size={15} />, danger: true, onClick: () => confirmDelete(set) }]
+                    : []),
+                ]}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {count} of {allowed} certificate sets used
+            </Text>
+            <Group gap="sm">
+              {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={0} aria-label="Pages" />}
+              <Select
+                aria-label="Designs per page"
+                size="xs"
+                w={110}
+                data={PAGE_SIZES.map((n) => ({ value: n, label: `${n} per page` }))}
+                value={String(pageSize)}
+                allowDeselect={false}
+                onChange={(value) => {
+                  if (!value) return;
+                  setPageSize(Number(value));
+                  setPage(1);
+                }}
+              />
+            </Group>
+          </Group>
+        </Stack>
+      )}
+      <NameDialog
+        opened={renaming !== null}
+        title="Rename certificate set"
+        initial={renaming?.name ?? ''}
+        busy={rename.isPending}
+        onClose={() => setRenaming(null)}
+        onSubmit={(name) => renaming && rename.mutate({ id: renaming.id, name })}
+      />
+    </Stack>
+  );
+}

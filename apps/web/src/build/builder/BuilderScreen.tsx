@@ -1,0 +1,260 @@
+import { type Element, migrateDesign } from '@laurel/certificate';
+import type { UserDto } from '@laurel/domain';
+import { Button, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useReducer, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/errors.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useExitGuard } from '../../router/useExitGuard.tsx';
+import { type AttachedFile, type BuilderTarget, type CertificateSet, type CustomFont, listFonts, updateDesignSet } from '../api.ts';
+import { builderAccess } from './access.ts';
+import { contentElement, imageElement } from './add-content.ts';
+import { BuilderHeader } from './BuilderHeader.tsx';
+import classes from './BuilderScreen.module.css';
+import { CertificateCanvas } from './canvas/CertificateCanvas.tsx';
+import { AttachFilesDialog } from './dialogs/AttachFilesDialog.tsx';
+import { BackgroundDialog } from './dialogs/BackgroundDialog.tsx';
+import { AddFontDialog, RemoveFontsDialog } from './dialogs/FontDialogs.tsx';
+import { ImageDialog } from './dialogs/ImageDialog.tsx';
+import { imageSize } from './dialogs/image-files.ts';
+import { openUpgradeDialog } from './dialogs/plan-dialogs.tsx';
+import { SavedDialog } from './dialogs/SavedDialog.tsx';
+import { TestCertificateDialog } from './dialogs/TestCertificateDialog.tsx';
+import { useEngineFonts } from './fonts/useEngineFonts.ts';
+import { AddContentPanel, type AddKind } from './panels/AddContentPanel.tsx';
+import { PagePanel } from './panels/PagePanel.tsx';
+import { openPreview } from './preview.ts';
+import { designPayload, firstDesignIssue, isReplyToError, saveErrorMessage } from './save-design.ts';
+import { initialEditorState } from './state/editor-state.ts';
+import { sideList } from './state/elements.ts';
+import { editorReducer } from './state/reducer.ts';
+import { EditorToolbar } from './toolbar/EditorToolbar.tsx';
+import { useBuilderKeyboard } from './useBuilderKeyboard.ts';
+
+type Dialog = 'background' | 'image' | 'logo' | 'attach' | 'test' | 'saved' | 'addFont' | 'removeFonts';
+
+const NO_FONTS: CustomFont[] = [];
+
+interface BuilderScreenProps {
+  target: BuilderTarget;
+  set: CertificateSet;
+  user: UserDto;
+}
+
+/** The certificate editor: add content, canvas, toolbar and page settings around one reducer. */
+export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
+  const navigate = useNavigate();
+  const access = builderAccess(user);
+  const isTemplate = target.kind === 'styles';
+  const readOnly = isTemplate ? !access.isSuperAdmin : !access.editDesign;
+  const [state, dispatch] = useReducer(editorReducer, set, (s) => initialEditorState(migrateDesign(s)));
+  const [editing, setEditing] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [uploads, setUploads] = useState<AttachedFile[]>(set.uploads ?? []);
+  const [name, setName] = useState(set.name);
+
+  const fontsQuery = useQuery({ queryKey: ['fonts'], queryFn: listFonts, enabled: !isTemplate && Boolean(user.account) });
+  const [customFonts, setCustomFonts] = useState<CustomFont[] | null>(null);
+  const fontList = customFonts ?? fontsQuery.data?.fonts ?? NO_FONTS;
+  const fonts = useEngineFonts(state.design, fontList);
+
+  useExitGuard(state.dirty);
+
+  // Elements marked delete-warning are removed only after a confirmation (the confirm delete item dialog).
+  const selectionList = sideList(state.design, state.side);
+  const warnOnDelete = state.selection.some((i) => selectionList[i]?.restrictions === 'delete-warning');
+  const requestDelete = useCallback(() => {
+    if (!warnOnDelete) return dispatch({ type: 'deleteSelected' });
+    modals.openConfirmModal({
+      title: 'Delete this item?',
+      children: <Text size="sm">This element is part of the template's design. Delete it anyway?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        dispatch({ type: 'deleteSelected' });
+        notifySuccess('Deleted Item.');
+      },
+    });
+  }, [warnOnDelete]);
+  useBuilderKeyboard(dispatch, !readOnly && editing === null && dialog === null, requestDelete);
+
+  const upgrade = useCallback((feature: string) => openUpgradeDialog(navigate, feature), [navigate]);
+  const listPath = isTemplate ? '/admin/build' : '/build';
+
+  const onAdd = (kind: AddKind) => {
+    if (kind === 'qrcode' && !access.qrCode && !isTemplate)
+      return upgrade('QR codes are available on the Advanced Monthly plan or higher.');
+    if (kind === 'logo') {
+      if (!access.logo && !isTemplate) return upgrade('Adding your logo needs a premium account.');
+      const logo = user.account?.imagepath;
+      if (logo) {
+        // The account logo keeps its own proportions inside the 75 px logo box.
+        void imageSize(logo)
+          .catch(() => ({ width: 75, height: 75 }))
+          .then((size) => addElement(imageElement('logo', state.design, { imagepath: logo, ...size })));
+        return;
+      }
+      return setDialog('logo');
+    }
+    if (kind === 'image') return setDialog('image');
+    addElement(contentElement(kind, state.design));
+  };
+
+  const addElement = (element: Element) => dispatch({ type: 'add', element });
+
+  const save = async () => {
+    if (readOnly) return;
+    const issue = firstDesignIssue(state.design);
+    if (issue) return notifyError(issue);
+    setSaving(true);
+    try {
+      const saved = await updateDesignSet(target, designPayload(state.design));
+      dispatch({ type: 'saved', design: migrateDesign(saved) });
+      setName(saved.name);
+      notifySuccess('Certificate saved.');
+      if (isTemplate) {
+        modals.open({
+          title: 'Global Template Saved As',
+          children: (
+            <Stack gap="md">
+              <Text size="sm">“{saved.name}” is saved and available to every account.</Text>
+              <Button onClick={() => modals.closeAll()}>Done</Button>
+            </Stack>
+          ),
+          onClose: () => navigate('/admin/build'),
+        });
+      } else setDialog('saved');
+    } catch (error) {
+      notifyError(saveErrorMessage(error));
+      if (error instanceof ApiError && error.body.error_type === 'upgrade') upgrade(error.body.errors[0] ?? error.body.message);
+      if (isReplyToError(error)) void navigate(`/build/${target.id}/email?return=/build/${target.id}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const preview = () => {
+    if (state.dirty && !isTemplate) return notifyError('You must first save the Certificate in order to preview');
+    void openPreview(target);
+  };
+
+  return (
+    <div className={classes.screen}>
+      <BuilderHeader
+        name={name}
+        kindLabel={isTemplate ? 'Global template' : 'Certificate set'}
+        dirty={state.dirty}
+        saving={saving}
+        readOnly={readOnly}
+        onBack={() => navigate(listPath)}
+        onSave={save}
+        onPreview={preview}
+        onTest={
+          isTemplate
+            ? null
+            : () => (state.dirty ? notifyError('You must first save the Certificate in order to preview') : setDialog('test'))
+        }
+        onEditEmail={access.editEmail ? () => navigate(isTemplate ? `/admin/build/${target.id}/email` : `/build/${target.id}/email`) : null}
+      />
+      <div className={classes.body}>
+        <AddContentPanel
+          disabled={readOnly}
+          gated={{ logo: access.logo || isTemplate, qrcode: access.qrCode || isTemplate }}
+          onAdd={onAdd}
+          onBackground={() => setDialog('background')}
+          onAttach={isTemplate || !access.editEmail ? null : () => setDialog('attach')}
+        />
+        <div className={classes.center}>
+          <EditorToolbar
+            state={state}
+            dispatch={dispatch}
+            readOnly={readOnly}
+            customFonts={fontList}
+            onAddFont={() => {
+              if (!access.customFonts) return upgrade('Custom fonts are available on the Advanced Monthly plan or higher.');
+              if (fontList.length >= access.maxOwnFonts) return notifyError(`you can't use more than ${access.maxOwnFonts} of own fonts`);
+              setDialog('addFont');
+            }}
+            onRemoveFonts={() => setDialog('removeFonts')}
+            onDelete={requestDelete}
+          />
+          <CertificateCanvas state={state} dispatch={dispatch} fonts={fonts} readOnly={readOnly} editing={editing} onEdit={setEditing} />
+        </div>
+        <PagePanel
+          state={state}
+          dispatch={dispatch}
+          readOnly={readOnly}
+          twoSidedAllowed={access.twoSided || isTemplate}
+          onTwoSidedBlocked={() => upgrade('Two-sided certificates are available on the Professional Monthly plan or higher.')}
+        />
+      </div>
+
+      <BackgroundDialog
+        opened={dialog === 'background'}
+        onClose={() => setDialog(null)}
+        onChoose={(choice) =>
+          dispatch({
+            type: 'setBackground',
+            imagepath: choice?.imagepath ?? null,
+            // A landscape picture on a portrait page is turned a quarter, and the other way round (spec 2 §4).
+            ...(choice ? { rotate: state.design.is_portrait === choice.width > choice.height } : {}),
+          })
+        }
+      />
+      <ImageDialog
+        opened={dialog === 'image' || dialog === 'logo'}
+        title={dialog === 'logo' ? 'Upload your logo' : 'Add an image'}
+        withStock={dialog === 'image'}
+        onClose={() => setDialog(null)}
+        onPicked={(image) => addElement(imageElement(dialog === 'logo' ? 'logo' : 'image', state.design, image))}
+      />
+      {!isTemplate && (
+        <>
+          <AttachFilesDialog
+            opened={dialog === 'attach'}
+            certificateId={target.id}
+            files={uploads}
+            onChange={setUploads}
+            onClose={() => setDialog(null)}
+          />
+          <TestCertificateDialog
+            opened={dialog === 'test'}
+            certificateId={target.id}
+            design={state.design}
+            defaultEmail={user.email}
+            replyTo={typeof set.reply_to === 'string' ? set.reply_to : ''}
+            onPreview={preview}
+            onReplyToMissing={() => navigate(`/build/${target.id}/email?return=/build/${target.id}`)}
+            onClose={() => setDialog(null)}
+          />
+          <SavedDialog
+            opened={dialog === 'saved'}
+            canEditEmail={access.editEmail}
+            onEditEmail={() => navigate(`/build/${target.id}/email`)}
+            onImportNow={() => navigate(`/send?c=${target.id}`)}
+            onImportLater={() => setDialog(null)}
+          />
+          <AddFontDialog
+            opened={dialog === 'addFont'}
+            onClose={() => setDialog(null)}
+            onAdded={(font) => {
+              setCustomFonts([...fontList, font]);
+              // The dialog was opened from the selected text's font list: the new font is what it asked for.
+              if (state.selection.length)
+                dispatch({ type: 'setStyles', kind: 'font-family', styles: { 'font-family': font.family ?? font.name } });
+            }}
+          />
+          <RemoveFontsDialog
+            opened={dialog === 'removeFonts'}
+            fonts={fontList}
+            onClose={() => setDialog(null)}
+            onRemoved={(ids) => setCustomFonts(fontList.filter((f) => !ids.includes(f.id)))}
+          />
+        </>
+      )}
+    </div>
+  );
+}

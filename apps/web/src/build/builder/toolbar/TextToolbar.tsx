@@ -1,0 +1,169 @@
+import {
+  certificateFontFamilies,
+  type Element,
+  EXPIRATION_DATE_FORMATS,
+  type ExpirationDateFormat,
+  FONT_SIZES_PX,
+} from '@laurel/certificate';
+import { ColorInput, Divider, Group, Select } from '@mantine/core';
+import { IconAlignCenter, IconAlignLeft, IconAlignRight, IconBold, IconItalic, IconUnderline } from '@tabler/icons-react';
+import type { Dispatch } from 'react';
+import type { CustomFont } from '../../api.ts';
+import type { EditorAction } from '../state/actions.ts';
+import { ToolButton } from './ToolButton.tsx';
+
+const BUILT_IN = certificateFontFamilies();
+const ADD_FONT = '__add-font__';
+const REMOVE_FONTS = '__remove-fonts__';
+const SWATCHES = [
+  '#000000',
+  '#1f2937',
+  '#6b7280',
+  '#ffffff',
+  '#0000ff',
+  '#1e3a8a',
+  '#0f766e',
+  '#15803d',
+  '#b45309',
+  '#b91c1c',
+  '#7c3aed',
+  '#b08d57',
+];
+
+interface TextToolbarProps {
+  element: Element;
+  dispatch: Dispatch<EditorAction>;
+  customFonts: readonly CustomFont[];
+  expirationFormat: ExpirationDateFormat | null;
+  onAddFont: () => void;
+  onRemoveFonts: () => void;
+}
+
+const family = (e: Element) =>
+  (e.styles['font-family'] ?? 'Open Sans')
+    .split(',')[0]!
+    .trim()
+    .replace(/^['"]|['"]$/g, '');
+
+/** Text style of the selected text elements: every control dispatches the same typed actions. */
+export function TextToolbar({ element, dispatch, customFonts, expirationFormat, onAddFont, onRemoveFonts }: TextToolbarProps) {
+  const s = element.styles;
+  const size = String(Number.parseFloat(s['font-size'] ?? '18'));
+  const align = s['text-align'] ?? 'left';
+  const own = customFonts.map((f) => f.family ?? f.name);
+  const fontData = [
+    { group: 'Certificate fonts', items: BUILT_IN },
+    {
+      group: 'Your fonts',
+      items: [
+        ...own,
+        { value: ADD_FONT, label: '+ Add a font…' },
+        ...(own.length ? [{ value: REMOVE_FONTS, label: '− Remove fonts…' }] : []),
+      ],
+    },
+  ];
+
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Select
+        aria-label="Font family"
+        data={fontData}
+        value={family(element)}
+        searchable
+        allowDeselect={false}
+        w={172}
+        size="xs"
+        maxDropdownHeight={360}
+        comboboxProps={{ withinPortal: true }}
+        onChange={(value) => {
+          if (!value) return;
+          if (value === ADD_FONT) return onAddFont();
+          if (value === REMOVE_FONTS) return onRemoveFonts();
+          dispatch({ type: 'setStyles', kind: 'font-family', styles: { 'font-family': value } });
+        }}
+      />
+      <Select
+        aria-label="Font size"
+        data={FONT_SIZES_PX.map(String)}
+        value={size}
+        allowDeselect={false}
+        w={70}
+        size="xs"
+        maxDropdownHeight={320}
+        onChange={(value) => value && dispatch({ type: 'setStyles', kind: 'font-size', styles: { 'font-size': `${value}px` } })}
+      />
+      <Divider orientation="vertical" />
+      <ToolButton
+        label="Bold"
+        shortcut="Ctrl+B"
+        active={s['font-weight'] === 'bold' || Number(s['font-weight']) >= 600}
+        onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'font-weight', on: 'bold', off: 'normal' })}
+      >
+        <IconBold size={17} />
+      </ToolButton>
+      <ToolButton
+        label="Italic"
+        shortcut="Ctrl+I"
+        active={s['font-style'] === 'italic'}
+        onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'font-style', on: 'italic', off: 'normal' })}
+      >
+        <IconItalic size={17} />
+      </ToolButton>
+      <ToolButton
+        label="Underline"
+        shortcut="Ctrl+U"
+        active={s['text-decoration'] === 'underline'}
+        onClick={() => dispatch({ type: 'toggleStyle', kind: 'font-style', key: 'text-decoration', on: 'underline', off: 'none' })}
+      >
+        <IconUnderline size={17} />
+      </ToolButton>
+      <ColorInput
+        aria-label="Text colour"
+        size="xs"
+        w={108}
+        value={s.color ?? '#000000'}
+        format="hex"
+        swatches={SWATCHES}
+        swatchesPerRow={6}
+        closeOnColorSwatchClick
+        onChangeEnd={(color) => dispatch({ type: 'setStyles', kind: 'color', styles: { color } })}
+      />
+      <Divider orientation="vertical" />
+      <ToolButton
+        label="Align left"
+        active={align === 'left'}
+        onClick={() => dispatch({ type: 'setStyles', kind: 'left', styles: { 'text-align': 'left' } })}
+      >
+        <IconAlignLeft size={17} />
+      </ToolButton>
+      <ToolButton
+        label="Align centre"
+        active={align === 'center'}
+        onClick={() => dispatch({ type: 'setStyles', kind: 'center', styles: { 'text-align': 'center' } })}
+      >
+        <IconAlignCenter size={17} />
+      </ToolButton>
+      <ToolButton
+        label="Align right"
+        active={align === 'right'}
+        onClick={() => dispatch({ type: 'setStyles', kind: 'right', styles: { 'text-align': 'right' } })}
+      >
+        <IconAlignRight size={17} />
+      </ToolButton>
+      {element.type === 'expiration_date' && (
+        <>
+          <Divider orientation="vertical" />
+          <Select
+            aria-label="Expiration date format"
+            size="xs"
+            w={150}
+            data={[...EXPIRATION_DATE_FORMATS]}
+            value={expirationFormat ?? 'MM/DD/YYYY'}
+            allowDeselect={false}
+            onChange={(value) => value && dispatch({ type: 'setExpirationFormat', format: value as ExpirationDateFormat })}
+          />
+        </>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,51 @@
+import { Center, Skeleton, Text } from '@mantine/core';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { fetchBinary } from '../api.ts';
+
+interface ThumbnailProps {
+  /** The server's PNG of the design (set thumbnails need the session header, so they are fetched). */
+  src: string;
+  portrait: boolean;
+  label: string;
+}
+
+/** A design's server-rendered thumbnail in a frame of the page's shape, with a skeleton while it renders. */
+export function Thumbnail({ src, portrait, label }: ThumbnailProps) {
+  const image = useQuery({ queryKey: ['thumbnail', src], queryFn: () => fetchBinary(src), staleTime: 5 * 60_000, retry: 1 });
+  const url = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  const ratio = portrait ? '8.5 / 11' : '11 / 8.5';
+
+  return (
+    <Center
+      style={{
+        aspectRatio: '4 / 3',
+        background: 'linear-gradient(180deg, #f3f4f6, #e9ebee)',
+        padding: 14,
+      }}
+    >
+      {image.isPending && <Skeleton style={{ aspectRatio: ratio, height: '100%', maxWidth: '100%' }} radius={2} />}
+      {image.isError && (
+        <Center style={{ flexDirection: 'column', gap: 4 }} c="dimmed">
+          <IconPhotoOff size={24} stroke={1.4} />
+          <Text size="xs">Preview unavailable</Text>
+        </Center>
+      )}
+      {url && (
+        <img
+          src={url}
+          alt={`Preview of ${label}`}
+          style={{
+            maxWidth: '100%',
+            maxHeight: '100%',
+            display: 'block',
+            boxShadow: '0 1px 2px rgba(15,23,42,.1), 0 6px 16px -6px rgba(15,23,42,.25)',
+            background: '#fff',
+          }}
+        />
+      )}
+    </Center>
+  );
+}

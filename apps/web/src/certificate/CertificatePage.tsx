@@ -1,0 +1,120 @@
+import { Anchor, Avatar, Box, Button, Card, Container, CopyButton, Grid, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBrandLinkedin, IconCertificateOff, IconCheck, IconDownload, IconLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { LaurelMark } from '../brand/LaurelMark.tsx';
+import { EmptyPanel } from '../components/EmptyPanel.tsx';
+import { getPublicCertificate } from './api.ts';
+import { VerificationPanel } from './VerificationPanel.tsx';
+
+/**
+ * The page a recipient's email links to, and the one a verifier reaches from the QR code: the
+ * certificate itself, its download and sharing, and whether it is genuine and in force.
+ */
+export function CertificatePage() {
+  const { token = '' } = useParams();
+  const { data, isLoading, isError } = useQuery({
+    queryKey: ['public-certificate', token],
+    queryFn: () => getPublicCertificate(token),
+    retry: false,
+  });
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-stone-0, #f7f7f4)">
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
+        <Container size={1120} py="md">
+          <Group gap="sm">
+            {data?.issuer.imagepath ? (
+              <Avatar src={data.issuer.imagepath} alt="" radius="md" size={36} />
+            ) : (
+              <LaurelMark size={32} title="" />
+            )}
+            <Text fw={650} size="lg">
+              {data?.issuer.name ?? 'Certificate'}
+            </Text>
+          </Group>
+        </Container>
+      </Box>
+      <Container size={1120} py={{ base: 'lg', sm: 48 }}>
+        {isLoading && (
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <Skeleton height={460} radius="md" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Skeleton height={320} radius="md" />
+            </Grid.Col>
+          </Grid>
+        )}
+        {isError && (
+          <EmptyPanel
+            icon={<IconCertificateOff size={26} stroke={1.6} />}
+            title="Certificate not found"
+            description="This link does not lead to a certificate. Check that it was copied whole, or ask the issuer for a new one."
+          />
+        )}
+        {data && (
+          <Stack gap="xl">
+            <div>
+              <Text size="sm" c="stone.6" fw={500}>
+                {data.certificate_name}
+              </Text>
+              <Title order={1} data-testid="recipient-name">
+                {data.recipient_name}
+              </Title>
+            </div>
+            <Grid gap="xl" align="flex-start">
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Card padding={0} shadow="md" radius="md" withBorder>
+                  <Image
+                    src={data.image_url}
+                    alt={`${data.certificate_name} awarded to ${data.recipient_name}`}
+                    data-testid="certificate-image"
+                  />
+                </Card>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Stack gap="lg">
+                  <Card padding="lg" shadow="xs" radius="md" withBorder>
+                    <Stack gap="sm">
+                      <Button component="a" href={data.pdf_url} download leftSection={<IconDownload size={18} />} size="md">
+                        Download PDF
+                      </Button>
+                      <Button
+                        component="a"
+                        href={data.linkedin_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        variant="light"
+                        color="blue"
+                        leftSection={<IconBrandLinkedin size={18} />}
+                      >
+                        Add to LinkedIn profile
+                      </Button>
+                      <CopyButton value={data.url}>
+                        {({ copied, copy }) => (
+                          <Button variant="default" onClick={copy} leftSection={copied ? <IconCheck size={18} /> : <IconLink size={18} />}>
+                            {copied ? 'Link has been copied to clipboard' : 'Copy link to share'}
+                          </Button>
+                        )}
+                      </CopyButton>
+                    </Stack>
+                  </Card>
+                  <Card padding="lg" shadow="xs" radius="md" withBorder>
+                    <VerificationPanel certificate={data} />
+                  </Card>
+                  <Text size="xs" c="stone.6">
+                    Anyone with this link can see and verify this certificate.{' '}
+                    <Anchor href="/" size="xs">
+                      Issue certificates with Laurel
+                    </Anchor>
+                  </Text>
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </Stack>
+        )}
+      </Container>
+    </Box>
+  );
+}
