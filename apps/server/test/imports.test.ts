@@ -28,9 +28,7 @@ describe('parsing recipient lists', () => {
     ['colon', ':'],
     ['comma', ','],
   ])('reads %s-separated files, guessed or given', (_name, separator) => {
-    const csv = Buffer.from(
-      ['First', 'Last', 'Email'].join(separator) + '\n' + ['Grace', 'Hopper', 'grace@example.com'].join(separator) + '\n',
-    );
+    const csv = Buffer.from(`${['First', 'Last', 'Email'].join(separator)}\n${['Grace', 'Hopper', 'grace@example.com'].join(separator)}\n`);
     expect(parseCsv(csv).rows).toEqual([['Grace', 'Hopper', 'grace@example.com']]);
     expect(parseCsv(csv, separator as ',').headers).toEqual(['First', 'Last', 'Email']);
   });
@@ -51,7 +49,7 @@ describe('parsing recipient lists', () => {
     expect(() => parseCsv(xls)).toThrow('Old Excel files (.xls) cannot be read: save the sheet as .xlsx or .csv and import it again.');
     // A stray control character in a real list is not a reason to refuse it.
     expect(
-      parseCsv(Buffer.from('Name,Email\nAda\u0007 Lovelace,ada@example.com\n' + 'Grace Hopper,grace@example.com\n'.repeat(20))).rows,
+      parseCsv(Buffer.from(`Name,Email\nAda\u0007 Lovelace,ada@example.com\n${'Grace Hopper,grace@example.com\n'.repeat(20)}`)).rows,
     ).toHaveLength(21);
   });
 

@@ -1,7 +1,7 @@
 import { FIELD_KEYS } from '@laurel/certificate';
+import type { DataField } from '@laurel/domain';
 import { describe, expect, it } from 'vitest';
 import { emptyRow, MAX_ROWS, validate, withImported, withoutRow } from '../src/store/add-recipient-rows.ts';
-import type { DataField } from '../src/store/api/store.ts';
 
 const FIELDS: DataField[] = [{ key: 'COURSE', label: 'Course', kind: 'data' }];
 const person = (first: string, course = 'Day Skipper') => ({

@@ -1,33 +1,6 @@
-import { api } from '../api/client.ts';
+import { adminCalls } from '@laurel/domain';
+import { call } from '../api/call.ts';
 
-export interface OutboxSummary {
-  id: number;
-  to: string;
-  subject: string;
-  kind: string;
-  status: string;
-  created_at: string;
-}
+export const listOutbox = (limit: number, offset: number) => call(adminCalls.listOutboxMessages, { query: { limit, offset } });
 
-export interface OutboxPage {
-  messages: OutboxSummary[];
-  count: number;
-}
-
-export interface OutboxMessage {
-  id: number;
-  to: string;
-  from: string;
-  subject: string;
-  html: string | null;
-  text: string | null;
-  status?: string;
-  headers: Record<string, string>;
-  created_at: string;
-  sent_at?: string | null;
-  last_error?: string | null;
-}
-
-export const listOutbox = (limit: number, offset: number) => api.get<OutboxPage>('/admin/outbox', { query: { limit, offset } });
-
-export const getOutboxMessage = (id: string) => api.get<OutboxMessage>(`/admin/outbox/${encodeURIComponent(id)}`);
+export const getOutboxMessage = (id: string) => call(adminCalls.getOutboxMessage, { params: { id } });

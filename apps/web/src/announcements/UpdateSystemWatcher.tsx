@@ -1,9 +1,10 @@
+import type { Announcement } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../session/queries.ts';
-import { type Announcement, getUpdateSystemModal, markUpdateSystemSeen } from './api.ts';
+import { getUpdateSystemModal, markUpdateSystemSeen } from './api.ts';
 
 /**
  * The system-update announcement (spec 1 §7): asked for on every location change and shown once.

@@ -1,5 +1,5 @@
 import { type Call, type CallInput, type CallOutput, callPath, isFileReply } from '@laurel/domain';
-import { API_BASE, apiRequest, type RequestOptions } from './client.ts';
+import { API_BASE, apiRequest, type QueryValues, queryString, type RequestOptions } from './client.ts';
 
 /**
  * Makes one API call from its contract (packages/domain/src/api): the path, the input and the reply are
@@ -15,9 +15,6 @@ export function call<C extends Call>(contract: C, input: CallInput<C>, options: 
 
 /** The address of a call, for links and for file replies fetched as binaries. */
 export function callUrl<C extends Call>(contract: C, input: Pick<CallInput<C>, 'params' | 'query'>): string {
-  const parts = input as { params?: Record<string, unknown>; query?: Record<string, string | number | boolean | null | undefined> };
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(parts.query ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
-  const search = query.toString();
-  return `${callPath(contract.path, parts.params)}${search ? `?${search}` : ''}`;
+  const parts = input as { params?: Record<string, unknown>; query?: QueryValues };
+  return `${callPath(contract.path, parts.params)}${queryString(parts.query)}`;
 }

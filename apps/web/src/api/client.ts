@@ -8,7 +8,7 @@ export const API_BASE = '/api';
 export interface RequestOptions {
   /** JSON, or a form for multipart uploads (files). */
   body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
+  query?: QueryValues;
   /**
    * Leave a 401 to the caller instead of opening the re-login modal: sign-in forms and the first
    * look at the session use it, where a 401 is an answer, not an interruption.
@@ -17,13 +17,21 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildUrl(path: string, query?: RequestOptions['query']): string {
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryValues = Record<string, QueryValue | readonly QueryValue[]>;
+
+/** `?a=1&rid[]=2&rid[]=3`: a list repeats its key; absent values are left out. */
+export function queryString(query: QueryValues | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) params.append(key, String(item));
   }
   const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+  return search ? `?${search}` : '';
+}
+
+function buildUrl(path: string, query?: QueryValues): string {
+  return `${API_BASE}${path}${queryString(query)}`;
 }
 
 /** One call to the API: JSON in and out, the session token in the `Authentication` header. */

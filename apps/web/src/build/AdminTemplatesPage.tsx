@@ -1,4 +1,5 @@
 import { migrateDesign } from '@laurel/certificate';
+import type { Style } from '@laurel/domain';
 import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCopy, IconEdit, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
@@ -10,12 +11,12 @@ import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { type CertificateSet, createStyle, deleteDesignSet, listStyles, renameDesignSet } from './api.ts';
+import { createStyle, deleteDesignSet, listStyles, renameDesignSet } from './api.ts';
 import { designPayload } from './builder/save-design.ts';
 import { DesignCard } from './parts/DesignCard.tsx';
 import { NameDialog } from './parts/RenameDialog.tsx';
 
-type Naming = { mode: 'create' } | { mode: 'rename'; style: CertificateSet } | { mode: 'duplicate'; style: CertificateSet };
+type Naming = { mode: 'create' } | { mode: 'rename'; style: Style } | { mode: 'duplicate'; style: Style };
 
 /** /admin/build: the global templates every account starts from (super-admins). */
 export function AdminTemplatesPage() {
@@ -50,7 +51,7 @@ export function AdminTemplatesPage() {
     onError: (error) => notifyError(errorMessage(error)),
   });
 
-  const confirmDelete = (style: CertificateSet) =>
+  const confirmDelete = (style: Style) =>
     modals.openConfirmModal({
       title: 'Delete this template?',
       children: <Text size="sm">“{style.name}” will no longer be offered to accounts. Sets made from it keep their own copy.</Text>,
@@ -88,7 +89,7 @@ export function AdminTemplatesPage() {
           <DesignCard
             key={style.id}
             name={style.name}
-            image={style.image ?? `/api/styles/${style.id}/image/image.png`}
+            image={style.image}
             portrait={style.is_portrait}
             format={style.format}
             twoSided={style.use_two_side}

@@ -1,3 +1,4 @@
+import type { CertificateSummary } from '@laurel/domain';
 import { Button, Card, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -20,7 +21,7 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
-import { type CertificateSummary, deleteDesignSet, duplicateCertificate, listCertificates, renameDesignSet } from './api.ts';
+import { deleteDesignSet, duplicateCertificate, listCertificates, renameDesignSet } from './api.ts';
 import { builderAccess } from './builder/access.ts';
 import { openNeedMoreSetsDialog } from './builder/dialogs/plan-dialogs.tsx';
 import { showCreateError } from './parts/create-errors.ts';

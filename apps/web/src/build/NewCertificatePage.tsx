@@ -1,4 +1,5 @@
 import { canvasSize, PAGE_FORMATS, type PageFormat } from '@laurel/certificate';
+import type { Style } from '@laurel/domain';
 import { Badge, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +9,7 @@ import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useSignedInUser } from '../session/queries.ts';
-import { type CertificateSet, createCertificate, listStyles } from './api.ts';
+import { createCertificate, listStyles } from './api.ts';
 import { builderAccess } from './builder/access.ts';
 import { type AfterCreate, CreateSetDialog } from './parts/CreateSetDialog.tsx';
 import { showCreateError } from './parts/create-errors.ts';
@@ -19,7 +20,7 @@ import { Thumbnail } from './parts/Thumbnail.tsx';
 type Start = { label: string; styleId?: number; portrait?: boolean };
 
 /** Templates with a QR code need the Advanced plan; the tile says so before the user tries. */
-const hasQrCode = (style: CertificateSet) => [...style.elements, ...style.back_side_elements].some((e) => e.type === 'qrcode');
+const hasQrCode = (style: Style) => [...style.elements, ...style.back_side_elements].some((e) => e.type === 'qrcode');
 
 function BlankPage({ format, portrait }: { format: PageFormat; portrait: boolean }) {
   const page = canvasSize(format, portrait);
@@ -166,7 +167,7 @@ export function NewCertificatePage() {
           tile(
             String(style.id),
             style.name,
-            <Thumbnail src={style.image ?? `/api/styles/${style.id}/image/image.png`} portrait={style.is_portrait} label={style.name} />,
+            <Thumbnail src={style.image} portrait={style.is_portrait} label={style.name} />,
             { label: style.name, styleId: style.id },
             `${style.format} · ${style.is_portrait ? 'Portrait' : 'Landscape'}${!access.qrCode && hasQrCode(style) ? ' · QR code needs Advanced' : ''}`,
           ),

@@ -1,38 +1,28 @@
-import type { CertificateDesign } from '@laurel/certificate';
-import { api } from '../api/client.ts';
+import {
+  type CertificateSet,
+  type CertificateSetCreate,
+  type CertificateSetUpdate,
+  type CertificateSetWithUploads,
+  certificateCalls,
+  fileCalls,
+  fontCalls,
+  libraryCalls,
+  registrationCalls,
+  renderingCalls,
+  type StockImageType,
+  type Style,
+  stockCalls,
+  styleCalls,
+  type TestEmailRequest,
+} from '@laurel/domain';
+import { call, callUrl } from '../api/call.ts';
 import { ApiError, toErrorBody } from '../api/errors.ts';
 import { getToken } from '../api/token.ts';
 
 /** Builder calls of spec 2 §7: certificate sets, global templates, uploads, fonts and pickers. */
 
-export interface CertificateSummary {
-  id: number;
-  name: string;
-  format: CertificateDesign['format'];
-  is_portrait: boolean;
-  use_two_side: boolean;
-  updated_at: string;
-  image: string;
-}
-
-export interface AttachedFile {
-  id: number;
-  name: string;
-  size: number;
-  mime: string;
-  url: string;
-}
-
-/** A set (or a global template) as the builder reads it: the design fields flat beside name and email. */
-export type CertificateSet = CertificateDesign & {
-  id: number;
-  name: string;
-  style_id?: number | null;
-  updated_at: string;
-  image?: string;
-  uploads?: AttachedFile[];
-  [emailField: string]: unknown;
-};
+/** A set, or a global template, as the builder opens it: the design fields flat beside name and email. */
+export type DesignSet = CertificateSetWithUploads | Style;
 
 export interface BuilderTarget {
   /** 'certificates' for an account's sets, 'styles' for global templates (super-admins). */
@@ -40,72 +30,50 @@ export interface BuilderTarget {
   id: number;
 }
 
-const base = (target: Pick<BuilderTarget, 'kind'>) => `/${target.kind}`;
+export const listCertificates = (page: { limit: number; offset: number }) => call(certificateCalls.listCertificates, { query: page });
 
-export const listCertificates = (page: { limit: number; offset: number }) =>
-  api.get<{ certificates: CertificateSummary[]; count: number }>('/certificates', { query: page });
+export const listStyles = () => call(styleCalls.listStyles, {});
 
-export const listStyles = () => api.get<{ styles: CertificateSet[] }>('/styles');
+export const getCertificateSet = (id: number) => call(certificateCalls.getCertificate, { params: { id } });
 
-export const getDesignSet = (target: BuilderTarget) => api.get<CertificateSet>(`${base(target)}/${target.id}`);
+export const getDesignSet = (target: BuilderTarget): Promise<DesignSet> =>
+  target.kind === 'styles' ? call(styleCalls.getStyle, { params: { id: target.id } }) : getCertificateSet(target.id);
 
-export const updateDesignSet = (target: BuilderTarget, body: Record<string, unknown>) =>
-  api.put<CertificateSet>(`${base(target)}/${target.id}`, body);
+export const updateDesignSet = (target: BuilderTarget, body: CertificateSetUpdate): Promise<CertificateSet | Style> =>
+  target.kind === 'styles'
+    ? call(styleCalls.updateStyle, { params: { id: target.id }, body })
+    : call(certificateCalls.updateCertificate, { params: { id: target.id }, body });
 
-export const createCertificate = (body: { name: string; style_id?: number } & Partial<CertificateDesign>) =>
-  api.post<CertificateSet>('/certificates', body);
+export const createCertificate = (body: CertificateSetCreate) => call(certificateCalls.createCertificate, { body });
 
-export const createStyle = (body: { name: string } & Partial<CertificateDesign>) => api.post<CertificateSet>('/styles', body);
+export const createStyle = (body: CertificateSetCreate) => call(styleCalls.createStyle, { body });
 
-export const renameDesignSet = (target: BuilderTarget, name: string) => api.put<CertificateSet>(`${base(target)}/${target.id}`, { name });
+export const renameDesignSet = (target: BuilderTarget, name: string) => updateDesignSet(target, { name });
 
-export const deleteDesignSet = (target: BuilderTarget) => api.delete<{ success: boolean }>(`${base(target)}/${target.id}`);
+export const deleteDesignSet = (target: BuilderTarget) =>
+  target.kind === 'styles'
+    ? call(styleCalls.deleteStyle, { params: { id: target.id } })
+    : call(certificateCalls.deleteCertificate, { params: { id: target.id } });
 
-export const duplicateCertificate = (id: number) => api.post<CertificateSet>(`/certificates/${id}/duplicate`);
+export const duplicateCertificate = (id: number) => call(certificateCalls.duplicateCertificate, { params: { id } });
 
-export const sendTestCertificate = (id: number, body: { fields: { name: string; value: string }[]; email: string }) =>
-  api.post<{ success: boolean }>(`/certificates/send-test-certificate-email/${id}`, body);
+export const sendTestCertificate = (id: number, body: TestEmailRequest) =>
+  call(certificateCalls.sendTestCertificateEmail, { params: { id }, body });
 
-export interface LibraryBackground {
-  id: number;
-  imagepath: string;
-  name: string;
-}
-export const listBackgrounds = () => api.get<{ backgrounds: LibraryBackground[] }>('/backgrounds');
+export const listBackgrounds = () => call(libraryCalls.listBackgrounds, {});
 
-export interface StockImage {
-  id: string;
-  title?: string;
-  thumb: string;
-  url: string;
-  author?: string;
-  licence?: string;
-  width?: number;
-  height?: number;
-}
-export const searchStockImages = (where: string, type: 'background' | 'image', page: number) =>
-  api.get<{ images: StockImage[]; total: number }>('/stock-images', { query: { where, type, page } });
+export const searchStockImages = (where: string, type: StockImageType, page: number) =>
+  call(stockCalls.searchStockImages, { query: { where, type, page } });
 
-export const importStockImage = (url: string) =>
-  api.post<{ imagepath: string; width?: number; height?: number }>('/certificates/upload-stock', { file: url }, { query: { noPdf: 1 } });
+export const importStockImage = (url: string) => call(stockCalls.importStockImage, { query: { noPdf: '1' }, body: { file: url } });
 
-export interface CustomFont {
-  id: number;
-  name: string;
-  family?: string;
-  url: string;
-}
-export const listFonts = () => api.get<{ fonts: CustomFont[] }>('/fonts');
-export const removeFonts = (ids: number[]) => api.post<{ success: boolean }>('/certificates/remove-fonts', { fonts: ids });
+export const listFonts = () => call(fontCalls.listFonts, {});
+export const removeFonts = (ids: number[]) => call(fontCalls.removeFonts, { body: { fonts: ids } });
 
 export const checkPromoCode = (code: string) =>
-  api.get<{ success: boolean; amount?: number; message?: string }>(
-    `/promo-codes/check?promo-code=${encodeURIComponent(code)}&type[]=percentage`,
-  );
+  call(registrationCalls.checkPromoCode, { query: { 'promo-code': code, 'type[]': 'percentage' } });
 
-/** Multipart uploads: the form under the same session header as every call. */
-const upload = <T>(path: string, form: FormData) => api.postForm<T>(path, form);
-
+/** Multipart uploads: the file under the name 'file', beside the form's other fields. */
 const fileForm = (file: File, extra: Record<string, string> = {}) => {
   const form = new FormData();
   for (const [key, value] of Object.entries(extra)) form.append(key, value);
@@ -113,16 +81,13 @@ const fileForm = (file: File, extra: Record<string, string> = {}) => {
   return form;
 };
 
-export interface UploadedImage {
-  imagepath: string;
-  width?: number;
-  height?: number;
-}
-export const uploadBackground = (file: File) => upload<UploadedImage>('/certificates/upload?background=1', fileForm(file));
-export const uploadImage = (file: File) => upload<UploadedImage>('/certificates/upload?noPdf=1', fileForm(file));
-export const attachFile = (id: number, file: File) => upload<AttachedFile>(`/certificates/${id}/uploads`, fileForm(file));
-export const detachFile = (id: number, uploadId: number) => api.delete<{ success: boolean }>(`/certificates/${id}/uploads/${uploadId}`);
-export const uploadFont = (name: string, file: File) => upload<CustomFont>('/font/uploads', fileForm(file, { name }));
+export const uploadBackground = (file: File) =>
+  call(fileCalls.uploadCertificateImage, { query: { background: '1' }, form: fileForm(file) });
+export const uploadImage = (file: File) => call(fileCalls.uploadCertificateImage, { query: { noPdf: '1' }, form: fileForm(file) });
+export const attachFile = (id: number, file: File) =>
+  call(certificateCalls.attachCertificateFile, { params: { id }, form: fileForm(file) });
+export const detachFile = (id: number, uploadId: number) => call(certificateCalls.detachCertificateFile, { params: { id, uploadId } });
+export const uploadFont = (name: string, file: File) => call(fontCalls.uploadFont, { form: fileForm(file, { name }) });
 
 /** Binary GETs with the session header: PDFs, PNG thumbnails and font files. */
 export async function fetchBinary(url: string): Promise<Blob> {
@@ -135,4 +100,7 @@ export async function fetchBinary(url: string): Promise<Blob> {
 }
 
 /** Signed links to a set's preview, for a new window where no Authentication header goes along. */
-export const getPreviewLink = (id: number) => api.get<{ pdf: string; image: string }>(`/certificates/${id}/preview-link`);
+export const getPreviewLink = (id: number) => call(renderingCalls.getCertificatePreviewLinks, { params: { id } });
+
+/** A global template's PDF: public, so a new window opens it as it is. */
+export const stylePdfUrl = (id: number) => callUrl(renderingCalls.getStylePdf, { params: { id } });

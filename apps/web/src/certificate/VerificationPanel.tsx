@@ -1,6 +1,6 @@
+import type { PublicCertificate } from '@laurel/domain';
 import { Badge, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import type { PublicCertificate } from './api.ts';
 
 const STATUS = {
   valid: { label: 'Valid', color: 'laurel', icon: IconCircleCheck, text: 'This certificate is genuine and in force.' },

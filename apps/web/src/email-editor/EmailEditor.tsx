@@ -62,7 +62,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   const [savedOpen, savedDialog] = useDisclosure(false);
   const [testOpen, testDialog] = useDisclosure(false);
   const [upgradeOpen, upgradeDialog] = useDisclosure(false);
-  const attachments = useAttachments(id, record.uploads ?? []);
+  const attachments = useAttachments(id, 'uploads' in record ? record.uploads : []);
   const dataFields = useMemo(() => certificateDataFields(record), [record]);
   const bodyText = useRef<() => string>(() => '');
   const templateTest = useTemplateTest(id, user.id, !dirty);

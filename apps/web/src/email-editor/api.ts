@@ -1,76 +1,70 @@
-import type { EmailDesign } from '@laurel/domain';
-import { api } from '../api/client.ts';
-
-/** A file attached to every message of a certificate set. */
-export interface EmailAttachment {
-  id: number;
-  name: string;
-  size: number;
-  mime: string;
-  url: string;
-}
-
-/** The slice of a certificate element the email editor reads: its text holds the set's data fields. */
-export interface EmailSourceElement {
-  type: string;
-  content: string;
-}
+import {
+  type AttachedFile,
+  type CertificateSet,
+  type CertificateSetWithUploads,
+  certificateCalls,
+  type EmailDesign,
+  fileCalls,
+  type ProjectEmail,
+  projectCalls,
+  type Style,
+  styleCalls,
+  type TestEmailRequest,
+} from '@laurel/domain';
+import { call } from '../api/call.ts';
 
 /** A certificate set, a global template or a project as the email editor loads it: the email fields sit flat beside the design. */
-export type EmailRecord = Partial<EmailDesign> & {
-  id: number;
-  name: string;
-  elements?: EmailSourceElement[];
-  back_side_elements?: EmailSourceElement[];
-  uploads?: EmailAttachment[];
-};
+export type EmailRecord = CertificateSetWithUploads | Style | ProjectEmail;
 
-export interface EmailPreview {
-  subject: string;
-  /** Null when the design sends plain text only. */
-  html: string | null;
-  text: string;
-}
-
-export interface TestField {
-  name: string;
-  value: string;
-}
+export type TestField = TestEmailRequest['fields'][number];
 
 /** Certificate sets of the account, global templates when a super-admin edits them, or one project's email. */
 export type EmailOwner = 'certificates' | 'styles' | 'projects';
 
-export const getEmailRecord = (owner: EmailOwner, id: string) =>
-  api.get<EmailRecord>(owner === 'projects' ? `/projects/${id}/email` : `/${owner}/${id}`);
+export const getEmailRecord = (owner: EmailOwner, id: string): Promise<EmailRecord> => {
+  const params = { id };
+  if (owner === 'projects') return call(projectCalls.getProjectEmail, { params });
+  if (owner === 'styles') return call(styleCalls.getStyle, { params });
+  return call(certificateCalls.getCertificate, { params });
+};
 
-export const saveEmailDesign = (owner: EmailOwner, id: string, design: EmailDesign) => api.put<EmailRecord>(`/${owner}/${id}`, design);
+export const saveEmailDesign = (owner: EmailOwner, id: string, design: EmailDesign): Promise<CertificateSet | Style | ProjectEmail> => {
+  const params = { id };
+  if (owner === 'projects') return call(projectCalls.updateProjectEmail, { params, body: design });
+  if (owner === 'styles') return call(styleCalls.updateStyle, { params, body: design });
+  return call(certificateCalls.updateCertificate, { params, body: design });
+};
 
 /** A set's or a project's unsaved email composed with sample data. */
 export const previewEmail = (owner: 'certificates' | 'projects', id: string, design: EmailDesign, signal?: AbortSignal) =>
-  api.post<EmailPreview>(`/${owner}/${id}/email-preview`, design, { signal });
+  call(
+    owner === 'projects' ? projectCalls.previewProjectEmail : certificateCalls.previewCertificateEmail,
+    { params: { id }, body: design },
+    { signal },
+  );
 
 /** A global template's unsaved email composed with sample data (super-admins). */
 export const previewTemplateEmail = (id: string, design: EmailDesign, signal?: AbortSignal) =>
-  api.post<EmailPreview>(`/styles/${id}/email-preview`, design, { signal });
+  call(styleCalls.previewStyleEmail, { params: { id }, body: design }, { signal });
 
 export const sendTestEmail = (id: string, email: string, fields: TestField[]) =>
-  api.post<{ success: boolean }>(`/certificates/send-test-certificate-email/${id}`, { email, fields });
+  call(certificateCalls.sendTestCertificateEmail, { params: { id }, body: { email, fields } });
 
-/** Multipart upload of one file under the name 'file'. */
-function uploadFile<T>(path: string, file: File): Promise<T> {
-  const body = new FormData();
-  body.append('file', file);
-  return api.postForm<T>(path, body);
-}
+const fileForm = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+};
 
 /** Stores an image for the email body; the reply's path is relative to this site. */
-export const uploadEmailImage = (file: File) => uploadFile<{ imagepath: string }>('/certificates/upload?noPdf=1', file);
+export const uploadEmailImage = (file: File) => call(fileCalls.uploadCertificateImage, { query: { noPdf: '1' }, form: fileForm(file) });
 
-export const attachFile = (id: string, file: File) => uploadFile<EmailAttachment>(`/certificates/${id}/uploads`, file);
+export const attachFile = (id: string, file: File): Promise<AttachedFile> =>
+  call(certificateCalls.attachCertificateFile, { params: { id }, form: fileForm(file) });
 
 export const removeAttachment = (id: string, uploadId: number) =>
-  api.delete<{ success: boolean }>(`/certificates/${id}/uploads/${uploadId}`);
+  call(certificateCalls.detachCertificateFile, { params: { id, uploadId } });
 
 /** A global template's saved email, sent to the super-admin who asks. */
 export const sendTemplateTestEmail = (userId: number, styleId: string) =>
-  api.post<{ success: string }>(`/certificates/send-test-certificate-email/${userId}/${styleId}`);
+  call(certificateCalls.sendTestStyleEmail, { params: { userId, id: styleId } });

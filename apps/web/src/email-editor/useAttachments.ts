@@ -1,10 +1,11 @@
+import type { AttachedFile } from '@laurel/domain';
 import { useState } from 'react';
 import { ApiError } from '../api/errors.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { attachFile, type EmailAttachment, removeAttachment } from './api.ts';
+import { attachFile, removeAttachment } from './api.ts';
 
 /** The set's attachments, stored at once on the server (they are not part of the unsaved design). */
-export function useAttachments(certificateId: string, initial: EmailAttachment[]) {
+export function useAttachments(certificateId: string, initial: AttachedFile[]) {
   const [attachments, setAttachments] = useState(initial);
 
   const add = async (file: File) => {
@@ -19,7 +20,7 @@ export function useAttachments(certificateId: string, initial: EmailAttachment[]
     }
   };
 
-  const remove = async (attachment: EmailAttachment) => {
+  const remove = async (attachment: AttachedFile) => {
     try {
       await removeAttachment(certificateId, attachment.id);
       setAttachments((list) => list.filter((a) => a.id !== attachment.id));

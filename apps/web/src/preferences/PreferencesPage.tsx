@@ -1,3 +1,4 @@
+import type { EmailPreferences } from '@laurel/domain';
 import { Alert, Box, Button, Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconMailCheck, IconMailOff, IconMailX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { ApiError, errorMessage } from '../api/errors.ts';
 import { LaurelMark } from '../brand/LaurelMark.tsx';
 import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { type EmailPreferences, getEmailPreferences, setEmailPreferences } from './api.ts';
+import { getEmailPreferences, setEmailPreferences } from './api.ts';
 
 /** What the page says about the address, in the recipient's terms. */
 function Status({ preferences }: { preferences: EmailPreferences }) {

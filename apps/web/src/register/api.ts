@@ -1,18 +1,7 @@
-import type { RegistrationRequest } from '@laurel/domain';
-import { api } from '../api/client.ts';
+import { type CallInput, registrationCalls } from '@laurel/domain';
+import { call } from '../api/call.ts';
 
-export interface UrlAvailability {
-  taken: boolean;
-  problem: string | null;
-}
+export const checkAccountUrl = (url: string) => call(registrationCalls.checkAccountUrl, { body: { url } }, { quiet401: true });
 
-export const checkAccountUrl = (url: string) => api.post<UrlAvailability>('/registration/url', { url }, { quiet401: true });
-
-export interface RegistrationResponse {
-  success: true;
-  email: string;
-  location: string;
-}
-
-export const registerAccount = (input: RegistrationRequest) =>
-  api.post<RegistrationResponse>('/registration/account', input, { quiet401: true });
+export const registerAccount = (body: CallInput<typeof registrationCalls.registerAccount>['body']) =>
+  call(registrationCalls.registerAccount, { body }, { quiet401: true });

@@ -1,3 +1,4 @@
+import type { Mapping } from '@laurel/domain';
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useExitGuard } from '../router/useExitGuard.tsx';
-import type { SavedMapping } from './api/mappings.ts';
 import type { SendCertificate } from './api/send.ts';
 import { CertificateBanner } from './CertificateBanner.tsx';
 import { autoMap } from './fields.ts';
@@ -40,7 +40,7 @@ export function SendWizard() {
   const [table, setTable] = useState<ImportTable | null>(null);
   const [mapping, setMapping] = useState<(string | null)[]>([]);
   const [autoMatched, setAutoMatched] = useState(0);
-  const [applied, setApplied] = useState<SavedMapping | null>(null);
+  const [applied, setApplied] = useState<Mapping | null>(null);
   const [rows, setRows] = useState<RecipientRow[]>([]);
   const [edited, setEdited] = useState(false);
   const [savedProject, setSavedProject] = useState<number | null>(null);

@@ -1,3 +1,4 @@
+import type { ProjectCounters } from '@laurel/domain';
 import { Box, Group, Progress, Text, Tooltip } from '@mantine/core';
 
 export interface DeliveryCounts {
@@ -69,14 +70,7 @@ export function DeliveryLegend({ counts }: { counts: DeliveryCounts }) {
   );
 }
 
-export function countsOfProject(p: {
-  recipients_count: number;
-  sent_count: number;
-  sent_pending: number;
-  undeliverable: number;
-  unsent_count: number;
-  unvisited_recipients: number;
-}): DeliveryCounts {
+export function countsOfProject(p: ProjectCounters): DeliveryCounts {
   return {
     total: p.recipients_count,
     sent: p.sent_count,

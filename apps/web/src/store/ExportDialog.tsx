@@ -1,3 +1,4 @@
+import type { ExportStarted, ExportType, Project } from '@laurel/domain';
 import { Alert, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -6,8 +7,7 @@ import { errorMessage } from '../api/errors.ts';
 import { plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
-import type { Project } from './api/projects.ts';
-import { type ExportStarted, type ExportType, projectRecipientsCount, runProjectExport } from './api/store.ts';
+import { projectRecipientsCount, runProjectExport } from './api/store.ts';
 
 interface ExportDialogProps {
   opened: boolean;

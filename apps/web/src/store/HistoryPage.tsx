@@ -1,3 +1,4 @@
+import type { Project } from '@laurel/domain';
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -5,7 +6,6 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { useSignedInUser } from '../session/queries.ts';
-import type { Project } from './api/projects.ts';
 import { listProjects } from './api/store.ts';
 import { Count } from './Count.tsx';
 import { countsOfProject, DeliveryBar } from './DeliveryProgress.tsx';

@@ -1,3 +1,4 @@
+import type { Person } from '@laurel/domain';
 import { Accordion, Alert, Anchor, Badge, Button, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -5,7 +6,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { useSignedInUser } from '../session/queries.ts';
-import { type Person, personCertificates } from './api/store.ts';
+import { personCertificates } from './api/store.ts';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
 import { RecipientHistory } from './recipient/RecipientHistory.tsx';
 import type { useRecipientActions } from './recipient/useRecipientActions.tsx';

@@ -1,4 +1,4 @@
-import { canEditEmails, canSend } from '@laurel/domain';
+import { canEditEmails, canSend, type Project, type Recipient } from '@laurel/domain';
 import { Box, Button, Card, Checkbox, Group, Menu, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -17,7 +17,7 @@ import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { useSignedInUser } from '../session/queries.ts';
 import { AddRecipientsDialog } from './AddRecipientsDialog.tsx';
-import { listProjectRecipients, type Project, type Recipient, recipientsKey } from './api/projects.ts';
+import { listProjectRecipients, recipientsKey } from './api/projects.ts';
 import { BackLink } from './BackLink.tsx';
 import { countsOfProject, DeliveryBar, DeliveryLegend } from './DeliveryProgress.tsx';
 import { ProjectExportDialog } from './ExportDialog.tsx';

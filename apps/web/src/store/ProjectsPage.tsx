@@ -1,3 +1,4 @@
+import type { Project, ProjectSort } from '@laurel/domain';
 import { Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -10,16 +11,8 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { formatDateTime, plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
-import { PROJECTS_KEY, type Project } from './api/projects.ts';
-import {
-  bulkRecipientsCount,
-  deleteProject,
-  listProjects,
-  type ProjectSort,
-  runBulkExport,
-  runProjectExport,
-  updateProjectMemo,
-} from './api/store.ts';
+import { PROJECTS_KEY } from './api/projects.ts';
+import { bulkRecipientsCount, deleteProject, listProjects, runBulkExport, runProjectExport, updateProjectMemo } from './api/store.ts';
 import { Count } from './Count.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { canExport } from './export-access.ts';

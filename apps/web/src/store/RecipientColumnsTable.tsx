@@ -1,5 +1,5 @@
+import type { Recipient } from '@laurel/domain';
 import { Table, VisuallyHidden } from '@mantine/core';
-import type { Recipient } from './api/projects.ts';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
 import type { ActionItem } from './recipient/useRecipientActions.tsx';
 import type { RecipientColumn } from './recipient-columns.tsx';

@@ -1,10 +1,11 @@
+import type { PeopleSort, Person } from '@laurel/domain';
 import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { useSignedInUser } from '../session/queries.ts';
-import { listPeople, type PeopleSort, type Person } from './api/store.ts';
+import { listPeople } from './api/store.ts';
 import { Count } from './Count.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
 import { PersonDrawer } from './PersonDrawer.tsx';

@@ -1,8 +1,8 @@
+import { type DataField, type SearchFilter, STATUS_FILTERS, type StatusFilter } from '@laurel/domain';
 import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { DataField, SearchFilter } from './api/store.ts';
 
 /** The form's values as text, as they are kept in the address. */
 export interface FilterValues {
@@ -30,7 +30,7 @@ export const EMPTY_FILTER: FilterValues = {
 /** Spec 3 §9: the search's dates start on 1/1/2014. */
 const EARLIEST = '2014-01-01';
 
-export const STATUS_OPTIONS = [
+export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'sent', label: 'Sent' },
   { value: 'unsent', label: 'Unsent' },
   { value: 'pending', label: 'Queued or sending' },
@@ -51,8 +51,9 @@ const localDay = (day: string, end: boolean) => {
 /** The request's filter: empty fields left out, the day range taken in the issuer's own time zone. */
 export function toSearchFilter(values: FilterValues): SearchFilter {
   const filter: SearchFilter = {};
-  for (const key of ['name', 'email', 'project', 'certificate', 'status'] as const)
-    if (values[key].trim()) filter[key] = values[key].trim();
+  for (const key of ['name', 'email', 'project', 'certificate'] as const) if (values[key].trim()) filter[key] = values[key].trim();
+  const status = STATUS_FILTERS.find((s) => s === values.status.trim());
+  if (status) filter.status = status;
   if (values.sent_from) filter.sent_from = localDay(values.sent_from, false);
   if (values.sent_to) filter.sent_to = localDay(values.sent_to, true);
   const fields = values.fields.filter((f) => f.key && f.value.trim());

@@ -1,3 +1,4 @@
+import type { SearchSort, StoreRecipient } from '@laurel/domain';
 import { Badge, Box, Button, Card, Group, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -5,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { useSignedInUser } from '../session/queries.ts';
-import { accountDataFields, runSearchExport, type SearchSort, type StoreRecipient, searchRecipients } from './api/store.ts';
+import { accountDataFields, runSearchExport, searchRecipients } from './api/store.ts';
 import { ColumnPicker } from './ColumnPicker.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { canExport } from './export-access.ts';

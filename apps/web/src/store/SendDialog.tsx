@@ -1,8 +1,9 @@
+import type { SendRequest } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { PROJECTS_KEY, type SendRequest, sendEmails } from './api/projects.ts';
+import { PROJECTS_KEY, sendEmails } from './api/projects.ts';
 import { SENDER_REQUIRED, useSendFeedback } from './send-feedback.ts';
 
 /** One send or resend the issuer is about to confirm. */

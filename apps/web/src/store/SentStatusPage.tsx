@@ -1,3 +1,4 @@
+import type { Project, Recipient, SendProgress } from '@laurel/domain';
 import { Box, Button, Card, Group, Loader, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconFileSpreadsheet, IconFolder } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -5,7 +6,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { useSignedInUser } from '../session/queries.ts';
-import { listProjectRecipients, type Project, type Recipient, recipientsKey, type SendProgress } from './api/projects.ts';
+import { listProjectRecipients, recipientsKey } from './api/projects.ts';
 import { projectDataFields } from './api/store.ts';
 import { BackLink } from './BackLink.tsx';
 import { ColumnPicker } from './ColumnPicker.tsx';

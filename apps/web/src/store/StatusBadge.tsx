@@ -1,5 +1,5 @@
+import type { RecipientState } from '@laurel/domain';
 import { Badge, Group, Tooltip } from '@mantine/core';
-import type { RecipientState } from './api/projects.ts';
 import { STATE_LABELS } from './status.ts';
 
 /** A recipient's delivery state, and a second badge when the certificate was revoked. */

@@ -1,6 +1,5 @@
 import { type ExpirationDateFormat, expirationDateMessage, FIELD_KEYS, parseDateInFormat } from '@laurel/certificate';
-import { isValidEmail, MESSAGES } from '@laurel/domain';
-import type { DataField } from './api/store.ts';
+import { type DataField, isValidEmail, MESSAGES } from '@laurel/domain';
 
 /** One recipient being added, by field key; problems by row index, then field key. */
 export type Row = Record<string, string>;

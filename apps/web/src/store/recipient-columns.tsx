@@ -1,10 +1,9 @@
 import { formatExpirationDate } from '@laurel/certificate';
+import type { DataField, Recipient, StoreRecipient } from '@laurel/domain';
 import { Anchor, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { type ReactNode, useMemo } from 'react';
 import { formatDateTime } from '../lib/format.ts';
-import type { Recipient } from './api/projects.ts';
-import type { DataField, StoreRecipient } from './api/store.ts';
 import { RecipientStatus } from './StatusBadge.tsx';
 
 /** A column of the store's recipient tables; `key` is also the export's column key. */

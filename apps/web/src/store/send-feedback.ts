@@ -1,9 +1,8 @@
-import { LONG_ERROR_NOTIFICATION_MS } from '@laurel/domain';
+import { LONG_ERROR_NOTIFICATION_MS, type SendResult } from '@laurel/domain';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors.ts';
 import { notifySuccess } from '../lib/notify.ts';
-import type { SendResult } from './api/projects.ts';
 
 /** Large sends go to their sent-status page after this pause (spec 3 §9). */
 export const QUEUED_REDIRECT_MS = 5_000;

@@ -1,4 +1,4 @@
-import type { RecipientState } from './api/projects.ts';
+import type { RecipientState } from '@laurel/domain';
 
 /**
  * How a recipient's delivery reads in the store. The spec shows SENT or UNSENT; the states between

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_CATEGORY } from '../constants.ts';
+import { defineCalls, timestamp } from './contract.ts';
 
-/** Request and response schemas of the sign-in, registration and password calls (spec 1 §7). */
+/** Sign-in, the current user, and the password links of confirmation and reset (spec 1 §7). */
 
 export const loginRequest = z.object({
   email: z.string().trim().min(1, 'Email is Required').max(254),
@@ -12,24 +12,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const forgotRequest = z.object({ email: z.string().trim().min(1, 'Email is Required').max(254) });
 
-export const registrationRequest = z.object({
-  email: z.string().trim().max(254),
-  first_name: z.string().trim().max(100),
-  last_name: z.string().trim().max(100),
-  opt_in: z.boolean().default(false),
-  promo_code: z.string().trim().max(100).optional().nullable(),
-  account_name: z.string().trim().max(120),
-  url: z.string().trim().toLowerCase().max(63),
-  category: z.string().trim().max(100).default(DEFAULT_CATEGORY),
-  is_from_recipient: z.boolean().default(false),
-  registration_source: z.string().trim().max(100).optional().nullable(),
-});
-export type RegistrationRequest = z.infer<typeof registrationRequest>;
-
-export const registrationUrlRequest = z.object({ url: z.string().trim().toLowerCase().max(100) });
-
 export const confirmRequest = z.object({ code: z.string().min(1).max(200) });
-export type ConfirmResponse = { show_toc: boolean; email: string };
 
 /** Sets the password from a confirmation or reset link (both use the same form). */
 export const setPasswordRequest = z.object({
@@ -40,65 +23,187 @@ export const setPasswordRequest = z.object({
 });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
 
-export interface RoleDto {
-  name: string;
-}
+// ---- Replies --------------------------------------------------------------------------------------
 
-export interface AccountDto {
-  id: number;
-  name: string;
-  url: string;
-  imagepath: string | null;
-  country: string;
-  state: string | null;
-  credits: number;
-  subscription_credits: number;
-  stripe_active: boolean;
-  stripe_plan: string | null;
-  allowed_sets: number;
-  allow_qrcode: boolean;
-  allow_two_side_certificate: boolean;
-  created_at: string;
-  plan: { id: string | null; display_name: string; settings: { max_own_fonts: number } };
-  trial_days_remaining: number;
-}
+/** A valid link: whose it is, and whether the form must ask for the Terms of Service (confirmation only). */
+export const confirmResponse = z.object({ show_toc: z.boolean(), email: z.string() });
+export type ConfirmResponse = z.infer<typeof confirmResponse>;
 
-export interface UserDto {
-  id: number;
-  email: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  roles: RoleDto[];
-  account: AccountDto | null;
-  image: string | null;
-  active: boolean;
-  show_intro: boolean;
-  show_updates: boolean;
-  opt_in: boolean;
-  review: boolean;
-  allow_all_certificate_sets: boolean;
-  allowed_certificate_sets: number[];
-  allow_certificate_set_create: boolean;
-  allow_certificate_set_edits: boolean;
-  allow_certificate_email_edits: boolean;
-  pagination: Record<string, number>;
-  /** Present while an admin acts as this user: the name of the admin to switch back to. */
-  impersonated_by: string | null;
-}
+export const roleDto = z.object({ name: z.string() });
+export type RoleDto = z.infer<typeof roleDto>;
 
-export interface LoginResponse {
-  token: string;
-  /** A second factor still to give; null when signed in. */
-  require_action: 'google2fa' | 'email2fa' | null;
-  user: UserDto;
-  /** Where the client goes next. */
-  location: string;
-}
+/** The signed-in user's account, with its plan and balances. */
+export const accountDto = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+    imagepath: z.string().nullable(),
+    country: z.string(),
+    state: z.string().nullable(),
+    credits: z.number().int(),
+    subscription_credits: z.number().int(),
+    stripe_active: z.boolean(),
+    stripe_plan: z.string().nullable(),
+    allowed_sets: z.number().int(),
+    allow_qrcode: z.boolean(),
+    allow_two_side_certificate: z.boolean(),
+    created_at: timestamp(),
+    plan: z.object({
+      id: z.string().nullable(),
+      display_name: z.string(),
+      settings: z.object({ max_own_fonts: z.number().int() }),
+    }),
+    trial_days_remaining: z.number().int(),
+  })
+  .meta({ id: 'Account' });
+export type AccountDto = z.infer<typeof accountDto>;
 
-export interface CsrfResponse {
-  csrf_token: string;
-}
+/** The signed-in user: roles, account, the sub-user permissions and the screens' preferences. */
+export const userDto = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    roles: z.array(roleDto),
+    account: accountDto.nullable(),
+    image: z.string().nullable(),
+    active: z.boolean(),
+    show_intro: z.boolean(),
+    show_updates: z.boolean(),
+    opt_in: z.boolean(),
+    review: z.boolean(),
+    allow_all_certificate_sets: z.boolean(),
+    allowed_certificate_sets: z.array(z.number().int()),
+    allow_certificate_set_create: z.boolean(),
+    allow_certificate_set_edits: z.boolean(),
+    allow_certificate_email_edits: z.boolean(),
+    pagination: z.record(z.string(), z.number()),
+    /** Present while an admin acts as this user: the name of the admin to switch back to. */
+    impersonated_by: z.string().nullable(),
+  })
+  .meta({ id: 'User' });
+export type UserDto = z.infer<typeof userDto>;
+
+/** A new session: its token, the user, and where the client goes next. */
+export const loginResponse = z
+  .object({
+    token: z.string(),
+    /** A second factor still to give; null when signed in. */
+    require_action: z.enum(['google2fa', 'email2fa']).nullable(),
+    user: userDto,
+    /** Where the client goes next. */
+    location: z.string(),
+  })
+  .meta({ id: 'Session' });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const csrfResponse = z.object({ csrf_token: z.string() });
+export type CsrfResponse = z.infer<typeof csrfResponse>;
+
+const success = z.object({ success: z.boolean() });
+
+export const authCalls = defineCalls('auth', {
+  getCsrfToken: {
+    method: 'GET',
+    path: '/api/auth/csrf',
+    summary: 'Get a token for the sign-in form, valid two hours',
+    access: 'public',
+    response: csrfResponse,
+    // Only text holding a NUL character (in the query) is refused.
+    errors: [400],
+  },
+  signIn: {
+    method: 'POST',
+    path: '/api/auth',
+    summary: 'Sign in with email and password; the reply carries the session token',
+    description:
+      'Send the token in the `Authentication` header of later calls. Failed attempts are counted: 5 for one address or 20 from one IP within 15 minutes answer 429.',
+    access: 'public',
+    body: loginRequest,
+    response: loginResponse,
+    errors: [401, 403, 429],
+  },
+  getCurrentUser: {
+    method: 'GET',
+    path: '/api/auth/current',
+    summary: 'Read the signed-in user and their account',
+    access: 'session',
+    response: userDto,
+  },
+  signOut: {
+    method: 'DELETE',
+    path: '/api/auth/current',
+    summary: 'Sign out: end the session of the token given, if any',
+    access: 'optional',
+    response: success,
+    errors: [400],
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/forgot',
+    summary: 'Mail a password reset link; the reply is the same whether the address has an account or not',
+    access: 'public',
+    body: forgotRequest,
+    response: success,
+    errors: [429],
+  },
+  requestPortalPasswordReset: {
+    method: 'POST',
+    path: '/api/users/portal-forgot',
+    summary: 'Mail a password reset link from a portal; the reply is the same whether the address has an account or not',
+    access: 'public',
+    body: forgotRequest,
+    response: success,
+    errors: [429],
+  },
+  checkConfirmationLink: {
+    method: 'POST',
+    path: '/api/confirm',
+    summary: 'Check an account confirmation link without using it up',
+    access: 'public',
+    body: confirmRequest,
+    response: confirmResponse,
+    errors: [404],
+  },
+  checkResetLink: {
+    method: 'POST',
+    path: '/api/reset/check',
+    summary: 'Check a password reset link without using it up',
+    access: 'public',
+    body: confirmRequest,
+    response: confirmResponse,
+    errors: [404],
+  },
+  confirmAccount: {
+    method: 'POST',
+    path: '/api/users/confirm/password',
+    summary: 'Confirm an account from its link: set the password and accept the Terms of Service',
+    access: 'public',
+    body: setPasswordRequest,
+    response: success,
+    errors: [404],
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/reset',
+    summary: "Set a new password from a reset link; the user's other sessions end",
+    access: 'public',
+    body: setPasswordRequest,
+    response: success,
+    errors: [404],
+  },
+  stopImpersonating: {
+    method: 'POST',
+    path: '/api/users/impersonate-reset',
+    summary: "Stop acting as another user: a new session in the admin's own name",
+    access: 'session',
+    body: z.object({}).optional(),
+    response: loginResponse.omit({ require_action: true }),
+  },
+});
 
 /** The header's name rule (spec 1 §2): account name, else full name, else username; sub-users append their own. */
 export function headerName(

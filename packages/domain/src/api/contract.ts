@@ -23,7 +23,7 @@ export interface FileReply {
 }
 
 /** Error statuses a call may answer beyond those its shape implies (see `errorStatuses`). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
 
 export interface CallDefinition {
   method: HttpMethod;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CertificateDesign, elementText, mergeFieldNames } from '@laurel/certificate';
-import { type EmailDesign, emailDesignSchema, validateEmailDesign } from '@laurel/domain';
+import { type EmailDesign, type EmailPreview, emailDesignSchema, validateEmailDesign } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -105,7 +105,7 @@ async function composeSample(context: AppContext, sample: Sample): Promise<Certi
 export async function previewEmail(
   context: AppContext,
   input: Omit<Sample, 'certificateUrl' | 'fields' | 'to'> & { to: string; setId: number | null },
-) {
+): Promise<EmailPreview> {
   const email = await composeSample(context, {
     ...input,
     fields: {},

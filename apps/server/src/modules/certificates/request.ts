@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Fields of the design; the rest of a set's payload is its email (validated by the email editor rules). */
 export const DESIGN_FIELDS = [
   'format',
@@ -10,18 +8,6 @@ export const DESIGN_FIELDS = [
   'elements',
   'back_side_elements',
 ] as const;
-
-export const certificateSetBody = z
-  .object({
-    name: z.string().trim().min(1, 'Certificate name is required.').max(120),
-    style_id: z.number().int().positive().nullable().optional(),
-    reply_to: z.string().trim().max(254).optional(),
-  })
-  .catchall(z.unknown());
-export type CertificateSetBody = z.infer<typeof certificateSetBody>;
-
-export const certificateSetUpdate = certificateSetBody.partial();
-export type CertificateSetUpdate = z.infer<typeof certificateSetUpdate>;
 
 /** Splits a flat payload into the design part and the email part the tables keep apart. */
 export function splitPayload(body: Record<string, unknown>) {

@@ -1,4 +1,5 @@
 import { FIELD_KEYS, migrateDesign, parseDateInFormat, recipientFields, splitFullName } from '@laurel/certificate';
+import type { RecipientEmailPreview, SendableCertificate } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema.ts';
@@ -8,23 +9,22 @@ import { addressOf } from '../../mail/certificate-email/addresses.ts';
 import { CertificateEmailError, composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { newMessageId } from '../../mail/outbox.ts';
 import { portalAddress } from '../delivery/links.ts';
-import { presentCertificateSummary } from './presenter.ts';
+import { presentCertificateSummary, thumbnailSigner } from './presenter.ts';
 import { findCertificateSet, type listCertificateSets, type Member } from './service.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof listCertificateSets>>['rows'][number];
 
-const THUMBNAIL_LINK_TTL_MS = 24 * 60 * 60_000;
 const PREVIEW_LINK_TTL_MS = 30 * 60_000;
 
 /**
  * A set as the send wizard's first step lists it: thumbnail, and the fields an import must fill
  * (spec 3 §3: Certificate as used by send), so the issuer sees what columns they need before choosing.
  */
-export function presentSendSelect(context: AppContext, row: SummaryRow) {
+export function presentSendSelect(context: AppContext, row: SummaryRow): SendableCertificate {
   const design = migrateDesign(row.design);
   const fields = recipientFields(design);
   return {
-    ...presentCertificateSummary(row, (path) => signPath(context, path, THUMBNAIL_LINK_TTL_MS)),
+    ...presentCertificateSummary(row, thumbnailSigner(context)),
     expiration_date_format: fields.some((f) => f.kind === 'expiration_date') ? (design.expiration_date_format ?? 'MM/DD/YYYY') : null,
     fields,
   };
@@ -43,7 +43,7 @@ export async function recipientEmailPreview(
   member: Member,
   setId: number,
   input: { recipient: PreviewRow; sender_name?: string },
-) {
+): Promise<RecipientEmailPreview> {
   const set = await findCertificateSet(context, member, setId);
   const design = migrateDesign(set.design);
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, member.accountId));

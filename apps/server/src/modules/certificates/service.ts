@@ -1,4 +1,5 @@
 import { type CertificateDesign, migrateDesign, newDesign, prepareForSave, validateDesign } from '@laurel/certificate';
+import type { CertificateSetCreate, CertificateSetUpdate } from '@laurel/domain';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, certificateSets, styles } from '../../db/schema.ts';
@@ -6,7 +7,7 @@ import type { Auth } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { prepareEmail } from './email.ts';
 import { assertMayCreate, assertMayEditDesign, assertMayEditEmail, assertPlanAllows, visibleSetFilter } from './permissions.ts';
-import { type CertificateSetBody, type CertificateSetUpdate, splitPayload } from './request.ts';
+import { splitPayload } from './request.ts';
 
 export type Member = Auth & { accountId: number };
 
@@ -35,6 +36,16 @@ function scopedSet(member: Member, id: number) {
 
 export async function findCertificateSet(context: AppContext, member: Member, id: number) {
   const [row] = await context.db.select().from(certificateSets).where(scopedSet(member, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A set by a signed link (a thumbnail, a preview window, a test email's button): the link names it, no session does. */
+export async function findSignedSet(context: AppContext, id: number) {
+  const [row] = await context.db
+    .select()
+    .from(certificateSets)
+    .where(and(eq(certificateSets.id, id), isNull(certificateSets.deleted_at)));
   if (!row) throw notFound();
   return row;
 }
@@ -83,7 +94,7 @@ function isNameTaken(error: unknown): boolean {
  * Creates a set from a payload (or a global template's design): within the account's set allowance,
  * with a unique name, a valid reply-to and a design that passes the builder rules and plan gates.
  */
-export async function createCertificateSet(context: AppContext, member: Member, body: CertificateSetBody) {
+export async function createCertificateSet(context: AppContext, member: Member, body: CertificateSetCreate) {
   assertMayCreate(member.user);
   const account = await loadAccount(context, member.accountId);
   const template = body.style_id ? (await context.db.select().from(styles).where(eq(styles.id, body.style_id)))[0] : undefined;
@@ -157,7 +168,11 @@ export async function duplicateCertificateSet(context: AppContext, member: Membe
   for (let n = 1; n < 50; n++) {
     const name = n === 1 ? `${source.name} (duplicate)` : `${source.name} (duplicate ${n})`;
     try {
-      return await createCertificateSet(context, member, { name, ...migrateDesign(source.design), ...source.email } as CertificateSetBody);
+      return await createCertificateSet(context, member, {
+        name,
+        ...migrateDesign(source.design),
+        ...source.email,
+      } as CertificateSetCreate);
     } catch (error) {
       if ((error as { extra?: { error_type?: string } }).extra?.error_type !== 'exist') throw error;
     }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AttachedFile } from '@laurel/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { certificateUploads, storedFiles } from '../../db/schema.ts';
@@ -10,7 +11,7 @@ import { findCertificateSet, type Member } from './service.ts';
 /** At most this many attachments per email: every recipient's message carries them all. */
 const MAX_ATTACHMENTS = 5;
 
-export function presentUpload(upload: typeof certificateUploads.$inferSelect) {
+export function presentUpload(upload: typeof certificateUploads.$inferSelect): AttachedFile {
   return { id: upload.id, name: upload.name, size: upload.size, mime: upload.mime, url: `/api/files/${upload.file_key}` };
 }
 

@@ -1,3 +1,4 @@
+import type { SendProgress } from '@laurel/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recipients } from '../../db/schema.ts';
@@ -5,7 +6,7 @@ import type { Member } from '../certificates/service.ts';
 import { findProject } from '../projects/service.ts';
 
 /** Where a project's delivery stands, counted from its recipients' states in one query. */
-export async function projectProgress(context: AppContext, member: Member, projectId: number) {
+export async function projectProgress(context: AppContext, member: Member, projectId: number): Promise<SendProgress> {
   const project = await findProject(context, member, projectId);
   const state = (...states: string[]) =>
     sql<number>`count(*) filter (where ${recipients.state} in (${sql.join(

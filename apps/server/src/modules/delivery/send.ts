@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type RecipientState, SUPPORT_EMAIL } from '@laurel/domain';
+import { type RecipientState, type SendRequest, type SendResult, SUPPORT_EMAIL } from '@laurel/domain';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,18 +25,6 @@ export const SEND_MESSAGES = {
   inFlight: 'This certificate is being sent right now.',
   nothing: 'There is no unsent recipient in this project.',
 } as const;
-
-export interface SendRequest {
-  sender_name?: string;
-  /** Only these recipients (still unsent); all unsent ones otherwise. */
-  recipients?: number[];
-  /** Send again to everyone who received the certificate and never opened it. */
-  resend_never_logged_in?: boolean;
-  /** Send again to everyone whose delivery failed. */
-  resend_failed?: boolean;
-  /** Send again to this one recipient. */
-  resend_individual?: number;
-}
 
 type Mode = 'first' | 'project-resend' | 'individual-resend';
 
@@ -68,7 +56,7 @@ function targetsOf(projectId: number, request: SendRequest): { mode: Mode; where
  * recipient is enqueued, all in one transaction. A second request finds nothing left to queue, so
  * concurrent clicks on Send cost credits once.
  */
-export async function queueProjectSend(context: AppContext, member: Member, projectId: number, request: SendRequest) {
+export async function queueProjectSend(context: AppContext, member: Member, projectId: number, request: SendRequest): Promise<SendResult> {
   const project = await findProject(context, member, projectId);
   const senderName = request.sender_name?.trim() || project.sender_name;
   if (!senderName) throw badRequest(SEND_MESSAGES.senderName, { field: 'sender_name' });

@@ -1,9 +1,10 @@
+import type { SearchFilter } from '@laurel/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { type Viewer, visibleProjects } from '../projects/service.ts';
 import { projectDataFields } from '../store/data-fields.ts';
-import { projectLabelColumns, type SearchFilter, searchConditions } from '../store/search.ts';
+import { projectLabelColumns, searchConditions } from '../store/search.ts';
 import { chosenColumns, type ExportColumn, type ExportRow, projectExportColumns } from './columns.ts';
 
 const BATCH = 2_000;

@@ -1,3 +1,4 @@
+import type { SearchFilter } from '@laurel/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +7,6 @@ import { signPath } from '../../http/signed-urls.ts';
 import { defineJob, type Executor } from '../../jobs/queue.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { Viewer } from '../projects/service.ts';
-import type { SearchFilter } from '../store/search.ts';
 import { projectExportRows, searchExportRows } from './collect.ts';
 import { toCsv, toXlsx } from './files.ts';
 import { exportFailedMail, exportReadyMail } from './mail.ts';
@@ -24,7 +24,7 @@ async function viewerOf(context: AppContext, record: ExportRecord): Promise<(Vie
     .select()
     .from(users)
     .where(and(eq(users.id, record.user_id), eq(users.account_id, record.account_id)));
-  if (!user || !user.active || user.banned) return null;
+  if (!user?.active || user.banned) return null;
   return { accountId: record.account_id, user, firstName: user.first_name };
 }
 
@@ -89,7 +89,7 @@ export const exportGaveUpJob = defineJob<ExportJob, AppContext>({
   expireInSeconds: 60,
   async handle({ exportId }, context) {
     const [record] = await context.db.select().from(dataExports).where(eq(dataExports.id, exportId));
-    if (!record || record.status !== 'queued') return;
+    if (record?.status !== 'queued') return;
     const [user] = await context.db.select({ first_name: users.first_name }).from(users).where(eq(users.id, record.user_id));
     const mail = exportFailedMail({ firstName: user?.first_name ?? '', title: record.title, exportUrl: `${context.env.PUBLIC_URL}/store` });
     await finish(context, record, { status: 'failed', error: 'gave up after repeated failures' }, mail);
@@ -110,7 +110,7 @@ export const exportJob = defineJob<ExportJob, AppContext>({
   deadLetter: exportGaveUpJob,
   async handle({ exportId }, context) {
     const [record] = await context.db.select().from(dataExports).where(eq(dataExports.id, exportId));
-    if (!record || record.status !== 'queued') return;
+    if (record?.status !== 'queued') return;
     const viewer = await viewerOf(context, record);
     if (!viewer) {
       await context.db

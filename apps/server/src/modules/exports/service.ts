@@ -1,17 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { normalizeEmail, planLevel } from '@laurel/domain';
+import { type ExportStarted, type ExportType, normalizeEmail, planLevel, type SearchFilter } from '@laurel/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, dataExports, projects, recipients, users } from '../../db/schema.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import type { Member } from '../certificates/service.ts';
-import { findProject } from '../projects/service.ts';
-import { type SearchFilter, searchConditions } from '../store/search.ts';
+import { findProject, isSubUser } from '../projects/service.ts';
+import { searchConditions } from '../store/search.ts';
 import { exportEstimateMinutes } from './estimate.ts';
 import { exportJob } from './job.ts';
-
-export type ExportType = 'csv' | 'xlsx';
 
 /** A whole export is built in one worker's memory; beyond this it must be split. */
 export const EXPORT_ROW_LIMIT = 100_000;
@@ -81,7 +79,7 @@ interface ExportRequest {
  * asked for what, where to, and the minute it was asked: a double click starts one export, while the
  * same export asked for later is a new one with the data as it is then.
  */
-async function startExport(context: AppContext, member: Member, request: ExportRequest) {
+async function startExport(context: AppContext, member: Member, request: ExportRequest): Promise<ExportStarted> {
   if (request.rows === 0) throw badRequest(EXPORT_MESSAGES.empty);
   if (request.rows > EXPORT_ROW_LIMIT) throw badRequest(EXPORT_MESSAGES.tooLarge);
   const email = await exportAddress(context, member, request.email);
@@ -127,11 +125,21 @@ async function startExport(context: AppContext, member: Member, request: ExportR
   };
 }
 
+/** One project's recipients (`run-export`): a project the member may not see is a 404 before any other check. */
+export async function exportProject(
+  context: AppContext,
+  member: Member,
+  input: { project_id: number; export_type: ExportType; email?: string },
+): Promise<ExportStarted> {
+  await findProject(context, member, input.project_id);
+  return exportProjects(context, member, { projectIds: [input.project_id], export_type: input.export_type, email: input.email });
+}
+
 export async function exportProjects(
   context: AppContext,
   member: Member,
   input: { projectIds: number[]; export_type: ExportType; email?: string },
-) {
+): Promise<ExportStarted> {
   await assertMayExport(context, member);
   const ids = [...new Set(input.projectIds)];
   const rows = await projectsRecipientsCount(context, member, ids);
@@ -150,7 +158,7 @@ export async function exportSearch(
   context: AppContext,
   member: Member,
   input: { filter: SearchFilter; columns: string[]; export_type: ExportType; email?: string },
-) {
+): Promise<ExportStarted> {
   await assertMayExport(context, member);
   const rows = await searchRecipientsCount(context, member, input.filter);
   return startExport(context, member, {
@@ -161,4 +169,33 @@ export async function exportSearch(
     params: { filter: input.filter, columns: input.columns },
     rows,
   });
+}
+
+export const EXPORT_CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/**
+ * A finished export file: by the signed link mailed to the issuer (no member then), or for a signed-in
+ * member of the account that made it; a sub-user reaches only the exports they asked for.
+ */
+export async function findExportFile(context: AppContext, member: Member | null, file: string) {
+  const conditions = [eq(dataExports.file_key, file), eq(dataExports.status, 'done')];
+  if (member) {
+    conditions.push(eq(dataExports.account_id, member.accountId));
+    if (isSubUser(member)) conditions.push(eq(dataExports.user_id, member.user.id));
+  }
+  const [record] = await context.db
+    .select()
+    .from(dataExports)
+    .where(and(...conditions));
+  const bytes = record ? await context.files.get(record.file_key) : null;
+  if (!record || !bytes) throw notFound('This export is no longer available. Please start it again from the Store.');
+  const type = record.export_type as ExportType;
+  return {
+    bytes,
+    contentType: EXPORT_CONTENT_TYPES[type],
+    name: `${record.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Recipients'} - recipients.${type}`,
+  };
 }

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { UploadedImage } from '@laurel/domain';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { storedFiles } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
 import { safeFileName } from './attachments.ts';
 import { reencodeImage } from './images.ts';
 
@@ -10,7 +13,7 @@ export type ImageKind = 'background' | 'image' | 'logo';
 export async function storeImage(
   context: AppContext,
   input: { accountId: number | null; userId: number; kind: ImageKind; bytes: Buffer; originalName?: string },
-) {
+): Promise<UploadedImage> {
   const image = await reencodeImage(input.bytes);
   const key = `${randomBytes(18).toString('base64url')}.${image.extension}`;
   await context.files.put(key, image.bytes);
@@ -27,4 +30,12 @@ export async function storeImage(
     created_at: context.clock.now(),
   });
   return { imagepath: `/api/files/${key}`, width: image.width, height: image.height };
+}
+
+/** A stored file and its bytes by its public key; a 404 when either is missing. */
+export async function readStoredFile(context: AppContext, key: string) {
+  const [file] = await context.db.select().from(storedFiles).where(eq(storedFiles.key, key));
+  const bytes = file ? await context.files.get(file.key) : null;
+  if (!file || !bytes) throw notFound('File not found.');
+  return { file, bytes };
 }

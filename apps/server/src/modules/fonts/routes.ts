@@ -1,21 +1,16 @@
+import { fontCalls as calls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { listFonts, removeFonts, uploadFont } from './service.ts';
 
 /** An account's own certificate fonts (spec 2 §7: font/uploads, certificates/remove-fonts). */
 export function fontRoutes(app: FastifyInstance, context: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['fonts'];
+  route(app, calls.listFonts, async (request) => ({ fonts: await listFonts(context, requireAccountMember(request).accountId) }));
 
-  r.get('/api/fonts', { schema: { tags } }, async (request) => ({
-    fonts: await listFonts(context, requireAccountMember(request).accountId),
-  }));
-
-  r.post('/api/font/uploads', { schema: { tags } }, async (request) => {
+  route(app, calls.uploadFont, async (request) => {
     const member = requireAccountMember(request);
     let name = '';
     let bytes: Buffer | null = null;
@@ -27,14 +22,8 @@ export function fontRoutes(app: FastifyInstance, context: AppContext): void {
     return uploadFont(context, member.accountId, { name, bytes });
   });
 
-  r.post(
-    '/api/certificates/remove-fonts',
-    { schema: { tags, body: z.object({ fonts: z.array(z.number().int().positive()).max(100) }) } },
-    async (request) => {
-      const member = requireAccountMember(request);
-      const removed = await removeFonts(context, member.accountId, request.body.fonts);
-      if (removed === 0) throw badRequest('Cant delete font');
-      return { success: true, message: 'Font deleted' };
-    },
-  );
+  route(app, calls.removeFonts, async (request) => {
+    await removeFonts(context, requireAccountMember(request).accountId, request.body.fonts);
+    return { success: true, message: 'Font deleted' };
+  });
 }

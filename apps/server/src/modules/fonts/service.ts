@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { maxOwnFonts, mayUseOwnFonts } from '@laurel/domain';
+import { type CustomFont, maxOwnFonts, mayUseOwnFonts } from '@laurel/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import * as fontkit from 'fontkit';
 import type { AppContext } from '../../context.ts';
@@ -14,6 +14,7 @@ export const FONT_MESSAGES = {
   limit: (n: number) => `you can't use more than ${n} of own fonts`,
   file: 'The font must be a TrueType (.ttf), OpenType (.otf) or WOFF (.woff) file.',
   exists: 'A font with this name already exists.',
+  notRemoved: 'Cant delete font',
 } as const;
 
 /** TTF, OTF or WOFF by their first bytes; WOFF2 is refused because the PDF writer cannot embed it. */
@@ -65,7 +66,7 @@ export async function uploadFont(context: AppContext, accountId: number, input: 
   }
 }
 
-export function presentFont(font: typeof accountFonts.$inferSelect) {
+export function presentFont(font: typeof accountFonts.$inferSelect): CustomFont {
   return { id: font.id, name: font.name, family: font.name, file: font.file_key, url: `/api/files/${font.file_key}` };
 }
 
@@ -74,11 +75,13 @@ export async function listFonts(context: AppContext, accountId: number) {
   return rows.map(presentFont);
 }
 
-export async function removeFonts(context: AppContext, accountId: number, ids: number[]): Promise<number> {
-  if (!ids.length) return 0;
-  const removed = await context.db
-    .delete(accountFonts)
-    .where(and(eq(accountFonts.account_id, accountId), inArray(accountFonts.id, ids)))
-    .returning();
-  return removed.length;
+/** Removes some of the account's fonts; refused when none of them is the account's. */
+export async function removeFonts(context: AppContext, accountId: number, ids: number[]): Promise<void> {
+  const removed = ids.length
+    ? await context.db
+        .delete(accountFonts)
+        .where(and(eq(accountFonts.account_id, accountId), inArray(accountFonts.id, ids)))
+        .returning()
+    : [];
+  if (removed.length === 0) throw badRequest(FONT_MESSAGES.notRemoved);
 }

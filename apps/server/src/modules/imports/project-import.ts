@@ -1,4 +1,5 @@
 import { FIELD_KEYS, importedValues, migrateDesign, recipientFields } from '@laurel/certificate';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Member } from '../certificates/service.ts';
@@ -6,22 +7,22 @@ import { expectedColumns, fieldsOfColumns } from '../projects/columns.ts';
 import { checkImportedEmails, cleanRecipients } from '../projects/recipient-rows.ts';
 import { findProject } from '../projects/service.ts';
 import { projectDataFields } from '../store/data-fields.ts';
-import { type Delimiter, parseImport } from './parse.ts';
+import { parseImport } from './parse.ts';
+import type { ImportUpload } from './upload.ts';
 
-export interface ProjectImport {
-  projectId: number;
-  bytes: Buffer;
-  delimiter: Delimiter | undefined;
-}
+const projectId = z.coerce.number().int().positive();
 
 /**
  * A file of recipients for a saved project (spec 3 §5 and §7 `import-project-recipients-list`): held
  * to the project's columns, mapped the way the project was, and checked like the wizard's rows. The
- * rows come back in the shape the add-recipients dialog posts; nothing is stored here.
+ * rows come back in the shape the add-recipients dialog posts; nothing is stored here. The project is
+ * named by the form's `project_id` field.
  */
-export async function importProjectRecipients(context: AppContext, member: Member, input: ProjectImport) {
-  const project = await findProject(context, member, input.projectId);
-  const table = await parseImport(input.bytes, input.delimiter);
+export async function importProjectRecipients(context: AppContext, member: Member, upload: ImportUpload) {
+  const id = projectId.safeParse(upload.fields.project_id);
+  if (!id.success) throw badRequest('Choose the project to add recipients to.', { field: 'project_id' });
+  const project = await findProject(context, member, id.data);
+  const table = await parseImport(upload.bytes, upload.delimiter);
   const design = migrateDesign(project.snapshot.design);
   const fieldOfColumn = fieldsOfColumns(expectedColumns(project.mapping, design), table.headers);
   if (!table.rows.length) throw badRequest('The file has no rows to import.', { error_type: 'empty' });

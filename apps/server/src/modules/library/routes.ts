@@ -1,73 +1,57 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { libraryCalls as calls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { libraryImages } from '../../db/schema.ts';
-import { requireAuth, requireRole } from '../../http/auth.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { storeImage } from '../files/service.ts';
-
-const LIBRARIES = { backgrounds: 'background', signatures: 'signature' } as const;
-const sortBody = z.object({ sort: z.array(z.object({ id: z.number().int().positive(), sorting: z.number().int().min(0) })).max(1000) });
+import { requireRole } from '../../http/auth.ts';
+import { route } from '../../http/route.ts';
+import { readUpload } from '../files/read-upload.ts';
+import {
+  addToLibrary,
+  type LibraryKind,
+  listLibrary,
+  presentAddedLibraryImage,
+  presentLibraryImage,
+  removeFromLibrary,
+  sortLibrary,
+} from './service.ts';
 
 /**
  * The background library and the image (signature) library: everyone signed in picks from them,
  * super-admins upload, delete and reorder (spec 3 §7, super-admin).
  */
 export function libraryRoutes(app: FastifyInstance, context: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const [path, kind] of Object.entries(LIBRARIES)) {
-    const tags = ['library'];
+  const list = async (kind: LibraryKind) => (await listLibrary(context, kind)).map(presentLibraryImage);
 
-    r.get(`/api/${path}`, { schema: { tags } }, async (request) => {
-      requireAuth(request);
-      const rows = await context.db
-        .select()
-        .from(libraryImages)
-        .where(eq(libraryImages.kind, kind))
-        .orderBy(asc(libraryImages.sorting), asc(libraryImages.id));
-      return { [path]: rows.map(({ id, imagepath, name, sorting }) => ({ id, imagepath, name, sorting })) };
-    });
+  route(app, calls.listBackgrounds, async () => ({ backgrounds: await list('background') }));
+  route(app, calls.listSignatures, async () => ({ signatures: await list('signature') }));
 
-    r.post(`/api/${path}`, { schema: { tags } }, async (request) => {
+  for (const [call, kind] of [
+    [calls.addBackground, 'background'],
+    [calls.addSignature, 'signature'],
+  ] as const) {
+    route(app, call, async (request) => {
       const auth = requireRole(request, ['global_admin']);
-      const file = await request.file();
-      if (!file) throw badRequest('Choose a file to upload.', { error_type: 'required', field: 'file' });
-      const stored = await storeImage(context, {
-        accountId: null,
-        userId: auth.user.id,
-        kind: kind === 'background' ? 'background' : 'image',
-        bytes: await file.toBuffer(),
-        originalName: file.filename,
-      });
-      const [row] = await context.db
-        .insert(libraryImages)
-        .values({ kind, imagepath: stored.imagepath, name: file.filename.slice(0, 200) })
-        .returning();
-      return row;
+      return presentAddedLibraryImage(await addToLibrary(context, kind, auth.user.id, await readUpload(request)));
     });
+  }
 
-    r.delete(`/api/${path}/:id`, { schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+  for (const [call, kind] of [
+    [calls.deleteBackground, 'background'],
+    [calls.deleteSignature, 'signature'],
+  ] as const) {
+    route(app, call, async (request) => {
       requireRole(request, ['global_admin']);
-      const deleted = await context.db
-        .delete(libraryImages)
-        .where(and(eq(libraryImages.id, request.params.id), eq(libraryImages.kind, kind)))
-        .returning();
-      if (!deleted.length) throw notFound();
+      await removeFromLibrary(context, kind, request.params.id);
       return { success: true };
     });
+  }
 
-    r.put(`/api/${path}/sort`, { schema: { tags, body: sortBody } }, async (request) => {
+  for (const [call, kind] of [
+    [calls.sortBackgrounds, 'background'],
+    [calls.sortSignatures, 'signature'],
+  ] as const) {
+    route(app, call, async (request) => {
       requireRole(request, ['global_admin']);
-      await context.db.transaction(async (tx) => {
-        for (const { id, sorting } of request.body.sort) {
-          await tx
-            .update(libraryImages)
-            .set({ sorting })
-            .where(and(eq(libraryImages.id, id), eq(libraryImages.kind, kind)));
-        }
-      });
+      await sortLibrary(context, kind, request.body.sort);
       return { success: true };
     });
   }

@@ -1,9 +1,10 @@
+import type { Mapping } from '@laurel/domain';
 import type { mappings } from '../../db/schema.ts';
 
 type MappingRow = typeof mappings.$inferSelect;
 
 /** A saved mapping as the wizard and the admin screens read it (spec 3 §3: Mapping). */
-export function presentMapping(row: MappingRow) {
+export function presentMapping(row: MappingRow): Mapping {
   return {
     id: row.id,
     account_id: row.account_id,

@@ -1,14 +1,9 @@
-import { planLevel } from '@laurel/domain';
+import { type MappingRule, planLevel } from '@laurel/domain';
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, mappings } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-
-export interface MappingRule {
-  title: string;
-  mapped: string | string[] | null;
-}
 
 export const MAPPING_MESSAGES = {
   upgrade: 'Saving mappings is available on paid plans. Upgrade your account to reuse your column choices.',

@@ -1,3 +1,4 @@
+import type { EmailPreferences } from '@laurel/domain';
 import type { RecipientPreferences } from './service.ts';
 
 /**
@@ -12,7 +13,7 @@ export function maskEmail(email: string): string {
   return `${shown}${email.slice(at)}`;
 }
 
-export function presentPreferences(preferences: RecipientPreferences) {
+export function presentPreferences(preferences: RecipientPreferences): EmailPreferences {
   return {
     account_name: preferences.accountName,
     email: maskEmail(preferences.email),

@@ -1,18 +1,10 @@
+import { preferenceCalls as calls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { route } from '../../http/route.ts';
 import { presentPreferences } from './presenter.ts';
 import { PREFERENCE_MESSAGES, readPreferences, updatePreferences } from './service.ts';
 
-/** The same unguessable token as the recipient's certificate link (delivery/links.ts). */
-const tokenParams = z.object({
-  token: z
-    .string()
-    .min(20)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});
 /** Public and unauthenticated: limited per address so that tokens cannot be tried in bulk. */
 const rateLimit = { max: 30, timeWindow: '1 minute' };
 
@@ -21,16 +13,13 @@ const rateLimit = { max: 30, timeWindow: '1 minute' };
  * reached by the token of a certificate they were sent.
  */
 export function preferenceRoutes(app: FastifyInstance, context: AppContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['preferences'];
+  route(app, calls.getEmailPreferences, async (request) => presentPreferences(await readPreferences(context, request.params.token)), {
+    rateLimit,
+  });
 
-  r.get('/api/preferences/:token', { schema: { tags, params: tokenParams }, config: { rateLimit } }, async (request) =>
-    presentPreferences(await readPreferences(context, request.params.token)),
-  );
-
-  r.post(
-    '/api/preferences/:token',
-    { schema: { tags, params: tokenParams, body: z.object({ subscribed: z.boolean() }) }, config: { rateLimit } },
+  route(
+    app,
+    calls.updateEmailPreferences,
     async (request) => {
       const preferences = await updatePreferences(context, request.params.token, request.body.subscribed);
       const message = request.body.subscribed
@@ -38,5 +27,6 @@ export function preferenceRoutes(app: FastifyInstance, context: AppContext): voi
         : PREFERENCE_MESSAGES.unsubscribed(preferences.accountName);
       return { success: true, message, ...presentPreferences(preferences) };
     },
+    { rateLimit },
   );
 }

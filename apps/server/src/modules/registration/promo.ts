@@ -1,9 +1,7 @@
-import { MESSAGES } from '@laurel/domain';
+import { MESSAGES, PROMO_TYPES, type PromoCheck, type PromoType } from '@laurel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { promoCodes } from '../../db/schema.ts';
-
-export type PromoType = 'default' | 'first-time-registering' | 'percentage';
+import { appSettings, promoCodes } from '../../db/schema.ts';
 
 /** A usable promo code of one of the given types, or the reason it cannot be used. */
 export async function checkPromoCode(
@@ -21,6 +19,21 @@ export async function checkPromoCode(
   if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit)
     return { success: false, message: 'This Promo Code has been used up.' };
   return { success: true, promo };
+}
+
+/** The sign-up forms' check of a code: of the types asked for (all when none is), with what it gives. */
+export async function promoCodeCheck(context: AppContext, value: string, types: PromoType | PromoType[] | undefined): Promise<PromoCheck> {
+  const raw = types ?? [...PROMO_TYPES];
+  const result = await checkPromoCode(context, value, Array.isArray(raw) ? raw : [raw]);
+  return result.success
+    ? { success: true, message: 'Promo Code applied.', type: result.promo.type, amount: result.promo.amount }
+    : { success: false, message: result.message };
+}
+
+/** Whether the sign-up forms offer a promo code field: on unless a super-admin turned it off. */
+export async function promoCodesAllowed(context: AppContext): Promise<boolean> {
+  const [row] = await context.db.select().from(appSettings).where(eq(appSettings.key, 'allow_promo_codes'));
+  return row ? row.value === true : true;
 }
 
 export const countPromoUse = (id: number) => sql`update promo_codes set used_count = used_count + 1 where id = ${id}`;

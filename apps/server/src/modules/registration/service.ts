@@ -1,4 +1,13 @@
-import { accountNameProblem, accountUrlProblem, isValidEmail, MESSAGES, normalizeEmail, type RegistrationRequest } from '@laurel/domain';
+import {
+  accountNameProblem,
+  accountUrlProblem,
+  isValidEmail,
+  MESSAGES,
+  normalizeEmail,
+  type RegistrationRequest,
+  type RegistrationResponse,
+  type UrlAvailability,
+} from '@laurel/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, users } from '../../db/schema.ts';
@@ -18,6 +27,13 @@ export async function isAccountUrlTaken(context: AppContext, url: string): Promi
   return !!row;
 }
 
+/** Whether an account URL can be used: its rules first, then whether an account has it. */
+export async function accountUrlAvailability(context: AppContext, url: string): Promise<UrlAvailability> {
+  const problem = accountUrlProblem(url);
+  const taken = problem !== null || (await isAccountUrlTaken(context, url));
+  return { taken, problem };
+}
+
 /** Field rules of both registration steps, with the field named so the client can mark it. */
 async function validate(context: AppContext, input: RegistrationRequest): Promise<void> {
   if (!input.first_name) throw required('first_name', 'First name is required.');
@@ -33,13 +49,6 @@ async function validate(context: AppContext, input: RegistrationRequest): Promis
   if (await isAccountUrlTaken(context, input.url)) throw required('url', 'This account URL is already taken.');
 }
 
-export interface RegistrationResult {
-  success: true;
-  email: string;
-  /** Where the client goes: the check-your-inbox page, or the dashboard for a signed-in portal user. */
-  location: string;
-}
-
 /**
  * Creates the account and its admin, and mails the confirmation link, in one transaction. A
  * signed-in user without roles (a recipient) becomes the admin of the new account at once.
@@ -49,7 +58,7 @@ export async function register(
   input: RegistrationRequest,
   signedIn: UserRow | null,
   ip: string,
-): Promise<RegistrationResult> {
+): Promise<RegistrationResponse> {
   const upgrading = signedIn && signedIn.roles.length === 0 ? signedIn : null;
   const email = upgrading ? upgrading.email : normalizeEmail(input.email);
   await validate(context, { ...input, email });

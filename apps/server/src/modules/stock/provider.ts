@@ -1,18 +1,6 @@
-export type StockImageType = 'background' | 'image';
+import type { StockImage, StockImageType } from '@laurel/domain';
 
-export interface StockImage {
-  id: string;
-  /** What the picture shows, for the picker's label. */
-  title: string;
-  /** Where the picker loads the small preview from. */
-  thumb: string;
-  /** The full image; also what the client sends back to import it. */
-  url: string;
-  author: string;
-  licence: string;
-  width: number;
-  height: number;
-}
+export type { StockImage, StockImageType };
 
 /**
  * A source of stock images for backgrounds and image elements. The bundled provider serves Laurel's own

@@ -1,17 +1,13 @@
 import { FIELD_KEYS, migrateDesign, recipientFields } from '@laurel/certificate';
+import type { DataField, ProjectDataFields } from '@laurel/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects } from '../../db/schema.ts';
+import type { Member } from '../certificates/service.ts';
 import { expectedColumns } from '../projects/columns.ts';
-import { type Viewer, visibleProjects } from '../projects/service.ts';
+import { findProject, type Viewer, visibleProjects } from '../projects/service.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
-
-export interface DataField {
-  key: string;
-  label: string;
-  kind: 'data' | 'expiration_date';
-}
 
 /** Names and the address are columns of their own; the data fields are everything else a design asks for. */
 const NOT_DATA = new Set<string>([FIELD_KEYS.first, FIELD_KEYS.last, FIELD_KEYS.full, FIELD_KEYS.email]);
@@ -33,11 +29,7 @@ const toField = (key: string): DataField => ({
  * The data fields of one project's certificate, as it was saved with the project, and the column
  * titles a file adding recipients to it must have.
  */
-export function projectDataFields(project: ProjectRow): {
-  fields: DataField[];
-  expiration_date_format: string | null;
-  import_columns: string[];
-} {
+export function projectDataFields(project: ProjectRow): ProjectDataFields {
   const design = migrateDesign(project.snapshot.design);
   const fields = recipientFields(design)
     .filter((f) => f.kind === 'data' || f.kind === 'expiration_date')
@@ -47,6 +39,11 @@ export function projectDataFields(project: ProjectRow): {
     expiration_date_format: fields.some((f) => f.kind === 'expiration_date') ? (design.expiration_date_format ?? 'MM/DD/YYYY') : null,
     import_columns: expectedColumns(project.mapping, design).map((column) => column.title),
   };
+}
+
+/** The data fields of a project the member may see. */
+export async function findProjectDataFields(context: AppContext, member: Member, projectId: number): Promise<ProjectDataFields> {
+  return projectDataFields(await findProject(context, member, projectId));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { PeopleSort, Person } from '@laurel/domain';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
@@ -24,14 +25,13 @@ const person = {
   last_added_at: sql<string>`max(${recipients.created_at})`,
 };
 
-export const PEOPLE_SORTS = {
+const PEOPLE_ORDER: Record<PeopleSort, SQL> = {
   newest: sql`max(${recipients.id}) desc`,
   name: sql`(array_agg(${recipients.last_name} order by ${recipients.id} desc))[1] asc, ${recipients.email} asc`,
   email: sql`${recipients.email} asc`,
   certificates: sql`count(*) desc, ${recipients.email} asc`,
   last_sent: sql`max(${recipients.sent_at}) desc nulls last, ${recipients.email} asc`,
-} as const;
-export type PeopleSort = keyof typeof PEOPLE_SORTS;
+};
 
 const toIso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -39,7 +39,7 @@ export async function listPeople(
   context: AppContext,
   viewer: Viewer,
   query: { limit: number; offset: number; like?: string; sort: PeopleSort },
-) {
+): Promise<{ rows: Person[]; count: number }> {
   const conditions = [eq(recipients.account_id, viewer.accountId), visibleProjects(viewer)];
   if (query.like) {
     const p = containsPattern(query.like);
@@ -54,7 +54,7 @@ export async function listPeople(
       .where(where)
       .groupBy(recipients.email);
   const [rows, [total]] = await Promise.all([
-    joined().orderBy(PEOPLE_SORTS[query.sort]).limit(query.limit).offset(query.offset),
+    joined().orderBy(PEOPLE_ORDER[query.sort]).limit(query.limit).offset(query.offset),
     context.db
       .select({ value: sql<number>`count(distinct ${recipients.email})::int` })
       .from(recipients)

@@ -1,7 +1,9 @@
-import type { recipients } from '../../db/schema.ts';
+import type { HistoryEvent, StoreRecipient } from '@laurel/domain';
+import type { projects, recipients } from '../../db/schema.ts';
 import { presentRecipient } from '../projects/presenter.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
+type ProjectRow = typeof projects.$inferSelect;
 
 /** The project a recipient belongs to, as the store lists it beside them. */
 export interface ProjectLabel {
@@ -9,11 +11,10 @@ export interface ProjectLabel {
   certificate_name: string;
 }
 
-export interface HistoryEvent {
-  event: string;
-  at: string;
-  detail?: string;
-}
+export const projectLabel = (project: ProjectRow): ProjectLabel => ({
+  project_title: project.title,
+  certificate_name: project.snapshot.name,
+});
 
 /**
  * A recipient's history: the delivery events recorded with each state change, and the first time
@@ -28,7 +29,7 @@ export function recipientHistory(recipient: RecipientRow): HistoryEvent[] {
 }
 
 /** A recipient as the store shows them: the project's recipient plus where they belong and what happened. */
-export function presentStoreRecipient(recipient: RecipientRow, label: ProjectLabel) {
+export function presentStoreRecipient(recipient: RecipientRow, label: ProjectLabel): StoreRecipient {
   return {
     ...presentRecipient(recipient),
     project_title: label.project_title,
@@ -38,3 +39,13 @@ export function presentStoreRecipient(recipient: RecipientRow, label: ProjectLab
     history: recipientHistory(recipient),
   };
 }
+
+/** A row of a query that read the recipient with their project's label (the search, a person's certificates). */
+export const presentLabelledRecipient = (row: ProjectLabel & { recipient: RecipientRow }): StoreRecipient =>
+  presentStoreRecipient(row.recipient, row);
+
+/** One of the certificates a person received, with when its project was made. */
+export const presentPersonCertificate = (row: ProjectLabel & { recipient: RecipientRow; project_created_at: Date }) => ({
+  ...presentLabelledRecipient(row),
+  project_created_at: row.project_created_at.toISOString(),
+});

@@ -1,10 +1,13 @@
+import type { PrintQuery } from '@laurel/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
+import type { Member } from '../certificates/service.ts';
 import { projectRenderer, recipientData } from '../delivery/certificate-file.ts';
 import { safeFileName } from '../files/attachments.ts';
+import { findProject } from '../projects/service.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -20,6 +23,10 @@ export const PRINT_MESSAGES = {
 } as const;
 
 const PRINT_LINK_TTL_MS = 10 * 60_000;
+
+/** The recipients a print request names, as `rid[]` or `rid` (both are read); none names the whole project. */
+export const chosenRecipients = (query: PrintQuery): number[] | undefined =>
+  query['rid[]'] || query.rid ? [...(query['rid[]'] ?? []), ...(query.rid ?? [])] : undefined;
 
 /**
  * The chosen recipients of a project (every recipient when none is named), in the project's order: last
@@ -48,9 +55,11 @@ async function printedRecipients(context: AppContext, project: ProjectRow, recip
  */
 export async function signedPrintLink(
   context: AppContext,
-  project: ProjectRow,
+  member: Member,
+  projectId: number,
   recipientIds: readonly number[] | undefined,
 ): Promise<string> {
+  const project = await findProject(context, member, projectId);
   await printedRecipients(context, project, recipientIds);
   const query = new URLSearchParams({ type: 'stream' });
   for (const id of new Set(recipientIds)) query.append('rid[]', String(id));
@@ -59,7 +68,7 @@ export async function signedPrintLink(
 }
 
 /** The project a signed print link names; the member it was signed for could see it then. */
-export async function projectBySignedLink(context: AppContext, id: number): Promise<ProjectRow> {
+async function projectBySignedLink(context: AppContext, id: number): Promise<ProjectRow> {
   const [project] = await context.db.select().from(projects).where(eq(projects.id, id));
   if (!project || project.deleted_at) throw notFound();
   return project;
@@ -71,16 +80,20 @@ export async function projectBySignedLink(context: AppContext, id: number): Prom
  */
 export async function printCertificates(
   context: AppContext,
-  project: ProjectRow,
+  member: Member | null,
+  projectId: number,
   recipientIds: readonly number[] | undefined,
-): Promise<Buffer> {
+): Promise<{ pdf: Buffer; name: string }> {
+  // Opened from a signed link (no member then), or by a signed-in member who may see the project.
+  const project = member ? await findProject(context, member, projectId) : await projectBySignedLink(context, projectId);
   const rows = await printedRecipients(context, project, recipientIds);
   const renderer = await projectRenderer(context, project);
-  return renderer.renderMany(
+  const pdf = renderer.renderMany(
     rows.map((row) => recipientData(context, row)),
     { title: `${project.title} certificates` },
   );
+  return { pdf, name: printFileName(project) };
 }
 
 /** The name the browser saves the print file under: the project's title, less what a file system refuses. */
-export const printFileName = (project: ProjectRow) => `${safeFileName(project.title)} certificates.pdf`;
+const printFileName = (project: ProjectRow) => `${safeFileName(project.title)} certificates.pdf`;

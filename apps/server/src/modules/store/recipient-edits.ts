@@ -76,8 +76,9 @@ export async function updateRecipient(context: AppContext, member: Member, id: n
  * Changes the address of one or more of the account's recipients (spec 3 §7 `recipient-email`). The
  * certificate stays as issued; a resend goes to the new address. Each change is kept in the history.
  */
-export async function changeRecipientEmail(context: AppContext, member: Member, ids: number[], email: string) {
+export async function changeRecipientEmail(context: AppContext, member: Member, recipientIds: number | number[], email: string) {
   assertMayChangeRecipients(member);
+  const ids = ([] as number[]).concat(recipientIds);
   const address = normalizeEmail(email);
   if (!isValidEmail(address)) throw badRequest(MESSAGES.invalidEmail, { field: 'update_email' });
   const rows = await context.db

@@ -1,71 +1,19 @@
+import type { SearchFilter, SearchSort, StatusFilter } from '@laurel/domain';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { type Viewer, visibleProjects } from '../projects/service.ts';
 
-/** What the status filter of the global search can ask for; each is one condition on the recipient. */
-export const STATUS_FILTERS = [
-  'sent',
-  'unsent',
-  'pending',
-  'undeliverable',
-  'bounced',
-  'failed',
-  'suppressed',
-  'opened',
-  'not_opened',
-  'revoked',
-] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-/** Empty form fields arrive as '' and mean "no filter". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const text = optional(z.string().trim().max(200));
-/** A day (YYYY-MM-DD, taken as UTC) or an exact moment (ISO 8601), as the client's date range sends it. */
-const moment = optional(z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'Use a date such as 2024-05-31.'));
-
-/** In a query string the data-field filters travel as one JSON object: {"COURSE": "Statistics"}. */
-const dataFields = optional(
-  z.preprocess(
-    (v) => {
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    },
-    z.record(z.string().max(100), z.string().trim().max(200)),
-  ),
-);
-
-/** The global search's filters (spec 3 §2 "Global Search"); every one is optional and they combine with AND. */
-export const searchFilterSchema = z.object({
-  like: text,
-  name: text,
-  email: text,
-  project: text,
-  certificate: text,
-  project_id: optional(z.coerce.number().int().positive()),
-  status: optional(z.enum(STATUS_FILTERS)),
-  sent_from: moment,
-  sent_to: moment,
-  fields: dataFields,
-});
-export type SearchFilter = z.infer<typeof searchFilterSchema>;
-
-export const SEARCH_SORTS = {
+/** The order of each sort the global search offers. */
+const SEARCH_ORDER: Record<SearchSort, SQL[]> = {
   newest: [desc(recipients.id)],
   oldest: [asc(recipients.id)],
   name: [asc(recipients.last_name), asc(recipients.first_name), asc(recipients.id)],
   email: [asc(recipients.email), asc(recipients.id)],
   sent_at: [sql`${recipients.sent_at} desc nulls last`, desc(recipients.id)],
   project: [asc(projects.title), asc(recipients.last_name), asc(recipients.id)],
-} as const;
-export type SearchSort = keyof typeof SEARCH_SORTS;
-export const SEARCH_SORT_NAMES = Object.keys(SEARCH_SORTS) as [SearchSort, ...SearchSort[]];
+};
 
 function statusCondition(status: StatusFilter): SQL {
   switch (status) {
@@ -148,7 +96,7 @@ export async function searchRecipients(
       .from(recipients)
       .innerJoin(projects, eq(projects.id, recipients.project_id))
       .where(where)
-      .orderBy(...SEARCH_SORTS[page.sort])
+      .orderBy(...SEARCH_ORDER[page.sort])
       .limit(page.limit)
       .offset(page.offset),
     context.db.select({ value: count() }).from(recipients).innerJoin(projects, eq(projects.id, recipients.project_id)).where(where),

@@ -1,4 +1,5 @@
 import { elementText, mergeFieldNames, mergeKey, migrateDesign } from '@laurel/certificate';
+import type { EmailDesign, Style } from '@laurel/domain';
 import type { styles } from '../../db/schema.ts';
 
 type StyleRow = typeof styles.$inferSelect;
@@ -40,14 +41,15 @@ export function styleImageUrl(row: Pick<StyleRow, 'id' | 'design' | 'updated_at'
 }
 
 /** A global template as the builder and the template gallery read it: design and email fields flat. */
-export function presentStyle(row: StyleRow) {
+export function presentStyle(row: StyleRow): Style {
   return {
     id: row.id,
     name: row.name,
     sorting: row.sorting,
     url_requirements: row.url_requirements,
     ...migrateDesign(row.design),
-    ...row.email,
+    // Saved by the email editor's rules; a template whose email was never saved has none of its fields.
+    ...(row.email as Partial<EmailDesign>),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     image: styleImageUrl(row),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { createSession } from '../auth/sessions.ts';
+import { createSession, revokeSession } from '../auth/sessions.ts';
 import { audit } from '../system/audit.ts';
 import { loadUserDto } from './presenter.ts';
 
@@ -35,4 +35,21 @@ export async function impersonate(
   const user = await loadUserDto(context, target, adminId);
   const location = scope === 'own-account' ? impersonationLandingPath(user) : landingPath(user);
   return { token, require_action: null, user, location };
+}
+
+/** Ends an impersonation: a fresh session in the admin's own name, and the acting session ends. */
+export async function endImpersonation(
+  context: AppContext,
+  auth: Auth,
+  ip: string,
+  userAgent: string | undefined,
+): Promise<Omit<LoginResponse, 'require_action'>> {
+  const adminId = auth.session.impersonator_id;
+  if (!adminId) throw badRequest('You are not acting as another user.');
+  const [admin] = await context.db.select().from(users).where(eq(users.id, adminId));
+  if (!admin || admin.banned || !admin.active) throw badRequest('The original user can no longer sign in.');
+  const token = await createSession(context, context.db, { userId: admin.id, ip, userAgent });
+  await revokeSession(context, auth.session.id);
+  const user = await loadUserDto(context, admin);
+  return { token, user, location: landingPath(user) };
 }

@@ -1,4 +1,4 @@
-import { isValidEmail, MESSAGES, normalizeEmail } from '@laurel/domain';
+import { isValidEmail, MESSAGES, normalizeEmail, type UserDto } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
@@ -11,6 +11,7 @@ import { consumeCode, findTypedCode, issueTypedCode } from '../auth/codes.ts';
 import { hashPassword, serverPasswordProblem, verifyPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { audit } from '../system/audit.ts';
+import { loadUserDto } from './presenter.ts';
 
 export const PROFILE_MESSAGES = {
   wrongPassword: 'Wrong password',
@@ -69,12 +70,13 @@ export async function requestEmailChangeCode(context: AppContext, auth: Auth): P
   }
 }
 
+/** Changes the address with the typed code; answers the user as they now are. */
 export async function changeEmail(
   context: AppContext,
   auth: Auth,
   input: { new_email: string; email_confirmation_code: string },
   ip: string,
-): Promise<void> {
+): Promise<UserDto> {
   const newEmail = normalizeEmail(input.new_email);
   if (!isValidEmail(newEmail)) throw badRequest(MESSAGES.invalidEmail, { error_type: 'required', field: 'new_email' });
   await assertCodeAttemptsLeft(context, auth.user.id);
@@ -100,4 +102,6 @@ export async function changeEmail(
       tx,
     );
   });
+  const [fresh] = await context.db.select().from(users).where(eq(users.id, auth.user.id));
+  return loadUserDto(context, fresh!);
 }

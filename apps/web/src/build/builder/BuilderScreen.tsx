@@ -1,5 +1,5 @@
 import { type Element, migrateDesign } from '@laurel/certificate';
-import type { UserDto } from '@laurel/domain';
+import type { AttachedFile, CustomFont, UserDto } from '@laurel/domain';
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useExitGuard } from '../../router/useExitGuard.tsx';
-import { type AttachedFile, type BuilderTarget, type CertificateSet, type CustomFont, listFonts, updateDesignSet } from '../api.ts';
+import { type BuilderTarget, type DesignSet, listFonts, updateDesignSet } from '../api.ts';
 import { builderAccess } from './access.ts';
 import { contentElement, imageElement } from './add-content.ts';
 import { BuilderHeader } from './BuilderHeader.tsx';
@@ -39,7 +39,7 @@ const NO_FONTS: CustomFont[] = [];
 
 interface BuilderScreenProps {
   target: BuilderTarget;
-  set: CertificateSet;
+  set: DesignSet;
   user: UserDto;
 }
 
@@ -53,7 +53,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [saving, setSaving] = useState(false);
-  const [uploads, setUploads] = useState<AttachedFile[]>(set.uploads ?? []);
+  const [uploads, setUploads] = useState<AttachedFile[]>('uploads' in set ? set.uploads : []);
   const [name, setName] = useState(set.name);
 
   const fontsQuery = useQuery({ queryKey: ['fonts'], queryFn: listFonts, enabled: !isTemplate && Boolean(user.account) });

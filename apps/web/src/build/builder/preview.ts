@@ -1,6 +1,6 @@
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { type BuilderTarget, getPreviewLink } from '../api.ts';
+import { type BuilderTarget, getPreviewLink, stylePdfUrl } from '../api.ts';
 
 /**
  * Opens the preview PDF in a new window. The window opens at once, inside the click, so pop-up blockers
@@ -8,7 +8,7 @@ import { type BuilderTarget, getPreviewLink } from '../api.ts';
  */
 export async function openPreview(target: BuilderTarget): Promise<void> {
   if (target.kind === 'styles') {
-    window.open(`/api/styles/${target.id}/pdf?type=stream`, '_blank', 'noopener');
+    window.open(stylePdfUrl(target.id), '_blank', 'noopener');
     return;
   }
   const preview = window.open('about:blank', '_blank');

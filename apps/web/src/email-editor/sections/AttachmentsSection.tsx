@@ -1,6 +1,6 @@
+import type { AttachedFile } from '@laurel/domain';
 import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash } from '@tabler/icons-react';
-import type { EmailAttachment } from '../api.ts';
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -12,8 +12,8 @@ export function AttachmentsSection({
   onRemove,
   readOnly,
 }: {
-  attachments: EmailAttachment[];
-  onRemove: (a: EmailAttachment) => void;
+  attachments: AttachedFile[];
+  onRemove: (a: AttachedFile) => void;
   readOnly: boolean;
 }) {
   if (!attachments.length) {

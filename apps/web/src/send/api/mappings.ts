@@ -1,28 +1,12 @@
-import { api } from '../../api/client.ts';
+import { type CallInput, mappingCalls } from '@laurel/domain';
+import { call } from '../../api/call.ts';
 
-/** Saved column mappings (spec 3 §3 Mapping, §7). */
+/** Saved column mappings (spec 3 §3 Mapping, §7); the shapes are the contracts' (`Mapping`, `MappingRule`). */
 
-export interface MappingRule {
-  /** The import column's header. */
-  title: string;
-  /** The certificate field it fills, or nothing. */
-  mapped: string | string[] | null;
-}
+export const listGlobalMappings = () => call(mappingCalls.listGlobalMappings, {});
 
-export interface SavedMapping {
-  id: number;
-  account_id: number | null;
-  name: string;
-  global: boolean;
-  rules: MappingRule[];
-  created_at: string;
-}
+export const listAccountMappings = (accountId: number) => call(mappingCalls.listAccountMappings, { params: { id: accountId } });
 
-export const listGlobalMappings = () => api.get<{ mappings: SavedMapping[] }>('/mappings/global');
+export const saveMapping = (body: CallInput<typeof mappingCalls.createMapping>['body']) => call(mappingCalls.createMapping, { body });
 
-export const listAccountMappings = (accountId: number) => api.get<{ mappings: SavedMapping[] }>(`/mappings/${accountId}`);
-
-export const saveMapping = (body: { name: string; rules: MappingRule[]; global?: boolean }) =>
-  api.post<{ success: boolean; message: string; mapping: SavedMapping }>('/mappings', body);
-
-export const deleteMapping = (id: number) => api.delete<{ success: boolean; message: string }>(`/mappings/${id}`);
+export const deleteMapping = (id: number) => call(mappingCalls.deleteMapping, { params: { id } });

@@ -1,5 +1,5 @@
 import { FIELD_KEYS, type RecipientField } from '@laurel/certificate';
-import { planLevel } from '@laurel/domain';
+import { type Mapping, planLevel } from '@laurel/domain';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconTrash, IconWand, IconX } from '@tabler/icons-react';
@@ -10,7 +10,7 @@ import { errorMessage } from '../../api/errors.ts';
 import { openUpgradeDialog } from '../../build/builder/dialogs/plan-dialogs.tsx';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
-import { deleteMapping, listAccountMappings, listGlobalMappings, type SavedMapping } from '../api/mappings.ts';
+import { deleteMapping, listAccountMappings, listGlobalMappings } from '../api/mappings.ts';
 import type { SendCertificate } from '../api/send.ts';
 import { fieldLabel } from '../fields.ts';
 import { firstRowProblem, type ImportTable, mappingError, type RecipientRow, toRecipients } from '../rows.ts';
@@ -25,8 +25,8 @@ interface MappingStepProps {
   table: ImportTable;
   mapping: (string | null)[];
   autoMatched: number;
-  appliedMapping: SavedMapping | null;
-  onMapping: (mapping: (string | null)[], applied: SavedMapping | null) => void;
+  appliedMapping: Mapping | null;
+  onMapping: (mapping: (string | null)[], applied: Mapping | null) => void;
   onBack: () => void;
   onContinue: (rows: RecipientRow[]) => void;
 }
@@ -95,7 +95,7 @@ export function MappingStep({ certificate, table, mapping, autoMatched, appliedM
     setDialog({ view: 'save', initial: 'save' });
   };
 
-  const confirmDelete = (m: SavedMapping) =>
+  const confirmDelete = (m: Mapping) =>
     modals.openConfirmModal({
       title: 'Delete this mapping?',
       children: <Text size="sm">“{m.name}” will no longer be offered. Lists you already imported stay as they are.</Text>,

@@ -1,3 +1,4 @@
+import type { Mapping, MappingRule } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { openUpgradeDialog } from '../../build/builder/dialogs/plan-dialogs.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
-import { type MappingRule, type SavedMapping, saveMapping } from '../api/mappings.ts';
+import { saveMapping } from '../api/mappings.ts';
 
 export type SaveDialogView = 'ask' | 'save';
 
@@ -19,7 +20,7 @@ interface SaveMappingDialogProps {
   rules: MappingRule[];
   onView: (view: SaveDialogView | null) => void;
   onSkip: () => void;
-  onSaved: (mapping: SavedMapping) => void;
+  onSaved: (mapping: Mapping) => void;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RecipientField } from '@laurel/certificate';
-import type { MappingRule, SavedMapping } from '../api/mappings.ts';
+import type { Mapping, MappingRule } from '@laurel/domain';
 
 const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -11,11 +11,7 @@ export const rulesOf = (headers: string[], mapping: (string | null)[]): MappingR
  * A saved mapping applied to this list: each column takes the field its header had, when this
  * certificate has that field; columns the mapping does not know stay unmapped.
  */
-export function applyMapping(
-  saved: SavedMapping,
-  headers: string[],
-  fields: RecipientField[],
-): { mapping: (string | null)[]; matched: number } {
+export function applyMapping(saved: Mapping, headers: string[], fields: RecipientField[]): { mapping: (string | null)[]; matched: number } {
   const keys = new Set(fields.map((f) => f.key));
   const used = new Set<string>();
   let matched = 0;

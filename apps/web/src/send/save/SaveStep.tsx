@@ -1,10 +1,10 @@
+import type { Project } from '@laurel/domain';
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconCertificate, IconDeviceFloppy, IconFileSpreadsheet, IconUsers } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import type { Project } from '../../store/api/projects.ts';
 import { createProject, type SendCertificate } from '../api/send.ts';
 import { type ImportTable, projectMapping, projectRow, type RecipientRow } from '../rows.ts';
 

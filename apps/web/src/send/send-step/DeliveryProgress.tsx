@@ -1,7 +1,7 @@
+import type { SendProgress } from '@laurel/domain';
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFolder, IconHistory, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { SendProgress } from '../../store/api/projects.ts';
 
 function Stat({ label, value, color }: { label: string; value: number; color: string }) {
   return (

@@ -1,7 +1,8 @@
+import type { RecipientState } from '@laurel/domain';
 import { Badge, Group, Pagination, Paper, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/errors.ts';
-import { listProjectRecipients, type RecipientState, recipientsKey } from '../../store/api/projects.ts';
+import { listProjectRecipients, recipientsKey } from '../../store/api/projects.ts';
 
 /** The send step's table: 100 rows a page, sorted by last name (spec 3 §2, §9). */
 export const SEND_TABLE_PAGE = 100;

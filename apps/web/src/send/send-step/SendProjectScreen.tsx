@@ -1,4 +1,4 @@
-import { canEditEmails, LONG_ERROR_NOTIFICATION_MS, MESSAGES } from '@laurel/domain';
+import { canEditEmails, LONG_ERROR_NOTIFICATION_MS, MESSAGES, type SendResult } from '@laurel/domain';
 import { Alert, Anchor, Button, Grid, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -9,16 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
-import {
-  getProgress,
-  getProject,
-  PROJECTS_KEY,
-  progressKey,
-  projectKey,
-  recipientsKey,
-  type SendResult,
-  sendEmails,
-} from '../../store/api/projects.ts';
+import { getProgress, getProject, PROJECTS_KEY, progressKey, projectKey, recipientsKey, sendEmails } from '../../store/api/projects.ts';
 import { QUEUED_REDIRECT_MS, SENDER_REQUIRED } from '../../store/send-feedback.ts';
 import { PROGRESS_POLL_MS } from '../../store/useProjectDelivery.ts';
 import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';

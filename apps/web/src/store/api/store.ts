@@ -1,165 +1,109 @@
-import { api } from '../../api/client.ts';
+import {
+  type CallInput,
+  deliveryCalls,
+  type ExportType,
+  exportCalls,
+  importCalls,
+  projectCalls,
+  type SearchFilter,
+  storeCalls,
+} from '@laurel/domain';
+import { call, callUrl } from '../../api/call.ts';
 import { fetchBinary } from '../../build/api.ts';
 import type { Separator } from '../../send/api/send.ts';
-import type { HistoryEvent, Paging, Project, Recipient } from './projects.ts';
 
 /**
  * Calls of the Store (spec 3 §2 store screens, §7): projects, recipients, search, history and exports.
  * What the send wizard reads as well (a project, its recipients, sending and progress) is in projects.ts.
+ * The shapes are the contracts' (`@laurel/domain`).
  */
 
-export type ProjectSort = 'id' | 'newest' | 'title';
-
-export const listProjects = (query: Paging & { like?: string; sort?: ProjectSort }) =>
-  api.get<{ projects: Project[]; count: number }>('/projects', { query });
+export const listProjects = (query: CallInput<typeof projectCalls.listProjects>['query']) => call(projectCalls.listProjects, { query });
 
 export const updateProjectMemo = (id: number, body: { memo?: string; title?: string }) =>
-  api.post<{ success: boolean; message: string; project: Project }>(`/projects/${id}/update-memo`, body);
+  call(projectCalls.updateProjectMemo, { params: { id }, body });
 
-export const deleteProject = (id: number) => api.delete<{ success: boolean; message: string }>(`/projects/${id}`);
+export const deleteProject = (id: number) => call(projectCalls.deleteProject, { params: { id } });
 
-/** A recipient as the store's detail views read them: with their project and their history. */
-export interface StoreRecipient extends Recipient {
-  project_title: string;
-  certificate_name: string;
-  revoked_at: string | null;
-  created_at: string;
-  history: HistoryEvent[];
-}
+export const getRecipient = (id: number) => call(storeCalls.getRecipient, { params: { id } });
 
-export const getRecipient = (id: number) => api.get<StoreRecipient>(`/recipients/${id}`);
-
-export const updateRecipient = (id: number, body: { first_name?: string; last_name?: string; meta?: Record<string, string> }) =>
-  api.put<{ success: boolean; message: string; recipient: StoreRecipient }>(`/recipients/${id}`, body);
+export const updateRecipient = (id: number, body: CallInput<typeof storeCalls.updateRecipient>['body']) =>
+  call(storeCalls.updateRecipient, { params: { id }, body });
 
 export const changeRecipientEmail = (accountId: number, recipientIds: number[], email: string) =>
-  api.put<{ success: boolean; message: string; recipients: { id: number; email: string }[] }>(`/recipients/${accountId}/recipient-email`, {
-    update_email: email,
-    recipients_id: recipientIds,
-  });
+  call(storeCalls.changeRecipientEmail, { params: { accountId }, body: { update_email: email, recipients_id: recipientIds } });
 
-export const deleteRecipient = (id: number) => api.delete<{ success: boolean; message: string }>(`/recipients/${id}`);
+export const deleteRecipient = (id: number) => call(storeCalls.deleteRecipient, { params: { id } });
 
-export const revokeRecipient = (id: number, reason?: string) =>
-  api.post<{ success: boolean; message: string; recipient: Recipient }>(`/recipients/${id}/revoke`, { reason });
+export const revokeRecipient = (id: number, reason?: string) => call(deliveryCalls.revokeRecipient, { params: { id }, body: { reason } });
 
-export const reinstateRecipient = (id: number) =>
-  api.post<{ success: boolean; message: string; recipient: Recipient }>(`/recipients/${id}/reinstate`);
+export const reinstateRecipient = (id: number) => call(deliveryCalls.reinstateRecipient, { params: { id } });
 
 /** The certificate as the recipient has it: a PNG for the screen (fetched with the session header). */
 export const recipientImage = (id: number, options: { back?: boolean; width?: number } = {}) =>
-  fetchBinary(`/api/recipients/${id}/image/image.png?width=${options.width ?? 1280}${options.back ? '&is_back_side=1' : ''}`);
+  fetchBinary(
+    callUrl(storeCalls.getRecipientImage, {
+      params: { id },
+      query: { width: String(options.width ?? 1280), ...(options.back ? { is_back_side: '1' } : {}) },
+    }),
+  );
 
 /** Signed links for a new window, where no session header goes along. */
-export const recipientPreviewLink = (id: number) => api.get<{ pdf: string; image: string }>(`/recipients/${id}/preview-link`);
+export const recipientPreviewLink = (id: number) => call(storeCalls.getRecipientPreviewLinks, { params: { id } });
 
-export const recipientPdf = (id: number) => fetchBinary(`/api/recipients/${id}/pdf`);
+export const recipientPdf = (id: number) => fetchBinary(callUrl(storeCalls.getRecipientPdf, { params: { id }, query: {} }));
 
 /**
  * A signed link to one PDF holding the certificates of the chosen recipients of a project, or of all of
  * them when none is chosen, for a new window. The ids repeat as `rid[]`, as the print file's address has them.
  */
-export const projectPrintLink = (projectId: number, recipientIds: readonly number[] = []) => {
-  const query = new URLSearchParams(recipientIds.map((id) => ['rid[]', String(id)]));
-  return api.get<{ pdf: string }>(`/projects/${projectId}/print-link${recipientIds.length ? `?${query.toString()}` : ''}`);
-};
-
-export interface DataField {
-  key: string;
-  label: string;
-  kind: 'data' | 'expiration_date';
-}
+export const projectPrintLink = (projectId: number, recipientIds: readonly number[] = []) =>
+  call(storeCalls.getProjectPrintLink, { params: { id: projectId }, query: { 'rid[]': [...recipientIds] } });
 
 /** `import_columns`: the column titles a file adding recipients to the project must have. */
-export const projectDataFields = (projectId: number) =>
-  api.get<{ fields: DataField[]; expiration_date_format: string | null; import_columns: string[] }>(`/projects/${projectId}/data-fields`);
+export const projectDataFields = (projectId: number) => call(storeCalls.getProjectDataFields, { params: { id: projectId } });
 
-export const accountDataFields = (accountId: number) => api.get<{ fields: DataField[] }>(`/accounts/${accountId}/data-fields`);
+export const accountDataFields = (accountId: number) => call(storeCalls.listAccountDataFields, { params: { id: accountId } });
 
 export const addRecipients = (projectId: number, recipients: Record<string, string>[]) =>
-  api.post<{ success: boolean; added: number; message: string; project: Project }>(`/projects/${projectId}/add-recipients`, { recipients });
+  call(projectCalls.addRecipients, { params: { id: projectId }, body: { recipients } });
 
 /** Reads a file with the project's columns into rows for add-recipients; nothing is stored yet. */
-export async function importProjectRecipients(projectId: number, file: File, delimiter?: Separator) {
+export function importProjectRecipients(projectId: number, file: File, delimiter?: Separator) {
   const form = new FormData();
   form.append('project_id', String(projectId));
   if (delimiter) form.append('delimiter', delimiter);
   form.append('file', file, file.name);
-  return api.postForm<{ data: Record<string, string>[]; headers: string[]; message: string }>(
-    '/recipients/import-project-recipients-list',
-    form,
-  );
+  return call(importCalls.importProjectRecipients, { form });
 }
 
-/** The global search's filters; empty ones are left out of the request. */
-export interface SearchFilter {
-  like?: string;
-  name?: string;
-  email?: string;
-  project?: string;
-  certificate?: string;
-  project_id?: number;
-  status?: string;
-  sent_from?: string;
-  sent_to?: string;
-  fields?: Record<string, string>;
-}
+type SearchQuery = NonNullable<CallInput<typeof storeCalls.searchRecipients>['query']>;
 
-export type SearchSort = 'newest' | 'oldest' | 'name' | 'email' | 'sent_at' | 'project';
-
-export function filterQuery(filter: SearchFilter): Record<string, string | number | undefined> {
+/** The global search's filters as a query string carries them: empty data fields left out, the others as one JSON object. */
+export function filterQuery(filter: SearchFilter): SearchQuery {
   const fields = Object.fromEntries(Object.entries(filter.fields ?? {}).filter(([, v]) => v.trim()));
   const { fields: _omit, ...rest } = filter;
   return { ...rest, fields: Object.keys(fields).length ? JSON.stringify(fields) : undefined };
 }
 
-export const searchRecipients = (filter: SearchFilter, page: Paging & { sort?: SearchSort }) =>
-  api.get<{ recipients: StoreRecipient[]; count: number }>('/recipients/search', { query: { ...filterQuery(filter), ...page } });
+export const searchRecipients = (filter: SearchFilter, page: Pick<SearchQuery, 'limit' | 'offset' | 'sort'>) =>
+  call(storeCalls.searchRecipients, { query: { ...filterQuery(filter), ...page } });
 
-/** One person in the Recipients list: an address and what it received across projects. */
-export interface Person {
-  email: string;
-  first_name: string;
-  last_name: string;
-  certificates: number;
-  projects: number;
-  sent: number;
-  opened: number;
-  undeliverable: number;
-  last_sent_at: string | null;
-  last_added_at: string;
-}
-
-export type PeopleSort = 'newest' | 'name' | 'email' | 'certificates' | 'last_sent';
-
-export const listPeople = (accountId: number, query: Paging & { like?: string; sort?: PeopleSort }) =>
-  api.get<{ recipients: Person[]; count: number }>(`/recipients/${accountId}/account-recipients`, { query });
+export const listPeople = (accountId: number, query: CallInput<typeof storeCalls.listPeople>['query']) =>
+  call(storeCalls.listPeople, { params: { accountId }, query });
 
 export const personCertificates = (accountId: number, email: string) =>
-  api.get<{ email: string; recipients: (StoreRecipient & { project_created_at: string })[] }>(
-    `/recipients/${accountId}/recipient-projects/${encodeURIComponent(email)}`,
-  );
-
-export type ExportType = 'csv' | 'xlsx';
-
-export interface ExportStarted {
-  success: boolean;
-  message: string;
-  email: string;
-  recipients_count: number;
-  estimated_minutes: number;
-}
+  call(storeCalls.listPersonCertificates, { params: { accountId, email } });
 
 export const runProjectExport = (project: { id: number; title: string }, export_type: ExportType, email?: string) =>
-  api.post<ExportStarted>('/projects/run-export', { project_id: project.id, project_title: project.title, export_type, email });
+  call(exportCalls.exportProject, { body: { project_id: project.id, project_title: project.title, export_type, email } });
 
 export const runBulkExport = (projectIds: number[], export_type: ExportType, email?: string) =>
-  api.post<ExportStarted>('/projects/run-export-bulk', { projectIds, export_type, email });
+  call(exportCalls.exportProjects, { body: { projectIds, export_type, email } });
 
 export const runSearchExport = (accountId: number, filter: SearchFilter, columns: string[], export_type: ExportType, email?: string) =>
-  api.post<ExportStarted>(`/recipients/${accountId}/account-recipients-alldata`, { filter, columns, export_type, email });
+  call(exportCalls.exportSearchResults, { params: { accountId }, body: { filter, columns, export_type, email } });
 
-export const projectRecipientsCount = (id: number) => api.get<{ recipients_count: number }>(`/projects/${id}/recipients-count`);
+export const projectRecipientsCount = (id: number) => call(exportCalls.getProjectRecipientsCount, { params: { id } });
 
-export const bulkRecipientsCount = (projectIds: number[]) =>
-  api.post<{ recipients_count: number }>('/projects/bulk-recipients-count', { projects: projectIds });
+export const bulkRecipientsCount = (projectIds: number[]) => call(exportCalls.countProjectsRecipients, { body: { projects: projectIds } });

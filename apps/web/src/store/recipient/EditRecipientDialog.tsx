@@ -1,11 +1,12 @@
 import { type ExpirationDateFormat, formatExpirationDate } from '@laurel/certificate';
+import type { Recipient } from '@laurel/domain';
 import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { PROJECTS_KEY, type Recipient } from '../api/projects.ts';
+import { PROJECTS_KEY } from '../api/projects.ts';
 import { projectDataFields, updateRecipient } from '../api/store.ts';
 
 interface Values {

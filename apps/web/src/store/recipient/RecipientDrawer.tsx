@@ -1,4 +1,5 @@
 import { formatExpirationDate } from '@laurel/certificate';
+import type { Recipient, StoreRecipient } from '@laurel/domain';
 import {
   Alert,
   Anchor,
@@ -20,8 +21,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import type { Recipient } from '../api/projects.ts';
-import { getRecipient, type StoreRecipient } from '../api/store.ts';
+import { getRecipient } from '../api/store.ts';
 import { RecipientStatus } from '../StatusBadge.tsx';
 import { CertificateImage } from './CertificatePreview.tsx';
 import { RecipientHistory } from './RecipientHistory.tsx';

@@ -1,4 +1,4 @@
-import { canSend } from '@laurel/domain';
+import { canSend, type Recipient } from '@laurel/domain';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -17,7 +17,7 @@ import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../session/queries.ts';
-import { PROJECTS_KEY, type Recipient } from '../api/projects.ts';
+import { PROJECTS_KEY } from '../api/projects.ts';
 import { deleteRecipient, reinstateRecipient, revokeRecipient } from '../api/store.ts';
 import { SendDialog, type SendIntent } from '../SendDialog.tsx';
 import { isInFlight } from '../status.ts';

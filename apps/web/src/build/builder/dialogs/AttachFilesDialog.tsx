@@ -1,9 +1,10 @@
+import type { AttachedFile } from '@laurel/domain';
 import { ActionIcon, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type AttachedFile, attachFile, detachFile } from '../../api.ts';
+import { attachFile, detachFile } from '../../api.ts';
 import { UploadDrop } from './UploadDrop.tsx';
 
 const ATTACHABLE = [

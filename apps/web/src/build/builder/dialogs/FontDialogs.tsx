@@ -1,8 +1,9 @@
+import type { CustomFont } from '@laurel/domain';
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { type CustomFont, removeFonts, uploadFont } from '../../api.ts';
+import { removeFonts, uploadFont } from '../../api.ts';
 
 /** Spec 2 §5: a letter first, then letters, digits, underscore, hyphen or whitespace. */
 const FONT_NAME = /^[A-Za-z][A-Za-z0-9_\-\s]*$/;
@@ -124,7 +125,7 @@ export function RemoveFontsDialog({ opened, fonts, onClose, onRemoved }: RemoveF
         <Checkbox.Group value={chosen} onChange={setChosen} label="Fonts to remove">
           <Stack gap={6} mt="xs">
             {fonts.map((font) => (
-              <Checkbox key={font.id} value={String(font.id)} label={font.family ?? font.name} />
+              <Checkbox key={font.id} value={String(font.id)} label={font.family} />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -1,10 +1,11 @@
+import type { StockImage, StockImageType } from '@laurel/domain';
 import { Alert, Group, Image, Loader, Pagination, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/errors.ts';
-import { type StockImage, searchStockImages } from '../../api.ts';
+import { searchStockImages } from '../../api.ts';
 
 /** Background and stock pickers show 6 items a page (spec 2 §9). */
 export const PICKER_PAGE_SIZE = 6;
@@ -13,7 +14,7 @@ export const PICKER_PAGE_SIZE = 6;
  * Stock image search, a page of 6 at a time from the server, paged by the total the search reports;
  * choosing one hands it to the caller, which imports it.
  */
-export function StockSearch({ type, onPick, busy }: { type: 'background' | 'image'; onPick: (image: StockImage) => void; busy: boolean }) {
+export function StockSearch({ type, onPick, busy }: { type: StockImageType; onPick: (image: StockImage) => void; busy: boolean }) {
   const [where, setWhere] = useState('');
   const [query] = useDebouncedValue(where, 300);
   const [page, setPage] = useState(1);

@@ -1,9 +1,10 @@
 import type { FaceRef } from '@laurel/certificate';
-import type { CustomFont } from '../../api.ts';
+import { type CustomFont, fontCalls } from '@laurel/domain';
+import { callUrl } from '../../../api/call.ts';
 
 /** The face id the server registers an account font under, so layouts agree on it. */
 export function customFace(font: CustomFont): FaceRef {
-  const family = font.family ?? font.name;
+  const family = font.family;
   return { id: `custom-${family.replace(/[^A-Za-z0-9_-]/g, '_')}`, family, file: font.url };
 }
 
@@ -17,9 +18,16 @@ const unquote = (family: string) =>
 export function customFaceFor(family: string | undefined, fonts: readonly CustomFont[]): FaceRef | undefined {
   if (!family) return undefined;
   const wanted = unquote(family);
-  const font = fonts.find((f) => (f.family ?? f.name).toLowerCase() === wanted);
+  const font = fonts.find((f) => f.family.toLowerCase() === wanted);
   return font ? customFace(font) : undefined;
 }
 
-/** Built-in faces are served by the font-files route; account fonts are stored files with their own URL. */
-export const faceUrl = (face: FaceRef) => (face.file.startsWith('/') ? face.file : `/api/font-files/${face.file}`);
+/**
+ * Built-in faces are served by the font-files route, by their `{pkg}/{variant}/{file}` path in the catalog;
+ * account fonts are stored files with their own URL.
+ */
+export function faceUrl(face: FaceRef): string {
+  if (face.file.startsWith('/')) return face.file;
+  const [pkg = '', variant = '', file = ''] = face.file.split('/');
+  return callUrl(fontCalls.getFontFile, { params: { pkg, variant, file } });
+}

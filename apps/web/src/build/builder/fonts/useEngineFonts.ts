@@ -1,6 +1,7 @@
 import { type CertificateDesign, createFontProvider, type FaceRef, type FontProvider, facesToLoad } from '@laurel/certificate';
+import type { CustomFont } from '@laurel/domain';
 import { useEffect, useMemo, useState } from 'react';
-import { type CustomFont, fetchBinary } from '../../api.ts';
+import { fetchBinary } from '../../api.ts';
 import { customFaceFor, faceUrl } from './custom-faces.ts';
 
 /** Font files fetched once per page load; designs share most faces. */

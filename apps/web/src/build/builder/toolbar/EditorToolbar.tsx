@@ -1,4 +1,5 @@
 import type { Element } from '@laurel/certificate';
+import type { CustomFont } from '@laurel/domain';
 import { Divider, Group, Text } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -13,7 +14,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
-import type { CustomFont } from '../../api.ts';
 import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
 import { isHidden, isText, mayDelete, mayDuplicate, sideList } from '../state/elements.ts';

@@ -5,10 +5,10 @@ import {
   type ExpirationDateFormat,
   FONT_SIZES_PX,
 } from '@laurel/certificate';
+import type { CustomFont } from '@laurel/domain';
 import { ColorInput, Divider, Group, Select } from '@mantine/core';
 import { IconAlignCenter, IconAlignLeft, IconAlignRight, IconBold, IconItalic, IconUnderline } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
-import type { CustomFont } from '../../api.ts';
 import type { EditorAction } from '../state/actions.ts';
 import { ToolButton } from './ToolButton.tsx';
 
@@ -50,7 +50,7 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
   const s = element.styles;
   const size = String(Number.parseFloat(s['font-size'] ?? '18'));
   const align = s['text-align'] ?? 'left';
-  const own = customFonts.map((f) => f.family ?? f.name);
+  const own = customFonts.map((f) => f.family);
   const fontData = [
     { group: 'Certificate fonts', items: BUILT_IN },
     {

@@ -1,0 +1,95 @@
+import { migrateDesign } from '@laurel/certificate';
+import type { CertificateStatus, PublicCertificate } from '@laurel/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { accounts, projects, recipients, suppressions } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
+import { designPng } from '../certificates/rendering.ts';
+import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
+import { withEvent } from './events.ts';
+import { recipientLinks } from './links.ts';
+
+type RecipientRow = typeof recipients.$inferSelect;
+
+/** The recipient's certificate, reached by its unguessable token: public once it has been sent. */
+async function byToken(context: AppContext, token: string) {
+  const [row] = await context.db
+    .select({ recipient: recipients, project: projects, account: accounts })
+    .from(recipients)
+    .innerJoin(projects, eq(projects.id, recipients.project_id))
+    .innerJoin(accounts, eq(accounts.id, recipients.account_id))
+    .where(eq(recipients.token, token));
+  // A certificate is public once it has been sent; before that its link does not exist.
+  if (!row || !['sent', 'bounced'].includes(row.recipient.state)) throw notFound('Certificate not found.');
+  return row;
+}
+
+/** Valid, expired or revoked, as a verifier sees it. */
+function status(recipient: RecipientRow, now: Date): CertificateStatus {
+  if (recipient.revoked_at) return 'revoked';
+  const expires = recipient.meta.EXPIRATION_DATE;
+  if (expires && new Date(`${expires}T23:59:59Z`) < now) return 'expired';
+  return 'valid';
+}
+
+/** The certificate page's data and its verification; the first visit is recorded as the certificate being opened. */
+export async function openPublicCertificate(context: AppContext, token: string): Promise<PublicCertificate> {
+  const { recipient, project, account } = await byToken(context, token);
+  const now = context.clock.now();
+  if (!recipient.accessed_at) {
+    await context.db
+      .update(recipients)
+      .set({ accessed_at: now, sent_details: withEvent('opened', now) })
+      .where(sql`${recipients.id} = ${recipient.id} and ${recipients.accessed_at} is null`);
+  }
+  const links = recipientLinks(context, recipient.token);
+  return {
+    certificate_name: project.snapshot.name,
+    certificate_number: recipient.certificate_number,
+    recipient_name: `${recipient.first_name} ${recipient.last_name}`.trim(),
+    issuer: { name: account.name, imagepath: account.imagepath },
+    issued_at: (recipient.sent_at ?? recipient.created_at).toISOString(),
+    expires_on: recipient.meta.EXPIRATION_DATE || null,
+    status: status(recipient, now),
+    pdf_url: links.pdf,
+    image_url: `/api/c/${recipient.token}/image.png`,
+    url: links.certificate,
+    linkedin_url: linkedInAddToProfileUrl({
+      title: project.snapshot.name,
+      organizationId: String(project.snapshot.email.linkedin_org_id ?? ''),
+      organizationName: account.name,
+      issuedAt: recipient.sent_at ?? recipient.created_at,
+      expiresAt: recipient.meta.EXPIRATION_DATE ? new Date(`${recipient.meta.EXPIRATION_DATE}T00:00:00Z`) : null,
+      certUrl: links.certificate,
+      certId: recipient.certificate_number,
+    }),
+  };
+}
+
+export async function publicCertificatePng(context: AppContext, token: string, width: number): Promise<Buffer> {
+  const { recipient, project } = await byToken(context, token);
+  return designPng(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), { width });
+}
+
+/** The PDF as issued, and the name the browser shows it under. */
+export async function publicCertificatePdf(context: AppContext, token: string): Promise<{ pdf: Buffer; name: string }> {
+  const { recipient, project } = await byToken(context, token);
+  const pdf = await issuedCertificatePdf(context, project, recipient);
+  const name =
+    `${project.snapshot.name} - ${recipient.first_name} ${recipient.last_name}`.replace(/[^\w\- ]+/g, '').trim() || 'certificate';
+  return { pdf, name: `${name}.pdf` };
+}
+
+/** One-click unsubscribe (RFC 8058): the address is suppressed for this issuer. */
+export async function unsubscribe(context: AppContext, token: string): Promise<void> {
+  const [row] = await context.db
+    .select({ email: recipients.email, account_id: recipients.account_id })
+    .from(recipients)
+    .where(eq(recipients.token, token));
+  if (!row) throw notFound();
+  await context.db
+    .insert(suppressions)
+    .values({ account_id: row.account_id, email: row.email, reason: 'unsubscribe', created_at: context.clock.now() })
+    .onConflictDoNothing();
+}

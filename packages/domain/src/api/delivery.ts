@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { defineCalls, fileReply, idParams, okReply, queryInt, timestamp } from './contract.ts';
+import { recipient } from './projects.ts';
+
+/** Sending, following and revoking for the issuer; the recipient's public certificate (spec 3 §7). */
+
+export const sendRequest = z.object({
+  sender_name: z.string().trim().max(100).optional(),
+  /** Accepted for the spec's client; mail goes out from the account's sending identity. */
+  sender_email: z.string().max(255).optional(),
+  /** Only these recipients (still unsent); all unsent ones otherwise. */
+  recipients: z.array(z.number().int().positive()).max(50_000).optional(),
+  /** Send again to everyone who received the certificate and never opened it. */
+  resend_never_logged_in: z.boolean().optional(),
+  /** Send again to everyone whose delivery failed. */
+  resend_failed: z.boolean().optional(),
+  /** Send again to this one recipient. */
+  resend_individual: z.number().int().positive().optional(),
+});
+export type SendRequest = z.infer<typeof sendRequest>;
+
+export const sendResult = z.object({
+  success: z.boolean(),
+  /** How many certificates were queued by this request. */
+  queued: z.number().int(),
+  message: z.string(),
+  /** Where a large send is followed (its project's history). */
+  redirect: z.string().optional(),
+});
+export type SendResult = z.infer<typeof sendResult>;
+
+/** Where a project's delivery stands, counted from its recipients' states. */
+export const sendProgress = z
+  .object({
+    project_id: z.number().int(),
+    total: z.number().int(),
+    draft: z.number().int(),
+    pending: z.number().int(),
+    sent: z.number().int(),
+    bounced: z.number().int(),
+    failed: z.number().int(),
+    suppressed: z.number().int(),
+    opened: z.number().int(),
+    /** Nothing is queued or being sent any more. */
+    finished: z.boolean(),
+  })
+  .meta({ id: 'SendProgress' });
+export type SendProgress = z.infer<typeof sendProgress>;
+
+const recipientChange = okReply.extend({ recipient });
+
+export const deliveryCalls = defineCalls('send', {
+  sendProjectEmails: {
+    method: 'POST',
+    path: '/api/projects/:id/send-emails',
+    summary: "Queue a project's certificates for delivery, or resend them",
+    description: "Unpaid certificates are debited from the account's credits; a send the credits cannot pay for answers 402.",
+    access: 'session',
+    params: idParams,
+    body: sendRequest,
+    response: sendResult,
+    errors: [402],
+  },
+  getProjectProgress: {
+    method: 'GET',
+    path: '/api/projects/:id/progress',
+    summary: "Read where a project's delivery stands",
+    access: 'session',
+    params: idParams,
+    response: sendProgress,
+  },
+  revokeRecipient: {
+    method: 'POST',
+    path: '/api/recipients/:id/revoke',
+    summary: "Revoke a recipient's certificate: its page tells verifiers it was withdrawn",
+    access: 'session',
+    params: idParams,
+    body: z.object({ reason: z.string().trim().max(300).optional() }).optional(),
+    response: recipientChange,
+  },
+  reinstateRecipient: {
+    method: 'POST',
+    path: '/api/recipients/:id/reinstate',
+    summary: 'Make a revoked certificate valid again',
+    access: 'session',
+    params: idParams,
+    response: recipientChange,
+  },
+});
+
+// ---- The recipient's certificate, public by its unguessable token ------------------------------------
+
+const tokenParams = z.object({
+  token: z
+    .string()
+    .min(20)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+export const CERTIFICATE_STATUSES = ['valid', 'expired', 'revoked'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** A certificate as its public page and a verifier read it. */
+export const publicCertificate = z
+  .object({
+    certificate_name: z.string(),
+    certificate_number: z.string(),
+    recipient_name: z.string(),
+    issuer: z.object({ name: z.string(), imagepath: z.string().nullable() }),
+    issued_at: timestamp(),
+    /** YYYY-MM-DD, or null when the certificate does not expire. */
+    expires_on: z.string().nullable(),
+    status: z.enum(CERTIFICATE_STATUSES),
+    pdf_url: z.string(),
+    image_url: z.string(),
+    /** The certificate's public page. */
+    url: z.string(),
+    /** Adds the certificate to the recipient's LinkedIn profile. */
+    linkedin_url: z.string(),
+  })
+  .meta({ id: 'PublicCertificate' });
+export type PublicCertificate = z.infer<typeof publicCertificate>;
+
+export const publicCertificateCalls = defineCalls('certificate', {
+  getPublicCertificate: {
+    method: 'GET',
+    path: '/api/c/:token',
+    summary: 'Read and verify a certificate by its public link',
+    access: 'public',
+    params: tokenParams,
+    response: publicCertificate,
+  },
+  getPublicCertificateImage: {
+    method: 'GET',
+    path: '/api/c/:token/image.png',
+    summary: 'Draw a certificate as a PNG by its public link',
+    access: 'public',
+    params: tokenParams,
+    query: z.object({ width: queryInt(100, 2000).default(1280) }),
+    response: fileReply('The certificate', 'image/png'),
+  },
+  getPublicCertificatePdf: {
+    method: 'GET',
+    path: '/api/c/:token/pdf',
+    summary: 'Download a certificate as issued, as a PDF, by its public link',
+    access: 'public',
+    params: tokenParams,
+    response: fileReply('The certificate as issued', 'application/pdf'),
+  },
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/unsubscribe/:token',
+    summary: "Stop the issuer's emails to this address (RFC 8058 one-click unsubscribe)",
+    access: 'public',
+    params: tokenParams,
+    response: okReply,
+  },
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineCalls } from './contract.ts';
+
+/**
+ * Recipient lists read from files (spec 3 §7): rows and headers come back; nothing is stored yet. Each
+ * upload is a multipart form with `file` (CSV or XLSX, at most 10 MB) and an optional `delimiter`
+ * (`,` `;` `:` or `tab`).
+ */
+
+const IMPORTED = z.string().meta({ description: 'The confirmation the client shows' });
+
+/** A file as found: its column titles (named or generated) and its rows, cell by cell. */
+export const importedList = z.object({ headers: z.array(z.string()), data: z.array(z.array(z.string())), message: IMPORTED });
+export type ImportedList = z.infer<typeof importedList>;
+
+/** A file of a saved project's recipients, mapped to the project's fields: the rows add-recipients takes. */
+export const importedProjectRecipients = z.object({
+  data: z.array(z.record(z.string(), z.string())),
+  headers: z.array(z.string()),
+  message: IMPORTED,
+});
+export type ImportedProjectRecipients = z.infer<typeof importedProjectRecipients>;
+
+export const importCalls = {
+  ...defineCalls('send', {
+    importRecipientList: {
+      method: 'POST',
+      path: '/api/recipients/import-list',
+      summary: "Read a CSV or XLSX file of recipients for the send wizard's mapping",
+      access: 'session',
+      body: 'multipart',
+      response: importedList,
+      errors: [413],
+    },
+  }),
+  ...defineCalls('store', {
+    importProjectRecipients: {
+      method: 'POST',
+      path: '/api/recipients/import-project-recipients-list',
+      summary: "Read a file of recipients with a saved project's columns (form field `project_id`), ready for add-recipients",
+      access: 'session',
+      body: 'multipart',
+      response: importedProjectRecipients,
+      errors: [413],
+    },
+  }),
+};

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineCalls, id, okReply, timestamp } from './contract.ts';
+
+/** Saved column mappings of the send wizard and the admin's data mappings (spec 3 §7). */
+
+const fieldKey = z.string().trim().min(1).max(100);
+
+/** One column of a list: its title, and the field (or fields) it fills, or null when it is left out. */
+export const mappingRule = z.object({
+  title: z.string().trim().min(1).max(200),
+  mapped: z.union([fieldKey, z.array(fieldKey).max(20), z.null()]),
+});
+export type MappingRule = z.infer<typeof mappingRule>;
+
+export const mapping = z
+  .object({
+    id: z.number().int(),
+    /** Null for a global mapping, offered to every account. */
+    account_id: z.number().int().nullable(),
+    name: z.string(),
+    global: z.boolean(),
+    rules: z.array(z.object({ title: z.string(), mapped: z.union([z.string(), z.array(z.string()), z.null()]) })),
+    created_at: timestamp(),
+  })
+  .meta({ id: 'Mapping' });
+export type Mapping = z.infer<typeof mapping>;
+
+const mappingList = z.object({ mappings: z.array(mapping) });
+
+export const mappingCalls = defineCalls('mappings', {
+  createMapping: {
+    method: 'POST',
+    path: '/api/mappings',
+    summary: "Save the send wizard's column choices under a name (paid plans), or a global mapping (super-admins)",
+    access: 'session',
+    body: z.object({
+      name: z.string().trim().min(1, 'Mapping name is required.').max(120),
+      rules: z.array(mappingRule).min(1, 'A mapping needs at least one column.').max(100),
+      /** A mapping for every account; super-admins only. */
+      global: z.boolean().optional(),
+    }),
+    response: okReply.extend({ mapping }),
+  },
+  listGlobalMappings: {
+    method: 'GET',
+    path: '/api/mappings/global',
+    summary: 'List the mappings offered to every account',
+    access: 'session',
+    response: mappingList,
+  },
+  listAccountMappings: {
+    method: 'GET',
+    path: '/api/mappings/:id',
+    summary: "List an account's own mappings",
+    access: 'session',
+    params: z.object({ id: id().meta({ description: 'The account id' }) }),
+    response: mappingList,
+  },
+  deleteMapping: {
+    method: 'DELETE',
+    path: '/api/mappings/:id',
+    summary: 'Delete a mapping',
+    access: 'session',
+    params: z.object({ id: id().meta({ description: 'The mapping id' }) }),
+    response: okReply,
+  },
+});
