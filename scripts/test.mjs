@@ -1,5 +1,5 @@
-// `npm test`: type-checks every workspace, builds what the browser tests serve, then runs every test project in one vitest run
-// (unit, API on PGlite, API on PostgreSQL, browser). Extra arguments go to vitest.
+// `npm test`: checks format, lint and import boundaries, type-checks every workspace, builds what the browser tests serve,
+// then runs every test project in one vitest run (unit, API on PGlite, API on PostgreSQL, browser). Extra arguments go to vitest.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -10,7 +10,9 @@ const run = (cmd, args) => {
 
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 if (nodeMajor !== 22 && nodeMajor !== 24) {
-  console.error(`Laurel runs on Node.js 22 or 24; this is ${process.version}. See the README (Run it) for getting Node 22 from the npm registry.`);
+  console.error(
+    `Laurel runs on Node.js 22 or 24; this is ${process.version}. See the README (Run it) for getting Node 22 from the npm registry.`,
+  );
   process.exit(1);
 }
 
@@ -26,6 +28,8 @@ if (missing.length) {
   process.exit(1);
 }
 
+run('npm', ['run', 'lint']);
+run('npm', ['run', 'check:boundaries']);
 run('npm', ['run', 'typecheck']);
 run('npm', ['run', 'build']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

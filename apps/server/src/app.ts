@@ -21,7 +21,7 @@ import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
-import { fontFileRoutes } from './modules/fonts/font-files.ts';
+import { fontFileRoutes } from './modules/fonts/font-file-routes.ts';
 import { fontRoutes } from './modules/fonts/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';

@@ -3,7 +3,7 @@ import { isValidEmail, normalizeEmail } from '@laurel/domain';
 import { arrayContains } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { users } from './db/schema.ts';
-import { hashPassword, serverPasswordProblem } from './modules/auth/passwords.ts';
+import { hashPassword, serverPasswordProblem } from './modules/auth/index.ts';
 
 /**
  * Creates the first super-admin when there is none: from ADMIN_EMAIL/ADMIN_PASSWORD, or with a

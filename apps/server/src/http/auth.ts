@@ -1,7 +1,7 @@
 import { type AccessUser, MESSAGES, primaryRole, type RoleName } from '@laurel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { resolveSession, type SessionRow, type UserRow } from '../modules/auth/sessions.ts';
+import { resolveSession, type SessionRow, type UserRow } from '../modules/auth/index.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 import { type HostInfo, isAllowedOnPortalHost, resolveHost } from './host.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { sendMailJob } from '../mail/outbox.ts';
-import { deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/deliver-job.ts';
-import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports/job.ts';
+import { deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/index.ts';
+import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports/index.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job the workers run, in one explicit list. */

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings, libraryImages, styles } from '../db/schema.ts';
-import { prepareEmail } from '../modules/certificates/email.ts';
+import { prepareEmail } from '../modules/certificates/index.ts';
 import { backgroundPath, ensureBackgroundFiles } from './background-files.ts';
 import { BACKGROUNDS } from './backgrounds/index.ts';
 import { TEMPLATES, type TemplateSeed } from './templates/index.ts';

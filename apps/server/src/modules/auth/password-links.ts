@@ -5,7 +5,7 @@ import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { resetPasswordMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { audit } from '../system/audit.ts';
+import { audit } from '../system/index.ts';
 import { type CodeKind, consumeCode, findValidCode, issueCode } from './codes.ts';
 import { hashPassword, serverPasswordProblem } from './passwords.ts';
 import { revokeUserSessions } from './sessions.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAccountMember, requireRole } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { sendStyleTestEmail } from '../styles/service.ts';
+import { sendStyleTestEmail } from '../styles/index.ts';
 import { previewSetEmail, sendSetTestEmail, TEST_EMAIL_SENT } from './set-email.ts';
 
 /** Test messages go out at most this often from one address. */

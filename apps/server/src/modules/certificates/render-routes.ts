@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { hasValidSignature, signPath } from '../../http/signed-urls.ts';
-import { findStyle } from '../styles/service.ts';
+import { findStyle } from '../styles/index.ts';
 import { designPdf, designPng, previewRecipient } from './rendering.ts';
 import { findCertificateSet, findSignedSet } from './service.ts';
 

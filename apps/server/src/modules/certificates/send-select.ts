@@ -8,7 +8,7 @@ import { signPath } from '../../http/signed-urls.ts';
 import { addressOf } from '../../mail/certificate-email/addresses.ts';
 import { CertificateEmailError, composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { newMessageId } from '../../mail/outbox.ts';
-import { portalAddress } from '../delivery/links.ts';
+import { portalAddress } from '../delivery/index.ts';
 import { presentCertificateSummary, thumbnailSigner } from './presenter.ts';
 import { findCertificateSet, type listCertificateSets, type Member } from './service.ts';
 

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { certificateUploads, storedFiles } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { ATTACHMENT_TYPE_MESSAGE, attachmentType, safeFileName } from '../files/attachments.ts';
+import { ATTACHMENT_TYPE_MESSAGE, attachmentType, safeFileName } from '../files/index.ts';
 import { assertMayEditEmail } from './permissions.ts';
 import { findCertificateSet, type Member } from './service.ts';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { audit } from '../system/audit.ts';
+import { audit } from '../system/index.ts';
 import { adjustBucket, type CreditBucket } from './ledger.ts';
 
 /**

@@ -6,7 +6,7 @@ import { accounts, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { escapeHtml } from '../../mail/html.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import type { Member } from '../certificates/service.ts';
+import type { Member } from '../certificates/index.ts';
 
 /** Whom a credits request goes to: the account's admins for a sub-user, the super-admins for an admin. */
 async function approvers(context: AppContext, member: Member): Promise<string[]> {

@@ -2,7 +2,7 @@ import { migrateDesign, type Recipient } from '@laurel/certificate';
 import type { PdfRenderer } from '@laurel/certificate/node';
 import type { AppContext } from '../../context.ts';
 import type { projects, recipients } from '../../db/schema.ts';
-import { preparedPdfRenderer } from '../certificates/rendering.ts';
+import { preparedPdfRenderer } from '../certificates/index.ts';
 import { recipientLinks } from './links.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;

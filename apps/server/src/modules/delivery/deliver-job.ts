@@ -6,7 +6,7 @@ import { accounts, mailMessages, projects, recipients, suppressions, users } fro
 import { defineJob } from '../../jobs/queue.ts';
 import type { OutgoingMessage } from '../../mail/outgoing-message.ts';
 import { isPermanentSmtpFailure } from '../../mail/transport.ts';
-import { grantCredits } from '../credits/ledger.ts';
+import { grantCredits } from '../credits/index.ts';
 import { issuedCertificatePdf } from './certificate-file.ts';
 import { certificateMessage } from './certificate-message.ts';
 import { withEvent } from './events.ts';

@@ -2,8 +2,8 @@ import type { SendProgress } from '@laurel/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recipients } from '../../db/schema.ts';
-import type { Member } from '../certificates/service.ts';
-import { findProject } from '../projects/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { findProject } from '../projects/index.ts';
 
 /** Where a project's delivery stands, counted from its recipients' states in one query. */
 export async function projectProgress(context: AppContext, member: Member, projectId: number): Promise<SendProgress> {

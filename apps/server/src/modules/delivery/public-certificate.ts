@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { accounts, projects, recipients, suppressions } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
-import { designPng } from '../certificates/rendering.ts';
+import { designPng } from '../certificates/index.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { withEvent } from './events.ts';
 import { recipientLinks } from './links.ts';

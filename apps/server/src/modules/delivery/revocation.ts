@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { recipients } from '../../db/schema.ts';
 import { accessUser } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
-import type { Member } from '../certificates/service.ts';
-import { findRecipient } from '../projects/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { findRecipient } from '../projects/index.ts';
 import { withEvent } from './events.ts';
 
 /**

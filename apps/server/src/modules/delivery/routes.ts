@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { presentRecipient } from '../projects/presenter.ts';
+import { presentRecipient } from '../projects/index.ts';
 import { projectProgress } from './progress.ts';
 import { setRevoked } from './revocation.ts';
 import { queueProjectSend } from './send.ts';

@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { projects, recipients, suppressions } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Executor } from '../../jobs/queue.ts';
-import type { Member } from '../certificates/service.ts';
-import { debitCredits } from '../credits/ledger.ts';
-import { findProject } from '../projects/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { debitCredits } from '../credits/index.ts';
+import { findProject } from '../projects/index.ts';
 import { deliverCertificateJob } from './deliver-job.ts';
 import { withEvent } from './events.ts';
 

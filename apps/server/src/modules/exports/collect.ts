@@ -2,9 +2,8 @@ import type { SearchFilter } from '@laurel/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
-import { type Viewer, visibleProjects } from '../projects/service.ts';
-import { projectDataFields } from '../store/data-fields.ts';
-import { projectLabelColumns, searchConditions } from '../store/search.ts';
+import { type Viewer, visibleProjects } from '../projects/index.ts';
+import { projectDataFields, projectLabelColumns, searchConditions } from '../store/index.ts';
 import { chosenColumns, type ExportColumn, type ExportRow, projectExportColumns } from './columns.ts';
 
 const BATCH = 2_000;

@@ -1,6 +1,6 @@
 import { FIELD_KEYS } from '@laurel/certificate';
 import type { recipients } from '../../db/schema.ts';
-import { fieldLabel } from '../store/data-fields.ts';
+import { fieldLabel } from '../store/index.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
 

@@ -6,7 +6,7 @@ import { dataExports, users } from '../../db/schema.ts';
 import { signPath } from '../../http/signed-urls.ts';
 import { defineJob, type Executor } from '../../jobs/queue.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import type { Viewer } from '../projects/service.ts';
+import type { Viewer } from '../projects/index.ts';
 import { projectExportRows, searchExportRows } from './collect.ts';
 import { toCsv, toXlsx } from './files.ts';
 import { exportFailedMail, exportReadyMail } from './mail.ts';

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { hasValidSignature } from '../../http/signed-urls.ts';
-import { attachmentDisposition } from '../files/attachments.ts';
-import { assertOwnAccount } from '../store/scope.ts';
+import { attachmentDisposition } from '../files/index.ts';
+import { assertOwnAccount } from '../store/index.ts';
 import { exportProject, exportProjects, exportSearch, findExportFile, projectsRecipientsCount } from './service.ts';
 
 /** Exports of recipients to CSV or XLSX, delivered by a mailed link (spec 3 §7). */

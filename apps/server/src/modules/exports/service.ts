@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { accounts, dataExports, projects, recipients, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import type { Executor } from '../../jobs/queue.ts';
-import type { Member } from '../certificates/service.ts';
-import { findProject, isSubUser } from '../projects/service.ts';
-import { searchConditions } from '../store/search.ts';
+import type { Member } from '../certificates/index.ts';
+import { findProject, isSubUser } from '../projects/index.ts';
+import { searchConditions } from '../store/index.ts';
 import { exportEstimateMinutes } from './estimate.ts';
 import { exportJob } from './job.ts';
 

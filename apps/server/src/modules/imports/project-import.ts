@@ -2,11 +2,9 @@ import { FIELD_KEYS, importedValues, migrateDesign, recipientFields } from '@lau
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { Member } from '../certificates/service.ts';
-import { expectedColumns, fieldsOfColumns } from '../projects/columns.ts';
-import { checkImportedEmails, cleanRecipients } from '../projects/recipient-rows.ts';
-import { findProject } from '../projects/service.ts';
-import { projectDataFields } from '../store/data-fields.ts';
+import type { Member } from '../certificates/index.ts';
+import { checkImportedEmails, cleanRecipients, expectedColumns, fieldsOfColumns, findProject } from '../projects/index.ts';
+import { projectDataFields } from '../store/index.ts';
 import { parseImport } from './parse.ts';
 import type { ImportUpload } from './upload.ts';
 

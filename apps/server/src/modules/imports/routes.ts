@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { assertMayChangeRecipients } from '../store/scope.ts';
+import { assertMayChangeRecipients } from '../store/index.ts';
 import { parseImport } from './parse.ts';
 import { importProjectRecipients } from './project-import.ts';
 import { readImportUpload } from './upload.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { readUpload } from '../files/read-upload.ts';
+import { readUpload } from '../files/index.ts';
 import {
   addToLibrary,
   type LibraryKind,

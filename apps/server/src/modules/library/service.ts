@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { libraryImages } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { storeImage } from '../files/service.ts';
+import { storeImage } from '../files/index.ts';
 
 /** The background library and the image (signature) library. */
 export type LibraryKind = 'background' | 'signature';

@@ -2,9 +2,8 @@ import { migrateDesign } from '@laurel/certificate';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects } from '../../db/schema.ts';
-import { prepareEmail, previewEmail } from '../certificates/email.ts';
-import { assertMayEditEmail } from '../certificates/permissions.ts';
-import type { Member } from '../certificates/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { assertMayEditEmail, prepareEmail, previewEmail } from '../certificates/index.ts';
 import { findProject } from './service.ts';
 
 /**

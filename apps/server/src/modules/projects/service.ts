@@ -8,7 +8,7 @@ import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { accessUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { findCertificateSet, type Member } from '../certificates/service.ts';
+import { findCertificateSet, type Member } from '../certificates/index.ts';
 import { type ProjectColumns, savedColumns } from './columns.ts';
 import { type CleanRecipient, cleanRecipients, type MappedRow } from './recipient-rows.ts';
 

@@ -14,10 +14,10 @@ import { accounts, users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { confirmAccountMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { issueCode } from '../auth/codes.ts';
-import type { UserRow } from '../auth/sessions.ts';
-import { grantFreeMonth } from '../credits/free-plan.ts';
-import { audit } from '../system/audit.ts';
+import type { UserRow } from '../auth/index.ts';
+import { issueCode } from '../auth/index.ts';
+import { grantFreeMonth } from '../credits/index.ts';
+import { audit } from '../system/index.ts';
 import { checkPromoCode, countPromoUse } from './promo.ts';
 
 const required = (field: string, message: string) => badRequest(message, { error_type: 'required', field });

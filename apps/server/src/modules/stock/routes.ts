@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { sniffImageType } from '../files/images.ts';
+import { sniffImageType } from '../files/index.ts';
 import { bundledStockProvider } from './bundled-provider.ts';
 import type { StockImageProvider } from './provider.ts';
 import { importStockImage, stockImageBytes } from './service.ts';

@@ -1,9 +1,8 @@
 import type { UploadedImage } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { Member } from '../certificates/service.ts';
-import { sniffImageType } from '../files/images.ts';
-import { storeImage } from '../files/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { sniffImageType, storeImage } from '../files/index.ts';
 import { StockImageNotFound, type StockImageProvider } from './provider.ts';
 
 const STOCK_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;

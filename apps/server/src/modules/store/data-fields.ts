@@ -3,9 +3,8 @@ import type { DataField, ProjectDataFields } from '@laurel/domain';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects } from '../../db/schema.ts';
-import type { Member } from '../certificates/service.ts';
-import { expectedColumns } from '../projects/columns.ts';
-import { findProject, type Viewer, visibleProjects } from '../projects/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { expectedColumns, findProject, type Viewer, visibleProjects } from '../projects/index.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 

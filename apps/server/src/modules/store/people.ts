@@ -3,7 +3,7 @@ import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
-import { type Viewer, visibleProjects } from '../projects/service.ts';
+import { type Viewer, visibleProjects } from '../projects/index.ts';
 import { projectLabelColumns } from './search.ts';
 
 /**

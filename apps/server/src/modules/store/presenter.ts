@@ -1,6 +1,6 @@
 import type { HistoryEvent, StoreRecipient } from '@laurel/domain';
 import type { projects, recipients } from '../../db/schema.ts';
-import { presentRecipient } from '../projects/presenter.ts';
+import { presentRecipient } from '../projects/index.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
-import type { Member } from '../certificates/service.ts';
-import { projectRenderer, recipientData } from '../delivery/certificate-file.ts';
-import { safeFileName } from '../files/attachments.ts';
-import { findProject } from '../projects/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { projectRenderer, recipientData } from '../delivery/index.ts';
+import { safeFileName } from '../files/index.ts';
+import { findProject } from '../projects/index.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 

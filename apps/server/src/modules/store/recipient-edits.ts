@@ -4,10 +4,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { Member } from '../certificates/service.ts';
-import { certificateFileKey } from '../delivery/certificate-file.ts';
-import { withEvent } from '../delivery/events.ts';
-import { findRecipient, visibleProjects } from '../projects/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { certificateFileKey, withEvent } from '../delivery/index.ts';
+import { findRecipient, visibleProjects } from '../projects/index.ts';
 import { projectDataFields } from './data-fields.ts';
 import { assertMayChangeRecipients } from './scope.ts';
 

@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
-import { designPdf, designPng } from '../certificates/rendering.ts';
-import type { Member } from '../certificates/service.ts';
-import { issuedCertificatePdf, recipientData } from '../delivery/certificate-file.ts';
-import { findRecipient } from '../projects/service.ts';
+import type { Member } from '../certificates/index.ts';
+import { designPdf, designPng } from '../certificates/index.ts';
+import { issuedCertificatePdf, recipientData } from '../delivery/index.ts';
+import { findRecipient } from '../projects/index.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
-import { type Viewer, visibleProjects } from '../projects/service.ts';
+import { type Viewer, visibleProjects } from '../projects/index.ts';
 
 /** The order of each sort the global search offers. */
 const SEARCH_ORDER: Record<SearchSort, SQL[]> = {

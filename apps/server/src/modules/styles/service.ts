@@ -5,9 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { styles } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { prepareEmail, previewEmail, sendTestEmail } from '../certificates/email.ts';
-import { splitPayload } from '../certificates/request.ts';
-import { SAMPLE_RECIPIENT } from '../certificates/set-email.ts';
+import { prepareEmail, previewEmail, SAMPLE_RECIPIENT, sendTestEmail, splitPayload } from '../certificates/index.ts';
 
 /** Global templates: every signed-in user reads them; super-admins edit them (/admin/build). */
 

@@ -2,7 +2,7 @@ import type { Announcement } from '@laurel/domain';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { announcements, users } from '../../db/schema.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { UserRow } from '../auth/index.ts';
 
 /** The newest active announcement the user has not dismissed yet, if any. */
 export async function latestUnseenAnnouncement(context: AppContext, user: UserRow): Promise<Announcement | null> {

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { createSession, revokeSession } from '../auth/sessions.ts';
-import { audit } from '../system/audit.ts';
+import { createSession, revokeSession } from '../auth/index.ts';
+import { audit } from '../system/index.ts';
 import { loadUserDto } from './presenter.ts';
 
 /**

@@ -6,11 +6,18 @@ import type { Auth } from '../../http/auth.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import { emailChangeCodeMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
-import { assertCodeAttemptsLeft, recordCodeFailure } from '../auth/attempts.ts';
-import { consumeCode, findTypedCode, issueTypedCode } from '../auth/codes.ts';
-import { hashPassword, serverPasswordProblem, verifyPassword } from '../auth/passwords.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
-import { audit } from '../system/audit.ts';
+import {
+  assertCodeAttemptsLeft,
+  consumeCode,
+  findTypedCode,
+  hashPassword,
+  issueTypedCode,
+  recordCodeFailure,
+  revokeUserSessions,
+  serverPasswordProblem,
+  verifyPassword,
+} from '../auth/index.ts';
+import { audit } from '../system/index.ts';
 import { loadUserDto } from './presenter.ts';
 
 export const PROFILE_MESSAGES = {

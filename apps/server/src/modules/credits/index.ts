@@ -1,0 +1,3 @@
+/** The credits module's public face: what other modules and the server's shared code may use. */
+export { grantFreeMonth } from './free-plan.ts';
+export { debitCredits, grantCredits } from './ledger.ts';

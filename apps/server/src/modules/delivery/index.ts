@@ -1,0 +1,5 @@
+/** The delivery module's public face: what other modules and the server's shared code may use. */
+export { certificateFileKey, issuedCertificatePdf, projectRenderer, recipientData } from './certificate-file.ts';
+export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
+export { withEvent } from './events.ts';
+export { portalAddress } from './links.ts';
