@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { UPLOAD_MAX_BYTES } from '@laurel/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -64,10 +65,15 @@ const ROUTE_MODULES = [
   preferenceRoutes,
 ];
 
-export function createFastify(logLevel: string): FastifyInstance {
+/**
+ * The Fastify instance. `request.ip` is the connection's address unless it is one of the proxies in
+ * TRUST_PROXY: only then is X-Forwarded-For believed, so a client cannot pick its own address to get
+ * past the per-IP limits.
+ */
+export function createFastify(env: Pick<Env, 'LOG_LEVEL' | 'TRUST_PROXY'>): FastifyInstance {
   return Fastify({
-    logger: { level: logLevel, redact: ['req.headers.authentication', 'req.headers.authorization'] },
-    trustProxy: true,
+    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authentication', 'req.headers.authorization'] },
+    trustProxy: env.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     // Portal hosts are told apart by the Host header; reject none here, resolve them in registerAuth.
     requestIdHeader: false,

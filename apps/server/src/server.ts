@@ -25,7 +25,7 @@ export interface Laurel {
  * job in this process and, unless `workerOnly`, the HTTP application (not yet listening).
  */
 export async function startLaurel(env: Env, options: { clock?: Clock; workerOnly?: boolean } = {}): Promise<Laurel> {
-  const app = createFastify(env.LOG_LEVEL);
+  const app = createFastify(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await migrateDatabase(database);

@@ -144,6 +144,43 @@ describe('forgot and reset password', () => {
     await client.post('/api/reset', { code, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD });
     expect((await client.login(email, GOOD_PASSWORD)).statusCode).toBe(200);
   });
+
+  it("a new reset link ends the user's earlier ones, not their confirmation link nor other users' links", async () => {
+    const client = new ApiClient(laurel);
+    const email = uniqueEmail();
+    await client.post('/api/registration/account', {
+      email,
+      first_name: 'A',
+      last_name: 'B',
+      account_name: 'Twice Co',
+      url: `t${Date.now()}`,
+    });
+    const confirmCode = codeFromMail((await laurel.lastMailTo(email)).text, 'confirm');
+    const { email: otherEmail } = await registerConfirmedAdmin(laurel);
+    await client.post('/api/forgot', { email: otherEmail });
+    const otherCode = codeFromMail((await laurel.lastMailTo(otherEmail)).text, 'reset');
+
+    await client.post('/api/forgot', { email });
+    await client.post('/api/forgot', { email });
+    const resetMails = (await laurel.mailsTo(email)).filter((m) => m.kind === 'reset').sort((a, b) => a.id - b.id);
+    expect(resetMails).toHaveLength(2);
+    const [first, second] = resetMails.map((m) => codeFromMail(m.text, 'reset'));
+
+    const firstCheck = await client.post('/api/reset/check', { code: first });
+    expect(firstCheck.statusCode).toBe(404);
+    expect(errorOf(firstCheck)).toMatchObject({ error_type: 'invalid_link', errors: [MESSAGES.invalidLink] });
+    const firstUse = await client.post('/api/reset', { code: first, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD });
+    expect(firstUse.statusCode).toBe(404);
+    expect(errorOf(firstUse)).toMatchObject({ error_type: 'invalid_link', errors: [MESSAGES.invalidLink] });
+
+    expect((await client.post('/api/confirm', { code: confirmCode })).json()).toEqual({ show_toc: true, email });
+    expect((await client.post('/api/reset/check', { code: otherCode })).json()).toEqual({ show_toc: false, email: otherEmail });
+    expect((await client.post('/api/reset/check', { code: second })).json()).toEqual({ show_toc: false, email });
+    expect(
+      (await client.post('/api/reset', { code: second, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD })).statusCode,
+    ).toBe(200);
+    expect((await client.login(email, GOOD_PASSWORD)).statusCode).toBe(200);
+  });
 });
 
 describe('validation', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -20,10 +21,42 @@ const httpsUrl = (name: string) =>
     message: `${name} must be an https:// address`,
   });
 
+/** An IP address, or a CIDR range such as 10.0.0.0/8 or fd00::/8. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * The reverse proxies whose X-Forwarded-For is believed: a comma-separated list of addresses and
+ * CIDRs. Unset, the header is ignored and a request's IP is the address of its connection.
+ */
+const proxyList = optionalString
+  .transform((v) =>
+    v
+      ?.split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .superRefine((entries, ctx) => {
+    for (const entry of entries ?? []) {
+      if (!isAddressOrCidr(entry)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY must list IP addresses or CIDRs (such as 10.0.0.0/8), separated by commas; "${entry}" is neither`,
+        });
+      }
+    }
+  })
+  .transform((entries) => (entries && entries.length > 0 ? entries : undefined));
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
+    TRUST_PROXY: proxyList,
     PUBLIC_URL: urlWith(['http', 'https'], 'PUBLIC_URL'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: urlWith(['postgres', 'postgresql'], 'DATABASE_URL'),

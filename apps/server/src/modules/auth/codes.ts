@@ -13,10 +13,22 @@ export const CODE_LIFETIME_MS: Record<CodeKind, number> = {
   email_change: 60 * 60_000,
 };
 
+/**
+ * Kinds of which a user holds one valid code at a time: a new reset link ends the earlier unused
+ * ones, so a flood of reset mails leaves one working link, not one per mail.
+ */
+const ONE_AT_A_TIME: ReadonlySet<CodeKind> = new Set(['reset']);
+
 /** Issues a single-use code (256 random bits in the link; only the hash is kept). */
 export async function issueCode(context: AppContext, tx: Db, userId: number, kind: CodeKind, newEmail?: string): Promise<string> {
   const code = randomToken();
   const now = context.clock.now();
+  if (ONE_AT_A_TIME.has(kind)) {
+    await tx
+      .update(userCodes)
+      .set({ used_at: now })
+      .where(and(eq(userCodes.user_id, userId), eq(userCodes.kind, kind), isNull(userCodes.used_at)));
+  }
   await tx.insert(userCodes).values({
     user_id: userId,
     kind,
