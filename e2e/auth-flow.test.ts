@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../apps/server/src/db/schema.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { addUser, PASSWORD } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
 
 let server: RunningLaurel;
@@ -104,5 +106,45 @@ describe('a new user registers, confirms, signs in and signs out', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.getByText('An account with this email address has already been created.').count()).toBeGreaterThan(0);
     await screenshot(page, 'register-user-exists');
+  });
+
+  it('lets the owner in with an emailed code while strangers guess their password', async () => {
+    const email = `ada.${Date.now()}@example.com`;
+    const [account] = await server.laurel.context.db
+      .insert(accounts)
+      .values({ name: 'Analytical Society', url: `analytical${Date.now()}` })
+      .returning();
+    await addUser(server, { email, accountId: account!.id, role: 'account_admin', first_name: 'Ada' });
+    // Five wrong passwords from five other places: once enough to lock the owner out for 15 minutes.
+    for (let i = 0; i < 5; i++) {
+      const csrf = (await server.laurel.app.inject({ method: 'GET', url: '/api/auth/csrf', remoteAddress: `203.0.113.${i + 1}` })).json();
+      const guess = await server.laurel.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        remoteAddress: `203.0.113.${i + 1}`,
+        payload: { email, password: `guess-${i}-password`, csrf_token: csrf.csrf_token },
+      });
+      expect(guess.statusCode).toBe(401);
+    }
+
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const codeField = page.getByLabel('Sign-in code');
+    await codeField.waitFor();
+    await screenshot(page, 'login-email-code');
+    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email) && !!m.subject?.includes('sign-in code'));
+    const code = /code is (\d{6})/.exec(mail.text ?? '')![1]!;
+
+    await codeField.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toContain('Wrong confirmation code.');
+    await codeField.fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.getByTestId('header-name').textContent()).toContain('Analytical Society');
+    await page.context().close();
   });
 });

@@ -1,14 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, certificateSets } from '../src/db/schema.ts';
-import { errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { accounts, certificateSets, mailMessages } from '../src/db/schema.ts';
+import { errorOf, registerConfirmedAdmin, uniqueEmail } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { SmtpSink } from './helpers/smtp-sink.ts';
+import { subUser } from './helpers/store-fixtures.ts';
 
 const sink = new SmtpSink();
 let laurel: TestLaurel;
 let admin: Awaited<ReturnType<typeof registerConfirmedAdmin>>;
 let setId: number;
+/** A confirmed user of the admin's account: a test email may go to them. */
+let colleague: string;
 
 beforeAll(async () => {
   laurel = await startTestLaurel({ smtpUrl: await sink.start() });
@@ -31,6 +34,7 @@ beforeAll(async () => {
       ],
     })
   ).json().id;
+  colleague = (await subUser(laurel, admin.user.account!.id, { allow_certificate_email_edits: true })).email;
 });
 afterAll(async () => {
   await laurel?.close();
@@ -79,7 +83,7 @@ describe('a set’s email', () => {
   });
 
   it('sends a test message with the values given and the certificate attached', async () => {
-    const to = `tester.${Date.now()}@example.com`;
+    const to = colleague;
     const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, {
       email: to,
       fields: [
@@ -103,6 +107,35 @@ describe('a set’s email', () => {
       fields: [{ name: 'COURSE', value: ' ' }],
     });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('sends tests only to people of the account, within a daily allowance per account', async () => {
+    const fields = [{ name: 'COURSE', value: 'Claim your prize at https://evil.example' }];
+    const recipients = await admin.client.get('/api/certificates/test-email-recipients');
+    expect(recipients.json().emails[0]).toBe(admin.email);
+    expect(recipients.json().emails).toContain(colleague);
+
+    const stranger = uniqueEmail('stranger');
+    const relayed = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: stranger, fields });
+    expect(relayed.statusCode).toBe(400);
+    expect(errorOf(relayed)).toMatchObject({ field: 'email', errors: ['Test emails go to you or to a confirmed user of this account.'] });
+    // Another account's user is a stranger too.
+    const other = await registerConfirmedAdmin(laurel);
+    expect(
+      (await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: other.email, fields })).statusCode,
+    ).toBe(400);
+    expect(await laurel.mailsTo(stranger)).toEqual([]);
+    expect((await laurel.mailsTo(other.email)).filter((m) => m.kind === 'test_certificate')).toEqual([]);
+
+    // Own address by default; then the account's allowance runs out, whichever source asks.
+    expect((await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { fields })).statusCode).toBe(200);
+    const sent = await laurel.context.db.select().from(mailMessages).where(eq(mailMessages.account_id, admin.user.account!.id));
+    const tests = sent.filter((m) => m.kind === 'test_certificate');
+    const filler = Array.from({ length: 50 - tests.length }, () => ({ ...tests[0]!, id: undefined, status: 'sent' }));
+    await laurel.context.db.insert(mailMessages).values(filler);
+    const over = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { fields });
+    expect(over.statusCode).toBe(429);
+    expect(errorOf(over).errors[0]).toBe('This account has sent its 50 test emails of the last 24 hours. Please try again later.');
   });
 
   it('refuses a test while the saved email has no reply-to, naming the field', async () => {

@@ -200,6 +200,10 @@ describe('email attachments', () => {
     expect((await client.get(`/api/certificates/${set.id}`)).json().uploads).toHaveLength(1);
     expect((await client.delete(`/api/certificates/${set.id}/uploads/${uploaded.json().id}`)).json().message).toBe('File deleted.');
     expect((await client.get(`/api/certificates/${set.id}`)).json().uploads).toEqual([]);
+    // A removed attachment is no longer served, and its bytes have left the store.
+    const gone = await laurel.app.inject({ method: 'GET', url: uploaded.json().url, headers: { host: 'laurel.test' } });
+    expect(gone.statusCode).toBe(404);
+    expect(await laurel.context.files.get(uploaded.json().url.split('/').pop())).toBeNull();
   });
 
   it('refuses executables and other accounts', async () => {

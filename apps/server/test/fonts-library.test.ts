@@ -95,8 +95,13 @@ describe('custom fonts', () => {
       { name: 'file', value: openSans, filename: 'c.ttf' },
     ]);
     expect(errorOf(over).errors[0]).toBe("you can't use more than 5 of own fonts");
+    const fontUrl = uploaded.json().url;
+    expect((await laurel.app.inject({ method: 'GET', url: fontUrl, headers: { host: 'laurel.test' } })).statusCode).toBe(200);
     const removed = await client.post('/api/certificates/remove-fonts', { fonts: [uploaded.json().id] });
     expect(removed.json().message).toBe('Font deleted');
+    // A removed font is no longer served, and its bytes have left the store.
+    expect((await laurel.app.inject({ method: 'GET', url: fontUrl, headers: { host: 'laurel.test' } })).statusCode).toBe(404);
+    expect(await laurel.context.files.get(uploaded.json().file)).toBeNull();
     expect(errorOf(await client.post('/api/certificates/remove-fonts', { fonts: [uploaded.json().id] })).errors[0]).toBe(
       'Cant delete font',
     );

@@ -35,12 +35,71 @@ describe('sign-in', () => {
     expect((await new ApiClient(laurel).login(email.toUpperCase(), GOOD_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('answers 429 after 5 failures for one address, even with the right password', async () => {
+  it('answers 429 to a source after 5 failures for one address from it, even with the right password', async () => {
     const { email } = await registerConfirmedAdmin(laurel);
-    for (let i = 0; i < 5; i++) expect((await new ApiClient(laurel).login(email, `wrong-${i}-password`)).statusCode).toBe(401);
-    const blocked = await new ApiClient(laurel).login(email, GOOD_PASSWORD);
+    const source = new ApiClient(laurel, null, 'laurel.test', '10.98.0.1');
+    for (let i = 0; i < 5; i++) expect((await source.login(email, `wrong-${i}-password`)).statusCode).toBe(401);
+    const blocked = await source.login(email, GOOD_PASSWORD);
     expect(blocked.statusCode).toBe(429);
     expect(errorOf(blocked).errors[0]).toBe('Too many attempts. Try again in few minutes.');
+  });
+
+  it.each([
+    ['an account admin', 'account_admin'],
+    ['a super-admin', 'global_admin'],
+  ])('lets %s in from elsewhere while strangers guess: the right password plus an emailed code', async (_who, role) => {
+    const { email, user } = await registerConfirmedAdmin(laurel);
+    await laurel.context.db
+      .update(users)
+      .set({ roles: [role] })
+      .where(eq(users.id, user.id));
+    // Five strangers, one wrong password each: the old rule locked the owner out for 15 minutes.
+    for (let i = 0; i < 5; i++) {
+      const stranger = new ApiClient(laurel, null, 'laurel.test', `10.97.${i}.1`);
+      expect((await stranger.login(email, `guess-${i}-password`)).statusCode).toBe(401);
+    }
+    const owner = new ApiClient(laurel, null, 'laurel.test', '10.96.0.1');
+    const challenged = await owner.login(email, GOOD_PASSWORD);
+    expect(challenged.statusCode).toBe(200);
+    expect(challenged.json()).toMatchObject({ token: null, require_action: 'email2fa' });
+    expect(owner.token).toBeNull();
+    const mail = await laurel.lastMailTo(email);
+    expect(mail.kind).toBe('sign_in_code');
+    const code = /code is (\d{6})/.exec(mail.text)![1]!;
+
+    // A stranger who guessed the password still needs the code.
+    const guesser = new ApiClient(laurel, null, 'laurel.test', '10.97.9.9');
+    expect((await guesser.login(email, GOOD_PASSWORD)).json().require_action).toBe('email2fa');
+    const wrongCode = await guesser.login(email, GOOD_PASSWORD, { email_code: code === '000000' ? '111111' : '000000' });
+    expect(wrongCode.statusCode).toBe(401);
+    expect(errorOf(wrongCode)).toMatchObject({ error_type: 'wrong_code', errors: ['Wrong confirmation code.'] });
+
+    // The guesser's second sign-in sent a new code: the owner asks again and uses the latest.
+    expect((await owner.post('/api/users/send-2fa-confirmation-code', { login: { email, password: GOOD_PASSWORD } })).statusCode).toBe(200);
+    const latest = /code is (\d{6})/.exec((await laurel.lastMailTo(email)).text)![1]!;
+    const signedIn = await owner.login(email, GOOD_PASSWORD, { email_code: latest });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ require_action: null, user: { email } });
+    expect((await owner.get('/api/auth/current')).statusCode).toBe(200);
+    // A code works once.
+    expect(
+      (await new ApiClient(laurel, null, 'laurel.test', '10.96.0.1').login(email, GOOD_PASSWORD, { email_code: latest })).statusCode,
+    ).toBe(200);
+  });
+
+  it('answers an unconfirmed address as any wrong password, and names the state only to the right one', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await laurel.context.db.insert(users).values({ email, username: email, roles: ['account_admin'] });
+    const noPassword = await new ApiClient(laurel).login(email, 'whatever-it-is');
+    expect(noPassword.statusCode).toBe(401);
+    expect(errorOf(noPassword)).toMatchObject({ error_type: 'wrong_password', errors: [MESSAGES.wrongCredentials] });
+
+    const withPassword = uniqueEmail('unconfirmed');
+    await laurel.context.db
+      .insert(users)
+      .values({ email: withPassword, username: withPassword, roles: ['account_admin'], password_hash: await hashPassword(GOOD_PASSWORD) });
+    expect(errorOf(await new ApiClient(laurel).login(withPassword, 'not-the-password')).error_type).toBe('wrong_password');
+    expect(errorOf(await new ApiClient(laurel).login(withPassword, GOOD_PASSWORD)).error_type).toBe('not_confirmed');
   });
 
   it('answers 429 after 20 failures from one IP across addresses', async () => {

@@ -34,6 +34,21 @@ describe('server-side idle expiry', () => {
     }
   });
 
+  it('ends a session 12 hours after sign-in however active it is, and a new sign-in starts a new one', async () => {
+    const { client, email } = await registerConfirmedAdmin(laurel);
+    for (let i = 0; i < 35; i++) {
+      clock.advance(20 * MINUTE);
+      expect((await client.get('/api/auth/current')).statusCode, `after ${(i + 1) * 20} minutes`).toBe(200);
+    }
+    clock.advance(20 * MINUTE); // 12 hours since sign-in
+    const ended = await client.get('/api/auth/current');
+    expect(ended.statusCode).toBe(401);
+    expect(errorOf(ended).error_type).toBe('session_expired');
+    const again = new ApiClient(laurel);
+    expect((await again.login(email, GOOD_PASSWORD)).statusCode).toBe(200);
+    expect((await again.get('/api/auth/current')).statusCode).toBe(200);
+  });
+
   it('gives every sign-in its own token, and ending one leaves the other', async () => {
     const first = await registerConfirmedAdmin(laurel);
     const second = new ApiClient(laurel);

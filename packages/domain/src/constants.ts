@@ -8,6 +8,8 @@ export const LOADING_BAR_LATENCY_MS = 300;
 
 export const SESSION_WARNING_MS = 25 * 60_000;
 export const SESSION_IDLE_LIMIT_MS = 30 * 60_000;
+/** However active, a session ends this long after sign-in: a stolen token is not good forever. */
+export const SESSION_ABSOLUTE_LIMIT_MS = 12 * 60 * 60_000;
 export const USER_REFRESH_MS = 40 * 60_000;
 export const SESSION_CHECK_INTERVAL_MS = 1_000;
 /**

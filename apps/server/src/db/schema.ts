@@ -120,7 +120,7 @@ export const userCodes = pgTable(
   },
   (t) => [
     uniqueIndex('user_codes_hash_unique').on(t.code_hash),
-    check('user_codes_kind', sql`${t.kind} in ('confirm', 'reset', 'email_change')`),
+    check('user_codes_kind', sql`${t.kind} in ('confirm', 'reset', 'email_change', 'sign_in')`),
   ],
 );
 

@@ -91,3 +91,18 @@ export function emailChangeCodeMail(input: { firstName: string; code: string; ur
     footnote: 'If you did not ask to change your email address, change your password.',
   });
 }
+
+export function signInCodeMail(input: { firstName: string; code: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'sign_in_code',
+    subject: 'Your Laurel sign-in code',
+    greeting: greet(input.firstName),
+    paragraphs: [
+      `Your sign-in code is ${input.code}.`,
+      'We ask for it because there were several failed attempts to sign in to your account. Enter it with your password to sign in. It is valid for 15 minutes.',
+    ],
+    action: { label: 'Open Laurel', url: input.url },
+    footnote:
+      'If you did not try to sign in just now, someone else may be trying your password: consider changing it. Without this code they cannot sign in.',
+  });
+}

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, LoginResponse } from '@laurel/domain';
+import type { ApiErrorBody, LoginResponse, SignInReply } from '@laurel/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestLaurel } from './laurel.ts';
 
@@ -68,10 +68,10 @@ export class ApiClient {
     return new ApiClient(this.laurel, this.token, host, this.ip);
   }
 
-  async login(email: string, password: string): Promise<LightMyRequestResponse> {
+  async login(email: string, password: string, extra: { email_code?: string } = {}): Promise<LightMyRequestResponse> {
     const csrf = (await this.get('/api/auth/csrf')).json<{ csrf_token: string }>().csrf_token;
-    const response = await this.post('/api/auth', { email, password, csrf_token: csrf });
-    if (response.statusCode === 200) this.token = response.json<LoginResponse>().token;
+    const response = await this.post('/api/auth', { email, password, csrf_token: csrf, ...extra });
+    if (response.statusCode === 200) this.token = response.json<SignInReply>().token;
     return response;
   }
 }

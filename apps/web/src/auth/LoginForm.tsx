@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../api/errors.ts';
 import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
 import { getCsrfToken, login } from './api.ts';
 import { FormError } from './FormError.tsx';
+import { SignInCodeForm } from './SignInCodeForm.tsx';
 import { emailError, requiredError } from './validators.ts';
 
 interface LoginFormProps {
@@ -19,6 +20,7 @@ export function LoginForm({ onForgot, notice }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const csrf = useQuery({ queryKey: ['csrf'], queryFn: getCsrfToken, staleTime: 60 * 60_000 });
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -31,7 +33,11 @@ export function LoginForm({ onForgot, notice }: LoginFormProps) {
     try {
       const token = csrf.data?.csrf_token ?? (await csrf.refetch()).data?.csrf_token ?? '';
       const response = await login({ email: values.email.trim(), password: values.password, csrf_token: token });
-      completeSignIn(response);
+      if (response.require_action === null) completeSignIn(response);
+      else {
+        setChallenge(response.message);
+        setBusy(false);
+      }
     } catch (failure) {
       // An expired form token is replaced so the next attempt works without a reload.
       if (failure instanceof ApiError && failure.body.error_type === 'csrf') void csrf.refetch();
@@ -39,6 +45,17 @@ export function LoginForm({ onForgot, notice }: LoginFormProps) {
       setBusy(false);
     }
   });
+
+  if (challenge) {
+    return (
+      <SignInCodeForm
+        credentials={{ email: form.values.email.trim(), password: form.values.password }}
+        message={challenge}
+        onSignedIn={completeSignIn}
+        onBack={() => setChallenge(null)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">

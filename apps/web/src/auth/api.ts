@@ -26,3 +26,7 @@ export const setPassword = (mode: PasswordLinkMode, body: SetPasswordRequest) =>
     : call(authCalls.resetPassword, { body }, { quiet401: true });
 
 export const stopImpersonating = () => call(authCalls.stopImpersonating, { body: {} });
+
+/** Emails a new sign-in code to the owner of these credentials. */
+export const sendSignInCode = (login: { email: string; password: string }) =>
+  call(authCalls.sendSignInCode, { body: { login } }, { quiet401: true });

@@ -47,6 +47,9 @@ export const previewEmail = (owner: 'certificates' | 'projects', id: string, des
 export const previewTemplateEmail = (id: string, design: EmailDesign, signal?: AbortSignal) =>
   call(styleCalls.previewStyleEmail, { params: { id }, body: design }, { signal });
 
+/** Who a test may go to: the signed-in user, then the account's confirmed users. */
+export const listTestRecipients = () => call(certificateCalls.listTestEmailRecipients, {});
+
 export const sendTestEmail = (id: string, email: string, fields: TestField[]) =>
   call(certificateCalls.sendTestCertificateEmail, { params: { id }, body: { email, fields } });
 

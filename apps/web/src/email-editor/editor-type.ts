@@ -16,7 +16,17 @@ export function emailEditorType(pathname: string, returnTo: string | null, user:
   return 'existing';
 }
 
-/** Only a path inside the app may be returned to, never another site. */
+const APP_ORIGIN = 'https://app.invalid';
+
+const isRefusedInPath = (char: string) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f;
+
+/**
+ * Only a path inside the app may be returned to, never another site. Browsers drop tabs and line
+ * breaks from an address and read `\` as `/`, so `/<tab>/evil.example` would open `//evil.example`:
+ * such characters refuse the value, and what is left must resolve to our own origin.
+ */
 export function safeReturnPath(value: string | null): string | null {
-  return value?.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : null;
+  if (!value?.startsWith('/') || [...value].some(isRefusedInPath)) return null;
+  const url = new URL(value, APP_ORIGIN);
+  return url.origin === APP_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null;
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ApiError } from '../api/errors.ts';
 import { setToken } from '../api/token.ts';
 import { getCsrfToken, login } from '../auth/api.ts';
+import { SignInCodeForm } from '../auth/SignInCodeForm.tsx';
 
 interface ReloginModalProps {
   opened: boolean;
@@ -20,7 +21,13 @@ interface ReloginModalProps {
 export function ReloginModal({ opened, email, onExit }: ReloginModalProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm({ initialValues: { email, password: '' } });
+
+  const resume = (token: string) => {
+    setToken(token);
+    window.location.reload();
+  };
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
@@ -28,8 +35,11 @@ export function ReloginModal({ opened, email, onExit }: ReloginModalProps) {
     try {
       const { csrf_token } = await getCsrfToken();
       const response = await login({ ...values, csrf_token });
-      setToken(response.token);
-      window.location.reload();
+      if (response.require_action === null) resume(response.token);
+      else {
+        setChallenge(response.message);
+        setBusy(false);
+      }
     } catch (failure) {
       setError(failure instanceof ApiError && failure.status === 429 ? MESSAGES.tooManyAttempts : MESSAGES.wrongCredentials);
       setBusy(false);
@@ -46,28 +56,37 @@ export function ReloginModal({ opened, email, onExit }: ReloginModalProps) {
       title="Sign in to continue"
       data-testid="relogin-modal"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Your session has ended. Sign in again to pick up where you left off.
-          </Text>
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required data-autofocus {...form.getInputProps('password')} />
-          <Group justify="space-between" mt="xs">
-            <Button variant="subtle" color="stone" onClick={onExit}>
-              Log out
-            </Button>
-            <Button type="submit" loading={busy}>
-              Sign in
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {challenge ? (
+        <SignInCodeForm
+          credentials={form.values}
+          message={challenge}
+          onSignedIn={(response) => resume(response.token)}
+          onBack={() => setChallenge(null)}
+        />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Your session has ended. Sign in again to pick up where you left off.
+            </Text>
+            {error && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                {error}
+              </Alert>
+            )}
+            <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+            <PasswordInput label="Password" autoComplete="current-password" required data-autofocus {...form.getInputProps('password')} />
+            <Group justify="space-between" mt="xs">
+              <Button variant="subtle" color="stone" onClick={onExit}>
+                Log out
+              </Button>
+              <Button type="submit" loading={busy}>
+                Sign in
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -7,6 +7,8 @@ export const loginRequest = z.object({
   email: z.string().trim().min(1, 'Email is Required').max(254),
   password: z.string().min(1, 'Password is Required').max(1024),
   csrf_token: z.string().max(200).optional(),
+  /** The six-digit code emailed when the server asked for `email2fa`. */
+  email_code: z.string().trim().max(20).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -91,14 +93,35 @@ export type UserDto = z.infer<typeof userDto>;
 export const loginResponse = z
   .object({
     token: z.string(),
-    /** A second factor still to give; null when signed in. */
-    require_action: z.enum(['google2fa', 'email2fa']).nullable(),
+    /** Nothing left to give: signed in. */
+    require_action: z.null(),
     user: userDto,
     /** Where the client goes next. */
     location: z.string(),
   })
   .meta({ id: 'Session' });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/**
+ * The password was right but a second factor is still to give: `email2fa` means a six-digit code was
+ * emailed to the address (sent again by `sendSignInCode`); the client repeats the sign-in with `email_code`.
+ */
+export const signInChallenge = z
+  .object({
+    token: z.null(),
+    require_action: z.enum(['google2fa', 'email2fa']),
+    /** Why the factor is asked for, in words for the user. */
+    message: z.string(),
+  })
+  .meta({ id: 'SignInChallenge' });
+export type SignInChallenge = z.infer<typeof signInChallenge>;
+
+export const signInReply = z.union([loginResponse, signInChallenge]);
+export type SignInReply = z.infer<typeof signInReply>;
+
+export const sendSignInCodeRequest = z.object({
+  login: z.object({ email: loginRequest.shape.email, password: loginRequest.shape.password }),
+});
 
 export const csrfResponse = z.object({ csrf_token: z.string() });
 export type CsrfResponse = z.infer<typeof csrfResponse>;
@@ -120,10 +143,19 @@ export const authCalls = defineCalls('auth', {
     path: '/api/auth',
     summary: 'Sign in with email and password; the reply carries the session token',
     description:
-      'Send the token in the `Authentication` header of later calls. Failed attempts are counted: 5 for one address or 20 from one IP within 15 minutes answer 429.',
+      'Send the token in the `Authentication` header of later calls. Failed attempts are counted: 5 for one address from one IP, or 20 from one IP, within 15 minutes answer 429. After 5 failures for an address from anywhere, the right password answers `require_action: email2fa` and a code is emailed; repeat the call with `email_code`.',
     access: 'public',
     body: loginRequest,
-    response: loginResponse,
+    response: signInReply,
+    errors: [400, 401, 403, 429],
+  },
+  sendSignInCode: {
+    method: 'POST',
+    path: '/api/users/send-2fa-confirmation-code',
+    summary: 'Email a new six-digit sign-in code to the owner of these credentials',
+    access: 'public',
+    body: sendSignInCodeRequest,
+    response: success,
     errors: [401, 403, 429],
   },
   getCurrentUser: {
@@ -201,7 +233,7 @@ export const authCalls = defineCalls('auth', {
     summary: "Stop acting as another user: a new session in the admin's own name",
     access: 'session',
     body: z.object({}).optional(),
-    response: loginResponse.omit({ require_action: true }),
+    response: loginResponse,
   },
 });
 

@@ -1,53 +1,69 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { authFailures } from '../../db/schema.ts';
 import { tooManyAttempts } from '../../http/errors.ts';
 
 /**
- * Failed sign-ins are counted in the database, so the limit holds across processes: 5 failures for
- * one address or 20 from one IP within 15 minutes answer 429 until the window has passed.
+ * Failed sign-ins are counted in the database, so the limits hold across processes. Counting by
+ * address alone would let anyone lock the owner out with five wrong passwords, so the limits are:
+ * - 5 failures for one address from one source (IP) within 15 minutes: that source gets 429 for that
+ *   address until the window has passed;
+ * - 20 failures from one source across addresses: that source gets 429;
+ * - 5 failures for one address from any sources: the address is under attack. Nobody is blocked, but
+ *   the right password alone no longer signs in: the owner also types a code we email them.
  */
 const WINDOW_MS = 15 * 60_000;
-const MAX_PER_EMAIL = 5;
-const MAX_PER_IP = 20;
+const MAX_PER_SOURCE_AND_ADDRESS = 5;
+const MAX_PER_SOURCE = 20;
+const ATTACK_THRESHOLD = 5;
+const MAX_WRONG_CODES = 5;
 
-const emailKey = (email: string) => `email:${email}`;
-const ipKey = (ip: string) => `ip:${ip}`;
+const addressKey = (email: string) => `email:${email}`;
+const pairKey = (email: string, ip: string) => `pair:${email}|${ip}`;
+const sourceKey = (ip: string) => `ip:${ip}`;
+const codeKey = (userId: number) => `code:${userId}`;
 
-export async function assertNotThrottled(context: AppContext, email: string, ip: string): Promise<void> {
+async function countSince(context: AppContext, keys: string[]): Promise<(key: string) => number> {
   const since = new Date(context.clock.now().getTime() - WINDOW_MS);
   const rows = await context.db
     .select({ key: authFailures.key, count: sql<number>`count(*)::int` })
     .from(authFailures)
-    .where(and(inArray(authFailures.key, [emailKey(email), ipKey(ip)]), gte(authFailures.created_at, since)))
+    .where(and(inArray(authFailures.key, keys), gte(authFailures.created_at, since)))
     .groupBy(authFailures.key);
-  const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
-  if (count(emailKey(email)) >= MAX_PER_EMAIL || count(ipKey(ip)) >= MAX_PER_IP) throw tooManyAttempts();
+  return (key) => rows.find((r) => r.key === key)?.count ?? 0;
+}
+
+/** Throws 429 when this source has used up its attempts; otherwise tells whether the address is under attack. */
+export async function checkSignInAttempts(context: AppContext, email: string, ip: string): Promise<{ underAttack: boolean }> {
+  const count = await countSince(context, [addressKey(email), pairKey(email, ip), sourceKey(ip)]);
+  if (count(pairKey(email, ip)) >= MAX_PER_SOURCE_AND_ADDRESS || count(sourceKey(ip)) >= MAX_PER_SOURCE) throw tooManyAttempts();
+  return { underAttack: count(addressKey(email)) >= ATTACK_THRESHOLD };
 }
 
 export async function recordFailure(context: AppContext, email: string, ip: string): Promise<void> {
   const now = context.clock.now();
   await context.db.insert(authFailures).values([
-    { key: emailKey(email), created_at: now },
-    { key: ipKey(ip), created_at: now },
+    { key: addressKey(email), created_at: now },
+    { key: pairKey(email, ip), created_at: now },
+    { key: sourceKey(ip), created_at: now },
   ]);
 }
 
-/** A successful sign-in clears the address's count (not the IP's: one IP may try many addresses). */
-export async function clearFailures(context: AppContext, email: string): Promise<void> {
-  await context.db.delete(authFailures).where(eq(authFailures.key, emailKey(email)));
+/**
+ * A successful sign-in clears the address's count and this source's count for it. Other sources keep
+ * theirs (an attacker's tries are not refunded by the owner's sign-in), and so does this source's own
+ * count across addresses (one IP may try many).
+ */
+export async function clearFailures(context: AppContext, email: string, ip: string): Promise<void> {
+  await context.db.delete(authFailures).where(inArray(authFailures.key, [addressKey(email), pairKey(email, ip)]));
 }
 
 /** The same limit for typed codes: 5 wrong codes for one user within 15 minutes answer 429. */
 export async function assertCodeAttemptsLeft(context: AppContext, userId: number): Promise<void> {
-  const since = new Date(context.clock.now().getTime() - WINDOW_MS);
-  const [row] = await context.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(authFailures)
-    .where(and(eq(authFailures.key, `code:${userId}`), gte(authFailures.created_at, since)));
-  if ((row?.count ?? 0) >= MAX_PER_EMAIL) throw tooManyAttempts();
+  const count = await countSince(context, [codeKey(userId)]);
+  if (count(codeKey(userId)) >= MAX_WRONG_CODES) throw tooManyAttempts();
 }
 
 export async function recordCodeFailure(context: AppContext, userId: number): Promise<void> {
-  await context.db.insert(authFailures).values({ key: `code:${userId}`, created_at: context.clock.now() });
+  await context.db.insert(authFailures).values({ key: codeKey(userId), created_at: context.clock.now() });
 }

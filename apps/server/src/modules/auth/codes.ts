@@ -5,12 +5,16 @@ import type { Db } from '../../db/client.ts';
 import { userCodes, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../secrets.ts';
 
-export type CodeKind = 'confirm' | 'reset' | 'email_change';
+export type CodeKind = 'confirm' | 'reset' | 'email_change' | 'sign_in';
+
+/** Codes the user types from an email rather than follows as a link. */
+export type TypedCodeKind = Extract<CodeKind, 'email_change' | 'sign_in'>;
 
 export const CODE_LIFETIME_MS: Record<CodeKind, number> = {
   confirm: 7 * 24 * 60 * 60_000,
   reset: 60 * 60_000,
   email_change: 60 * 60_000,
+  sign_in: 15 * 60_000,
 };
 
 /**
@@ -68,28 +72,29 @@ export async function consumeCode(context: AppContext, tx: Db, codeId: number): 
 }
 
 /**
- * A six-digit code the user types (email change). Short, so it is bound to the user in its hash and
- * guarded by the attempt limit of the route that checks it.
+ * A six-digit code the user types (email change, sign-in while the address is under attack). Short, so
+ * it is bound to the user in its hash and guarded by the attempt limit of the route that checks it; a
+ * new one ends the earlier one of the same kind.
  */
-export async function issueTypedCode(context: AppContext, tx: Db, userId: number): Promise<string> {
+export async function issueTypedCode(context: AppContext, tx: Db, userId: number, kind: TypedCodeKind = 'email_change'): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = context.clock.now();
   await tx
     .update(userCodes)
     .set({ used_at: now })
-    .where(and(eq(userCodes.user_id, userId), eq(userCodes.kind, 'email_change'), isNull(userCodes.used_at)));
+    .where(and(eq(userCodes.user_id, userId), eq(userCodes.kind, kind), isNull(userCodes.used_at)));
   await tx.insert(userCodes).values({
     user_id: userId,
-    kind: 'email_change',
+    kind,
     code_hash: hashToken(`${userId}:${code}`),
-    expires_at: new Date(now.getTime() + CODE_LIFETIME_MS.email_change),
+    expires_at: new Date(now.getTime() + CODE_LIFETIME_MS[kind]),
     created_at: now,
   });
   return code;
 }
 
-/** The user's pending typed code if `code` matches it. */
-export async function findTypedCode(context: AppContext, userId: number, code: string) {
-  const found = await findValidCode(context, 'email_change', `${userId}:${code}`);
+/** The user's pending typed code of that kind if `code` matches it. */
+export async function findTypedCode(context: AppContext, userId: number, code: string, kind: TypedCodeKind = 'email_change') {
+  const found = await findValidCode(context, kind, `${userId}:${code}`);
   return found && found.user.id === userId ? found : null;
 }

@@ -6,7 +6,7 @@ import { route } from '../../http/route.ts';
 import { endImpersonation, loadUserDto } from '../users/index.ts';
 import { issueCsrfToken, isValidCsrfToken } from './csrf.ts';
 import { checkLink, requestPasswordReset, setPasswordFromLink } from './password-links.ts';
-import { assertCsrf, login } from './service.ts';
+import { assertCsrf, login, sendSignInCode } from './service.ts';
 import { revokeSession } from './sessions.ts';
 
 /** Each address may ask for 10 reset links a minute. */
@@ -18,6 +18,11 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.signIn, async (request) => {
     assertCsrf(isValidCsrfToken(context, request.body.csrf_token));
     return login(context, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+  });
+
+  route(app, calls.sendSignInCode, async (request) => {
+    await sendSignInCode(context, { ...request.body.login, ip: request.ip });
+    return { success: true };
   });
 
   route(app, calls.getCurrentUser, async (request) => {

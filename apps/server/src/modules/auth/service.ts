@@ -1,47 +1,101 @@
-import { type LoginResponse, landingPath, MESSAGES, normalizeEmail } from '@laurel/domain';
+import { landingPath, MESSAGES, normalizeEmail, type SignInChallenge, type SignInReply } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../../http/errors.ts';
+import { signInCodeMail } from '../../mail/account-emails.ts';
+import { queueMail } from '../../mail/outbox.ts';
 import { audit } from '../system/index.ts';
 import { loadUserDto } from '../users/index.ts';
-import { assertNotThrottled, clearFailures, recordFailure } from './attempts.ts';
+import { assertCodeAttemptsLeft, checkSignInAttempts, clearFailures, recordCodeFailure, recordFailure } from './attempts.ts';
+import { consumeCode, findTypedCode, issueTypedCode } from './codes.ts';
 import { verifyPassword } from './passwords.ts';
-import { createSession } from './sessions.ts';
+import { createSession, type UserRow } from './sessions.ts';
 
-export interface LoginInput {
+export interface Credentials {
   email: string;
   password: string;
   ip: string;
+}
+
+export interface LoginInput extends Credentials {
+  email_code?: string;
   userAgent?: string;
 }
 
-/** Signs a user in: throttling, password check, account state, then a fresh session token. */
-export async function login(context: AppContext, input: LoginInput): Promise<LoginResponse> {
+export const SIGN_IN_CODE_MESSAGES = {
+  challenge: 'There were several failed attempts to sign in to this account, so we emailed you a six-digit code. Enter it to sign in.',
+  wrongCode: 'Wrong confirmation code.',
+} as const;
+
+/**
+ * Throttling, the password, then the user's state. A wrong password answers the same whether or not
+ * the address exists or is confirmed, so the form tells nobody who has an account.
+ */
+async function checkCredentials(context: AppContext, input: Credentials): Promise<{ user: UserRow; underAttack: boolean }> {
   const email = normalizeEmail(input.email);
-  await assertNotThrottled(context, email, input.ip);
+  const { underAttack } = await checkSignInAttempts(context, email, input.ip);
   const [user] = await context.db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !passwordOk) {
     await recordFailure(context, email, input.ip);
-    if (user && !user.confirmed_at && !user.password_hash) {
-      throw forbidden(MESSAGES.notConfirmed, { error_type: 'not_confirmed' });
-    }
     throw unauthorized(MESSAGES.wrongCredentials, { error_type: 'wrong_password' });
   }
   if (user.banned) throw forbidden(MESSAGES.banned, { error_type: 'user_is_banned' });
   if (!user.active)
     throw forbidden('This user has been deactivated. Please contact your account administrator.', { error_type: 'inactive' });
   if (!user.confirmed_at) throw forbidden(MESSAGES.notConfirmed, { error_type: 'not_confirmed' });
+  return { user, underAttack };
+}
 
-  await clearFailures(context, email);
+async function mailSignInCode(context: AppContext, user: UserRow): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    const code = await issueTypedCode(context, tx, user.id, 'sign_in');
+    const mail = signInCodeMail({ firstName: user.first_name, code, url: `${context.env.PUBLIC_URL}/login` });
+    await queueMail(context, tx, { ...mail, to: user.email, accountId: user.account_id });
+  });
+}
+
+/** Signs a user in: throttling, password, account state, the emailed code when the address is under attack, then a fresh token. */
+export async function login(context: AppContext, input: LoginInput): Promise<SignInReply> {
+  const { user, underAttack } = await checkCredentials(context, input);
+  let codeId: number | null = null;
+  if (underAttack) {
+    if (!input.email_code) {
+      await mailSignInCode(context, user);
+      return { token: null, require_action: 'email2fa', message: SIGN_IN_CODE_MESSAGES.challenge } satisfies SignInChallenge;
+    }
+    await assertCodeAttemptsLeft(context, user.id);
+    const found = await findTypedCode(context, user.id, input.email_code, 'sign_in');
+    if (!found) {
+      await recordCodeFailure(context, user.id);
+      throw unauthorized(SIGN_IN_CODE_MESSAGES.wrongCode, { error_type: 'wrong_code' });
+    }
+    codeId = found.code.id;
+  }
+
   const token = await context.db.transaction(async (tx) => {
+    if (codeId !== null && !(await consumeCode(context, tx, codeId)))
+      throw unauthorized(SIGN_IN_CODE_MESSAGES.wrongCode, { error_type: 'wrong_code' });
     await tx.update(users).set({ last_login_at: context.clock.now() }).where(eq(users.id, user.id));
     return createSession(context, tx, { userId: user.id, ip: input.ip, userAgent: input.userAgent });
   });
-  await audit(context, { action: 'auth.login', userId: user.id, accountId: user.account_id, ip: input.ip });
+  await clearFailures(context, user.email, input.ip);
+  await audit(context, {
+    action: 'auth.login',
+    userId: user.id,
+    accountId: user.account_id,
+    ip: input.ip,
+    ...(codeId !== null && { details: { with_email_code: true } }),
+  });
   const dto = await loadUserDto(context, user);
   return { token, require_action: null, user: dto, location: landingPath(dto) };
+}
+
+/** Emails a new sign-in code to the owner of these credentials (the "send me a new code" link of the code form). */
+export async function sendSignInCode(context: AppContext, input: Credentials): Promise<void> {
+  const { user } = await checkCredentials(context, input);
+  await mailSignInCode(context, user);
 }
 
 export function assertCsrf(valid: boolean): void {

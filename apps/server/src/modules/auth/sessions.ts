@@ -1,4 +1,4 @@
-import { SESSION_IDLE_LIMIT_MS } from '@laurel/domain';
+import { SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@laurel/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,7 +33,10 @@ export async function createSession(
 
 export type SessionLookup = { status: 'valid'; session: SessionRow; user: UserRow } | { status: 'expired' } | { status: 'invalid' };
 
-/** Resolves a bearer token; a session idle for 30 minutes is over, here as on the client. */
+/**
+ * Resolves a bearer token; a session idle for 30 minutes is over, here as on the client, and so is
+ * one signed in 12 hours ago, however active.
+ */
 export async function resolveSession(context: AppContext, token: string): Promise<SessionLookup> {
   const [row] = await context.db
     .select({ session: sessions, user: users })
@@ -43,7 +46,8 @@ export async function resolveSession(context: AppContext, token: string): Promis
   if (!row) return { status: 'invalid' };
   const now = context.clock.now();
   const idle = now.getTime() - row.session.last_seen_at.getTime();
-  if (idle >= SESSION_IDLE_LIMIT_MS) {
+  const age = now.getTime() - row.session.created_at.getTime();
+  if (idle >= SESSION_IDLE_LIMIT_MS || age >= SESSION_ABSOLUTE_LIMIT_MS) {
     await context.db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, row.session.id));
     return { status: 'expired' };
   }

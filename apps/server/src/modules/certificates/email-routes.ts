@@ -6,8 +6,9 @@ import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { sendStyleTestEmail } from '../styles/index.ts';
 import { previewSetEmail, sendSetTestEmail, TEST_EMAIL_SENT } from './set-email.ts';
+import { testRecipients } from './test-recipients.ts';
 
-/** Test messages go out at most this often from one address. */
+/** A super-admin's template tests go out at most this often from one address (a set's tests are limited per account). */
 const TEST_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 /** The email a set sends: preview with sample data, and test messages (spec 2 §7). */
@@ -16,15 +17,14 @@ export function certificateEmailRoutes(app: FastifyInstance, context: AppContext
     previewSetEmail(context, requireAccountMember(request), request.params.id, request.body),
   );
 
-  route(
-    app,
-    calls.sendTestCertificateEmail,
-    async (request) => {
-      await sendSetTestEmail(context, requireAccountMember(request), request.params.id, request.body);
-      return { success: true, message: TEST_EMAIL_SENT };
-    },
-    { rateLimit: TEST_RATE_LIMIT },
-  );
+  route(app, calls.listTestEmailRecipients, async (request) => ({
+    emails: await testRecipients(context, requireAccountMember(request)),
+  }));
+
+  route(app, calls.sendTestCertificateEmail, async (request) => {
+    await sendSetTestEmail(context, requireAccountMember(request), request.params.id, request.body);
+    return { success: true, message: TEST_EMAIL_SENT };
+  });
 
   /** A global template's email, sent to the super-admin who asks (the spec's admin variant). */
   route(

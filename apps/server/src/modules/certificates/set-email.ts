@@ -5,6 +5,7 @@ import { badRequest } from '../../http/errors.ts';
 import { prepareEmail, previewEmail, sendTestEmail } from './email.ts';
 import { assertMayEditEmail } from './permissions.ts';
 import { findCertificateSet, type Member } from './service.ts';
+import { checkedTestRecipient } from './test-recipients.ts';
 
 /** Where sample previews pretend to go. */
 export const SAMPLE_RECIPIENT = 'alex.morgan@example.com';
@@ -31,17 +32,17 @@ export async function previewSetEmail(
 }
 
 /**
- * A test of the set's saved email to one address (the user's own when none is given), with the sample
- * values given. Refused while the saved email has no reply-to, or while a value is left empty.
+ * A test of the set's saved email to one address of the account (the user's own when none is given),
+ * with the sample values given. Refused while the saved email has no reply-to, or while a value is left empty.
  */
 export async function sendSetTestEmail(context: AppContext, member: Member, id: number, request: TestEmailRequest): Promise<void> {
   assertMayEditEmail(member.user);
   const set = await findCertificateSet(context, member, id);
   const replyTo = set.email.reply_to;
   if (typeof replyTo !== 'string' || !replyTo.trim()) throw badRequest(EMAIL_DESIGN_MESSAGES.replyToMissingForTest, { field: 'reply_to' });
-  const to = request.email ?? member.user.email;
-  if (!isValidEmail(to)) throw badRequest('Invalid email format', { field: 'email' });
+  if (request.email !== undefined && !isValidEmail(request.email)) throw badRequest('Invalid email format', { field: 'email' });
   if (request.fields.some((f) => !f.value.trim())) throw badRequest('Fill in every field to send a test.', { field: 'fields' });
+  const to = await checkedTestRecipient(context, member, request.email);
   const fields = Object.fromEntries(request.fields.map((f) => [f.name.replace(/^\[|\]$/g, ''), f.value]));
   await sendTestEmail(context, {
     accountId: member.accountId,

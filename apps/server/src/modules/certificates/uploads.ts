@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { certificateUploads, storedFiles } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { ATTACHMENT_TYPE_MESSAGE, attachmentType, safeFileName } from '../files/index.ts';
+import { ATTACHMENT_TYPE_MESSAGE, attachmentType, deleteRemovedBytes, forgetStoredFiles, safeFileName } from '../files/index.ts';
 import { assertMayEditEmail } from './permissions.ts';
 import { findCertificateSet, type Member } from './service.ts';
 
@@ -52,9 +52,20 @@ export async function attachFile(context: AppContext, member: Member, certificat
 export async function removeUpload(context: AppContext, member: Member, certificateId: number, uploadId: number): Promise<void> {
   assertMayEditEmail(member.user);
   const set = await findCertificateSet(context, member, certificateId);
-  const removed = await context.db
-    .delete(certificateUploads)
-    .where(and(eq(certificateUploads.id, uploadId), eq(certificateUploads.certificate_id, set.id)))
-    .returning();
+  const removed = await context.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(certificateUploads)
+      .where(and(eq(certificateUploads.id, uploadId), eq(certificateUploads.certificate_id, set.id)))
+      .returning();
+    await forgetStoredFiles(
+      tx,
+      rows.map((r) => r.file_key),
+    );
+    return rows;
+  });
   if (!removed.length) throw notFound('File not found.');
+  await deleteRemovedBytes(
+    context,
+    removed.map((r) => r.file_key),
+  );
 }

@@ -2,4 +2,5 @@
 export { ATTACHMENT_TYPE_MESSAGE, attachmentDisposition, attachmentType, contentDisposition, safeFileName } from './attachments.ts';
 export { sniffImageType } from './images.ts';
 export { readUpload } from './read-upload.ts';
+export { deleteRemovedBytes, forgetStoredFiles } from './removal.ts';
 export { storeImage } from './service.ts';

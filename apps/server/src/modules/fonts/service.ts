@@ -5,6 +5,7 @@ import * as fontkit from 'fontkit';
 import type { AppContext } from '../../context.ts';
 import { accountFonts, accounts, storedFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { deleteRemovedBytes, forgetStoredFiles } from '../files/index.ts';
 
 /** Spec 2 §5: a font name starts with a letter, then letters, digits, underscore, hyphen or spaces. */
 const FONT_NAME = /^[A-Za-z][A-Za-z0-9_\- ]*$/;
@@ -78,10 +79,21 @@ export async function listFonts(context: AppContext, accountId: number) {
 /** Removes some of the account's fonts; refused when none of them is the account's. */
 export async function removeFonts(context: AppContext, accountId: number, ids: number[]): Promise<void> {
   const removed = ids.length
-    ? await context.db
-        .delete(accountFonts)
-        .where(and(eq(accountFonts.account_id, accountId), inArray(accountFonts.id, ids)))
-        .returning()
+    ? await context.db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(accountFonts)
+          .where(and(eq(accountFonts.account_id, accountId), inArray(accountFonts.id, ids)))
+          .returning();
+        await forgetStoredFiles(
+          tx,
+          rows.map((r) => r.file_key),
+        );
+        return rows;
+      })
     : [];
   if (removed.length === 0) throw badRequest(FONT_MESSAGES.notRemoved);
+  await deleteRemovedBytes(
+    context,
+    removed.map((r) => r.file_key),
+  );
 }

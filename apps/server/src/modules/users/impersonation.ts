@@ -38,12 +38,7 @@ export async function impersonate(
 }
 
 /** Ends an impersonation: a fresh session in the admin's own name, and the acting session ends. */
-export async function endImpersonation(
-  context: AppContext,
-  auth: Auth,
-  ip: string,
-  userAgent: string | undefined,
-): Promise<Omit<LoginResponse, 'require_action'>> {
+export async function endImpersonation(context: AppContext, auth: Auth, ip: string, userAgent: string | undefined): Promise<LoginResponse> {
   const adminId = auth.session.impersonator_id;
   if (!adminId) throw badRequest('You are not acting as another user.');
   const [admin] = await context.db.select().from(users).where(eq(users.id, adminId));
@@ -51,5 +46,5 @@ export async function endImpersonation(
   const token = await createSession(context, context.db, { userId: admin.id, ip, userAgent });
   await revokeSession(context, auth.session.id);
   const user = await loadUserDto(context, admin);
-  return { token, user, location: landingPath(user) };
+  return { token, require_action: null, user, location: landingPath(user) };
 }

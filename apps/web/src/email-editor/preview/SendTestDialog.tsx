@@ -1,9 +1,9 @@
-import { isValidEmail } from '@laurel/domain';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { sendTestEmail } from '../api.ts';
+import { listTestRecipients, sendTestEmail } from '../api.ts';
 
 interface SendTestDialogProps {
   opened: boolean;
@@ -18,13 +18,15 @@ const bare = (field: string) => field.replace(/^\[|\]$/g, '');
 
 /**
  * Sends the saved email to one address with sample values, so the issuer sees it in a real inbox.
- * Every value must be filled (spec 2 §5): a blank would arrive as an unfilled field.
+ * Every value must be filled (spec 2 §5): a blank would arrive as an unfilled field. Tests go to the
+ * user or a confirmed user of the account, never to anyone else (docs/decisions.md).
  */
 export function SendTestDialog({ opened, onClose, certificateId, user, dataFields }: SendTestDialogProps) {
   const [email, setEmail] = useState(user.email);
   const [values, setValues] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [tried, setTried] = useState(false);
+  const recipients = useQuery({ queryKey: ['test-email-recipients'], queryFn: listTestRecipients, enabled: opened });
 
   const fields = ['FIRST NAME', 'LAST NAME', ...dataFields.map(bare)];
 
@@ -35,16 +37,14 @@ export function SendTestDialog({ opened, onClose, certificateId, user, dataField
   }, [opened, user.first_name, user.last_name]);
 
   const missing = (name: string) => tried && !(values[name] ?? '').trim();
-  const emailError = tried && !isValidEmail(email.trim()) ? 'Enter a valid email address.' : null;
-
   const send = async () => {
     setTried(true);
-    if (!isValidEmail(email.trim()) || fields.some((f) => !(values[f] ?? '').trim())) return;
+    if (!email || fields.some((f) => !(values[f] ?? '').trim())) return;
     setSending(true);
     try {
       await sendTestEmail(
         certificateId,
-        email.trim(),
+        email,
         fields.map((name) => ({ name, value: values[name]!.trim() })),
       );
       notifySuccess('Email sent. Please check admin email inbox.');
@@ -62,12 +62,15 @@ export function SendTestDialog({ opened, onClose, certificateId, user, dataField
         <Text size="sm" c="dimmed">
           The saved email is sent to this address with the sample values below in place of each field.
         </Text>
-        <TextInput
+        <Select
           label="Send to"
-          type="email"
+          description="You, or a confirmed user of this account"
+          data={recipients.data?.emails ?? [user.email]}
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={emailError}
+          onChange={(value) => setEmail(value ?? user.email)}
+          allowDeselect={false}
+          searchable
+          error={recipients.isError ? errorMessage(recipients.error) : null}
           data-autofocus
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

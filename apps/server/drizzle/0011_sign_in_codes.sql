@@ -1,0 +1,2 @@
+ALTER TABLE "user_codes" DROP CONSTRAINT "user_codes_kind";--> statement-breakpoint
+ALTER TABLE "user_codes" ADD CONSTRAINT "user_codes_kind" CHECK ("user_codes"."kind" in ('confirm', 'reset', 'email_change', 'sign_in'));

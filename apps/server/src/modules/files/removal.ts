@@ -1,0 +1,27 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { mailMessages, storedFiles } from '../../db/schema.ts';
+
+/**
+ * Removing an attachment or a font removes its file: `/api/files/{key}` answers 404 from the commit
+ * of `tx` on, and the bytes leave the store once it has committed (`deleteRemovedBytes`).
+ */
+export async function forgetStoredFiles(tx: Db, keys: string[]): Promise<void> {
+  if (keys.length) await tx.delete(storedFiles).where(inArray(storedFiles.key, keys));
+}
+
+/**
+ * Deletes the bytes of files already forgotten. A message still queued in the outbox (a test email
+ * sent a moment before) keeps the bytes it carries, so that message still goes out whole.
+ */
+export async function deleteRemovedBytes(context: AppContext, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    const [waiting] = await context.db
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.status, 'queued'), sql`${mailMessages.attachments} @> ${JSON.stringify([{ key }])}::jsonb`))
+      .limit(1);
+    if (!waiting) await context.files.delete(key);
+  }
+}
