@@ -36,6 +36,7 @@ beforeAll(async () => {
       last_name: 'Designer',
     }),
     person('sender@harbour.example', ['account_user'], { account_id: accountId }),
+    person('viewer@harbour.example', ['account_user'], { account_id: accountId, allow_all_certificate_sets: false }),
     person('recipient@example.com', []),
   ]);
 });
@@ -73,6 +74,16 @@ describe('each role lands where the spec says', () => {
     expect(await page.getByTestId('header-name').textContent()).toContain('Harbour Academy (Dana Designer)');
     await page.goto(`${server.baseUrl}/admin/outbox`);
     await page.waitForURL(/\/build$/);
+    await page.context().close();
+  });
+
+  it('tells a sub-user without the right to send why the send screen is closed', async () => {
+    const page = await signIn('viewer@harbour.example');
+    await page.waitForURL(/\/send$/);
+    await page.getByText('You are not allowed to send certificates. Please ask your account administrator.').waitFor();
+    await screenshot(page, 'send-not-allowed');
+    await page.getByRole('link', { name: 'Go to your projects' }).click();
+    await page.waitForURL(/\/store$/);
     await page.context().close();
   });
 });

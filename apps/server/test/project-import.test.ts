@@ -1,3 +1,4 @@
+import { PERMISSION_MESSAGES } from '@laurel/domain';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,7 +275,7 @@ describe('POST /api/recipients/import-project-recipients-list', () => {
     });
     const refused = await importFile(viewer.client, fileProject, file);
     expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused).errors[0]).toBe('Action not allowed');
+    expect(errorOf(refused).errors[0]).toBe(PERMISSION_MESSAGES.send);
     const sender = await subUser(laurel, owner.accountId, { allow_all_users_projects: true, allow_all_certificate_sets: true });
     expect((await importFile(sender.client, fileProject, file)).statusCode).toBe(200);
   });

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { PERMISSION_MESSAGES } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../src/db/schema.ts';
@@ -254,6 +255,6 @@ describe('sub-users', () => {
     expect((await everyone.client.get(`/api/recipients/${zoe!.id}`)).statusCode).toBe(200);
     const edit = await put(everyone.client, `/api/recipients/${zoe!.id}`, { first_name: 'Mallory' });
     expect(edit.statusCode).toBe(403);
-    expect(errorOf(edit).errors[0]).toBe('Action not allowed');
+    expect(errorOf(edit).errors[0]).toBe(PERMISSION_MESSAGES.send);
   });
 });

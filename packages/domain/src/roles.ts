@@ -35,11 +35,28 @@ export function canCreateCertificateSets(user: AccessUser): boolean {
   return primaryRole(user) !== 'account_user' || !!user.allow_certificate_set_create;
 }
 
+/**
+ * Design assets (custom fonts, design images and uploads, stock picks) serve both creating and editing
+ * a set, so either right covers them.
+ */
+export function canDesign(user: AccessUser): boolean {
+  return canCreateCertificateSets(user) || canEditCertificateSets(user);
+}
+
 /** Sending needs all certificate sets allowed or a non-empty allowed list. */
 export function canSend(user: AccessUser): boolean {
   if (primaryRole(user) !== 'account_user') return true;
   return !!user.allow_all_certificate_sets || (user.allowed_certificate_sets?.length ?? 0) > 0;
 }
+
+/** What a sub-user is told when a right is missing: one message per right, in the spec's words. */
+export const PERMISSION_MESSAGES = {
+  createSets: 'You are not allowed to create certificates. Please ask your account administrator.',
+  editSets: 'You are not allowed to edit certificates. Please ask your account administrator.',
+  design: 'You are not allowed to change certificate designs, fonts or images. Please ask your account administrator.',
+  editEmails: 'You are not allowed to edit certificate emails. Please ask your account administrator.',
+  send: 'You are not allowed to send certificates. Please ask your account administrator.',
+} as const;
 
 /** Where a user lands after signing in (spec 1 §2). */
 export function landingPath(user: AccessUser): string {

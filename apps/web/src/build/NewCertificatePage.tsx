@@ -1,5 +1,5 @@
 import { canvasSize, PAGE_FORMATS, type PageFormat } from '@laurel/certificate';
-import type { Style } from '@laurel/domain';
+import { PERMISSION_MESSAGES, type Style } from '@laurel/domain';
 import { Badge, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -79,7 +79,7 @@ export function NewCertificatePage() {
       <EmptyPanel
         icon={<IconTemplate size={26} stroke={1.6} />}
         title="Access denied"
-        description="You are not allowed to create certificates. Please ask your account administrator."
+        description={PERMISSION_MESSAGES.createSets}
         action={{ label: 'Back to your designs', to: '/build' }}
       />
     );

@@ -59,8 +59,8 @@ const fileForm = (file: File) => {
   return form;
 };
 
-/** Stores an image for the email body; the reply's path is relative to this site. */
-export const uploadEmailImage = (file: File) => call(fileCalls.uploadCertificateImage, { query: { noPdf: '1' }, form: fileForm(file) });
+/** Stores an image for the email body (the email right, not the design one); the reply's path is relative to this site. */
+export const uploadEmailImage = (file: File) => call(fileCalls.uploadImage, { form: fileForm(file) });
 
 export const attachFile = (id: string, file: File): Promise<AttachedFile> =>
   call(certificateCalls.attachCertificateFile, { params: { id }, form: fileForm(file) });

@@ -12,11 +12,23 @@ interface InlineEditProps {
   onSave(next: string): Promise<unknown>;
   required?: boolean;
   placeholder?: string;
+  /** Shows the value only, for someone who may not change it. */
+  readOnly?: boolean;
   children: ReactNode;
 }
 
 /** A table cell that turns into a field: Enter saves, Escape cancels (spec 3 §2 inline edit of title and memo). */
-export function InlineEdit({ value, label, editing, onEditingChange, onSave, required = false, placeholder, children }: InlineEditProps) {
+export function InlineEdit({
+  value,
+  label,
+  editing,
+  onEditingChange,
+  onSave,
+  required = false,
+  placeholder,
+  readOnly = false,
+  children,
+}: InlineEditProps) {
   const [draft, setDraft] = useState(value);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -38,6 +50,7 @@ export function InlineEdit({ value, label, editing, onEditingChange, onSave, req
     }
   };
 
+  if (readOnly) return children;
   if (!editing) {
     return (
       <Group gap={4} wrap="nowrap" className="inline-edit">

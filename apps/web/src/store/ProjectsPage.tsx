@@ -1,4 +1,4 @@
-import type { Project, ProjectSort } from '@laurel/domain';
+import { canSend, type Project, type ProjectSort } from '@laurel/domain';
 import { Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -39,6 +39,8 @@ interface ExportTarget {
 export function ProjectsPage() {
   const user = useSignedInUser();
   const exports = canExport(user);
+  // Renaming, annotating and deleting projects is part of sending (the server refuses the rest).
+  const mayChange = canSend(user);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const table = useTableParams<ProjectSort>({ size: user.pagination.storeProjects ?? 10, sort: 'id', sorts: ['id', 'newest', 'title'] });
@@ -252,6 +254,7 @@ export function ProjectsPage() {
                         value={project.title}
                         label="title"
                         required
+                        readOnly={!mayChange}
                         editing={editingTitle}
                         onEditingChange={(on) => setEditing(on ? { id: project.id, field: 'title' } : null)}
                         onSave={(value) => saveMemo(project, 'title', value)}
@@ -279,6 +282,7 @@ export function ProjectsPage() {
                         value={project.key}
                         label="memo"
                         placeholder="Add a memo"
+                        readOnly={!mayChange}
                         editing={editingMemo}
                         onEditingChange={(on) => setEditing(on ? { id: project.id, field: 'memo' } : null)}
                         onSave={(value) => saveMemo(project, 'memo', value)}
@@ -328,12 +332,16 @@ export function ProjectsPage() {
                             icon: <IconActivity size={15} />,
                             onClick: () => navigate(`/store/history/${project.id}`),
                           },
-                          {
-                            key: 'title',
-                            label: 'Edit title',
-                            icon: <IconPencil size={15} />,
-                            onClick: () => setEditing({ id: project.id, field: 'title' }),
-                          },
+                          ...(mayChange
+                            ? [
+                                {
+                                  key: 'title',
+                                  label: 'Edit title',
+                                  icon: <IconPencil size={15} />,
+                                  onClick: () => setEditing({ id: project.id, field: 'title' }),
+                                },
+                              ]
+                            : []),
                           ...(exports
                             ? [
                                 {
@@ -344,13 +352,17 @@ export function ProjectsPage() {
                                 },
                               ]
                             : []),
-                          {
-                            key: 'delete',
-                            label: 'Delete',
-                            icon: <IconTrash size={15} />,
-                            onClick: () => confirmDelete(project),
-                            danger: true,
-                          },
+                          ...(mayChange
+                            ? [
+                                {
+                                  key: 'delete',
+                                  label: 'Delete',
+                                  icon: <IconTrash size={15} />,
+                                  onClick: () => confirmDelete(project),
+                                  danger: true,
+                                },
+                              ]
+                            : []),
                         ]}
                       />
                     </Table.Td>

@@ -77,6 +77,7 @@ export const fileCalls = defineCalls('files', {
     method: 'POST',
     path: '/api/certificates/upload',
     summary: 'Upload an image (form field `file`) for a design: a background with `background=1`, else an image element',
+    description: 'Sub-users need the right to create or edit certificate sets.',
     access: 'session',
     query: z.object({ background: z.string().optional(), noPdf: z.string().optional() }),
     body: 'multipart',
@@ -86,7 +87,8 @@ export const fileCalls = defineCalls('files', {
   uploadImage: {
     method: 'POST',
     path: '/api/upload',
-    summary: 'Upload an image (form field `file`), re-encoded and stored under an unguessable address',
+    summary: 'Upload an image (form field `file`) for an email body, re-encoded and stored under an unguessable address',
+    description: 'Sub-users need the right to edit emails; design images go to `/api/certificates/upload`.',
     access: 'session',
     body: 'multipart',
     response: uploadedImage,

@@ -5,8 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { accounts, certificateSets, styles } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { assertMayCreateSets, assertMayEditEmails, assertMayEditSets, visibleSetFilter } from '../../http/permissions.ts';
 import { prepareEmail } from './email.ts';
-import { assertMayCreate, assertMayEditDesign, assertMayEditEmail, assertPlanAllows, visibleSetFilter } from './permissions.ts';
+import { assertPlanAllows } from './plan-gates.ts';
 import { splitPayload } from './request.ts';
 
 export type Member = Auth & { accountId: number };
@@ -95,7 +96,7 @@ function isNameTaken(error: unknown): boolean {
  * with a unique name, a valid reply-to and a design that passes the builder rules and plan gates.
  */
 export async function createCertificateSet(context: AppContext, member: Member, body: CertificateSetCreate) {
-  assertMayCreate(member.user);
+  assertMayCreateSets(member.user);
   const account = await loadAccount(context, member.accountId);
   const template = body.style_id ? (await context.db.select().from(styles).where(eq(styles.id, body.style_id)))[0] : undefined;
   if (body.style_id && !template) throw notFound('Template not found.');
@@ -137,8 +138,10 @@ export async function createCertificateSet(context: AppContext, member: Member, 
 export async function updateCertificateSet(context: AppContext, member: Member, id: number, body: CertificateSetUpdate) {
   const current = await findCertificateSet(context, member, id);
   const { design: designFields, email } = splitPayload(body);
-  if (Object.keys(designFields).length) assertMayEditDesign(member.user);
-  if (Object.keys(email).length) assertMayEditEmail(member.user);
+  // A rename is an edit of the set; the email editor sends the name back unchanged, which is not.
+  const renamed = body.name !== undefined && body.name !== current.name;
+  if (Object.keys(designFields).length || renamed) assertMayEditSets(member.user);
+  if (Object.keys(email).length) assertMayEditEmails(member.user);
   const design = buildDesign(migrateDesign(current.design), designFields);
   assertPlanAllows(await loadAccount(context, member.accountId), design);
   const emailDesign = Object.keys(email).length ? prepareEmail(current.email, email) : current.email;
@@ -157,7 +160,7 @@ export async function updateCertificateSet(context: AppContext, member: Member, 
 
 /** Soft delete: projects already sent keep their snapshot; the name becomes free again. */
 export async function deleteCertificateSet(context: AppContext, member: Member, id: number): Promise<void> {
-  assertMayEditDesign(member.user);
+  assertMayEditSets(member.user);
   const current = await findCertificateSet(context, member, id);
   await context.db.update(certificateSets).set({ deleted_at: context.clock.now() }).where(eq(certificateSets.id, current.id));
 }

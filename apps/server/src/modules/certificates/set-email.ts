@@ -2,8 +2,8 @@ import { migrateDesign } from '@laurel/certificate';
 import { EMAIL_DESIGN_MESSAGES, type EmailPreview, isValidEmail, type TestEmailRequest } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
+import { assertMayEditEmails } from '../../http/permissions.ts';
 import { prepareEmail, previewEmail, sendTestEmail } from './email.ts';
-import { assertMayEditEmail } from './permissions.ts';
 import { findCertificateSet, type Member } from './service.ts';
 import { checkedTestRecipient } from './test-recipients.ts';
 
@@ -36,7 +36,7 @@ export async function previewSetEmail(
  * with the sample values given. Refused while the saved email has no reply-to, or while a value is left empty.
  */
 export async function sendSetTestEmail(context: AppContext, member: Member, id: number, request: TestEmailRequest): Promise<void> {
-  assertMayEditEmail(member.user);
+  assertMayEditEmails(member.user);
   const set = await findCertificateSet(context, member, id);
   const replyTo = set.email.reply_to;
   if (typeof replyTo !== 'string' || !replyTo.trim()) throw badRequest(EMAIL_DESIGN_MESSAGES.replyToMissingForTest, { field: 'reply_to' });

@@ -4,8 +4,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { certificateUploads, storedFiles } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { assertMayEditEmails } from '../../http/permissions.ts';
 import { ATTACHMENT_TYPE_MESSAGE, attachmentType, deleteRemovedBytes, forgetStoredFiles, safeFileName } from '../files/index.ts';
-import { assertMayEditEmail } from './permissions.ts';
 import { findCertificateSet, type Member } from './service.ts';
 
 /** At most this many attachments per email: every recipient's message carries them all. */
@@ -25,7 +25,7 @@ export async function listUploads(context: AppContext, certificateId: number) {
 }
 
 export async function attachFile(context: AppContext, member: Member, certificateId: number, file: { name: string; bytes: Buffer }) {
-  assertMayEditEmail(member.user);
+  assertMayEditEmails(member.user);
   const set = await findCertificateSet(context, member, certificateId);
   const mime = attachmentType(file.name, file.bytes);
   if (!mime) throw badRequest(ATTACHMENT_TYPE_MESSAGE, { error_type: 'invalid_file' });
@@ -50,7 +50,7 @@ export async function attachFile(context: AppContext, member: Member, certificat
 }
 
 export async function removeUpload(context: AppContext, member: Member, certificateId: number, uploadId: number): Promise<void> {
-  assertMayEditEmail(member.user);
+  assertMayEditEmails(member.user);
   const set = await findCertificateSet(context, member, certificateId);
   const removed = await context.db.transaction(async (tx) => {
     const rows = await tx

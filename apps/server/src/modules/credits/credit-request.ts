@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { assertMaySend } from '../../http/permissions.ts';
 import { escapeHtml } from '../../mail/html.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { Member } from '../certificates/index.ts';
@@ -61,6 +62,8 @@ ${lines.map((l) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;col
  * so the wizard can say whom it asked.
  */
 export async function requestCredits(context: AppContext, member: Member, requested: number) {
+  // Credits are asked for to send: a sub-user who may not send has nothing to ask them for.
+  assertMaySend(member.user);
   if (requested < 1) throw badRequest('Request at least 1 credit.', { field: 'requestedCredits' });
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, member.accountId));
   if (!account) throw notFound();

@@ -1,9 +1,7 @@
-import { canSend } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recipients } from '../../db/schema.ts';
-import { accessUser } from '../../http/auth.ts';
-import { forbidden } from '../../http/errors.ts';
+import { assertMaySend } from '../../http/permissions.ts';
 import type { Member } from '../certificates/index.ts';
 import { findRecipient } from '../projects/index.ts';
 import { withEvent } from './events.ts';
@@ -13,7 +11,7 @@ import { withEvent } from './events.ts';
  * withdrew it, and when. Reinstating makes it valid again; both leave an event in its history.
  */
 export async function setRevoked(context: AppContext, member: Member, recipientId: number, revoked: boolean, reason?: string) {
-  if (!canSend(accessUser(member.user))) throw forbidden();
+  assertMaySend(member.user);
   const { recipient } = await findRecipient(context, member, recipientId);
   if ((recipient.revoked_at !== null) === revoked) return recipient;
   const now = context.clock.now();

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { projects, recipients, suppressions } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import { assertMaySend } from '../../http/permissions.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import type { Member } from '../certificates/index.ts';
 import { debitCredits } from '../credits/index.ts';
@@ -57,6 +58,7 @@ function targetsOf(projectId: number, request: SendRequest): { mode: Mode; where
  * concurrent clicks on Send cost credits once.
  */
 export async function queueProjectSend(context: AppContext, member: Member, projectId: number, request: SendRequest): Promise<SendResult> {
+  assertMaySend(member.user);
   const project = await findProject(context, member, projectId);
   const senderName = request.sender_name?.trim() || project.sender_name;
   if (!senderName) throw badRequest(SEND_MESSAGES.senderName, { field: 'sender_name' });

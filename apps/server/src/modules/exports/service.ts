@@ -4,9 +4,10 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, dataExports, projects, recipients, users } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { assertMaySend, isSubUser } from '../../http/permissions.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import type { Member } from '../certificates/index.ts';
-import { findProject, isSubUser } from '../projects/index.ts';
+import { findProject } from '../projects/index.ts';
 import { searchConditions } from '../store/index.ts';
 import { exportEstimateMinutes } from './estimate.ts';
 import { exportJob } from './job.ts';
@@ -22,8 +23,12 @@ export const EXPORT_MESSAGES = {
   tooLarge: `An export holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-US')} recipients. Export fewer projects or narrow the search.`,
 } as const;
 
-/** Exports are shown only for premium accounts (spec 3 §6): any active paid plan. */
+/**
+ * Exports are shown only for premium accounts (spec 3 §6): any active paid plan. A sub-user also needs
+ * the right to send: an export hands the recipients' data out of the account, as a send does.
+ */
 export async function assertMayExport(context: AppContext, member: Member): Promise<void> {
+  assertMaySend(member.user);
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, member.accountId));
   if (!account || planLevel(account) < 1)
     throw forbidden(EXPORT_MESSAGES.premium, { error_type: 'upgrade', redirect: '/account/subscription' });
@@ -184,7 +189,7 @@ export async function findExportFile(context: AppContext, member: Member | null,
   const conditions = [eq(dataExports.file_key, file), eq(dataExports.status, 'done')];
   if (member) {
     conditions.push(eq(dataExports.account_id, member.accountId));
-    if (isSubUser(member)) conditions.push(eq(dataExports.user_id, member.user.id));
+    if (isSubUser(member.user)) conditions.push(eq(dataExports.user_id, member.user.id));
   }
   const [record] = await context.db
     .select()

@@ -3,15 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
+import { assertMayDesign } from '../../http/permissions.ts';
 import { route } from '../../http/route.ts';
 import { listFonts, removeFonts, uploadFont } from './service.ts';
 
-/** An account's own certificate fonts (spec 2 §7: font/uploads, certificates/remove-fonts). */
+/**
+ * An account's own certificate fonts (spec 2 §7: font/uploads, certificates/remove-fonts). Every member
+ * reads them (certificates are drawn with them); adding and removing them is design work.
+ */
 export function fontRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.listFonts, async (request) => ({ fonts: await listFonts(context, requireAccountMember(request).accountId) }));
 
   route(app, calls.uploadFont, async (request) => {
     const member = requireAccountMember(request);
+    assertMayDesign(member.user);
     let name = '';
     let bytes: Buffer | null = null;
     for await (const part of request.parts()) {
@@ -23,7 +28,9 @@ export function fontRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   route(app, calls.removeFonts, async (request) => {
-    await removeFonts(context, requireAccountMember(request).accountId, request.body.fonts);
+    const member = requireAccountMember(request);
+    assertMayDesign(member.user);
+    await removeFonts(context, member.accountId, request.body.fonts);
     return { success: true, message: 'Font deleted' };
   });
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { accounts, mappings } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { assertMaySend } from '../../http/permissions.ts';
 
 export const MAPPING_MESSAGES = {
   upgrade: 'Saving mappings is available on paid plans. Upgrade your account to reuse your column choices.',
@@ -23,7 +24,8 @@ const isNameTaken = (error: unknown) => {
 
 /**
  * Saves a mapping. A global one (for every account) is a super-admin's; an account's own needs a
- * paid plan (spec 3 §5: saving a mapping is premium), checked here and not only in the wizard.
+ * paid plan (spec 3 §5: saving a mapping is premium), checked here and not only in the wizard, and
+ * from a sub-user the right to send: mappings are the send wizard's.
  */
 export async function saveMapping(context: AppContext, auth: Auth, input: { name: string; rules: MappingRule[]; global?: boolean }) {
   let accountId: number | null = null;
@@ -31,6 +33,7 @@ export async function saveMapping(context: AppContext, auth: Auth, input: { name
     if (!isSuperAdmin(auth)) throw forbidden();
   } else {
     if (auth.user.account_id === null) throw forbidden();
+    assertMaySend(auth.user);
     const [account] = await context.db.select().from(accounts).where(eq(accounts.id, auth.user.account_id));
     if (!account) throw notFound();
     if (planLevel(account) < 1) throw forbidden(MAPPING_MESSAGES.upgrade, { error_type: 'upgrade', redirect: '/account/subscription' });
@@ -69,6 +72,8 @@ export async function deleteMapping(context: AppContext, auth: Auth, id: number)
     if (!isSuperAdmin(auth)) throw forbidden();
   } else if (row.account_id !== auth.user.account_id && !isSuperAdmin(auth)) {
     throw notFound();
+  } else {
+    assertMaySend(auth.user);
   }
   await context.db.delete(mappings).where(eq(mappings.id, row.id));
 }

@@ -2,8 +2,9 @@ import { migrateDesign } from '@laurel/certificate';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects } from '../../db/schema.ts';
+import { assertMayEditEmails } from '../../http/permissions.ts';
 import type { Member } from '../certificates/index.ts';
-import { assertMayEditEmail, prepareEmail, previewEmail } from '../certificates/index.ts';
+import { prepareEmail, previewEmail } from '../certificates/index.ts';
 import { findProject } from './service.ts';
 
 /**
@@ -12,7 +13,7 @@ import { findProject } from './service.ts';
  * as they are.
  */
 export async function updateProjectEmail(context: AppContext, member: Member, id: number, edit: Record<string, unknown>) {
-  assertMayEditEmail(member.user);
+  assertMayEditEmails(member.user);
   const project = await findProject(context, member, id);
   const email = prepareEmail(project.snapshot.email, edit);
   const [updated] = await context.db

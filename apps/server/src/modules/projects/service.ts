@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type CertificateDesign, mappingProblem, migrateDesign, recipientFields } from '@laurel/certificate';
-import { canSend } from '@laurel/domain';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projects, recipients } from '../../db/schema.ts';
-import { accessUser } from '../../http/auth.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { assertMaySend, seesOnlyOwnProjects } from '../../http/permissions.ts';
 import { findCertificateSet, type Member } from '../certificates/index.ts';
 import { type ProjectColumns, savedColumns } from './columns.ts';
 import { type CleanRecipient, cleanRecipients, type MappedRow } from './recipient-rows.ts';
@@ -30,8 +29,6 @@ export interface ProjectInput {
 /** Whose view of the projects a query takes: a signed-in member, or the member an export job runs for. */
 export type Viewer = Pick<Member, 'accountId' | 'user'>;
 
-export const isSubUser = (viewer: Viewer) => viewer.user.roles[0] === 'account_user';
-
 /**
  * The projects a viewer may see: live projects of their account and, for a sub-user not allowed
  * everyone's projects, only their own (spec 3 §6). One project, a list, or many projects' recipients
@@ -39,7 +36,7 @@ export const isSubUser = (viewer: Viewer) => viewer.user.roles[0] === 'account_u
  */
 export function visibleProjects(viewer: Viewer): SQL {
   const conditions = [eq(projects.account_id, viewer.accountId), isNull(projects.deleted_at)];
-  if (isSubUser(viewer) && !viewer.user.allow_all_users_projects) conditions.push(eq(projects.user_id, viewer.user.id));
+  if (seesOnlyOwnProjects(viewer.user)) conditions.push(eq(projects.user_id, viewer.user.id));
   return and(...conditions)!;
 }
 
@@ -76,7 +73,7 @@ const isTitleTaken = (error: unknown) => {
  * certificate number and public link per recipient, all in one transaction.
  */
 export async function createProject(context: AppContext, member: Member, input: ProjectInput) {
-  if (!canSend(accessUser(member.user))) throw forbidden();
+  assertMaySend(member.user);
   const set = await findCertificateSet(context, member, input.certificate_id);
   const design = migrateDesign(set.design);
   const clean = validRecipients(design, input.recipients);
@@ -139,7 +136,7 @@ async function insertRecipients(tx: Db, project: ProjectRow, clean: CleanRecipie
  * saved with (its snapshot) and wait, unsent, for the next send.
  */
 export async function addRecipients(context: AppContext, member: Member, projectId: number, rows: MappedRow[]) {
-  if (!canSend(accessUser(member.user))) throw forbidden();
+  assertMaySend(member.user);
   const project = await findProject(context, member, projectId);
   const clean = validRecipients(migrateDesign(project.snapshot.design), rows);
   const now = context.clock.now();
@@ -236,7 +233,9 @@ export async function listProjects(
   return { rows, count: total?.value ?? 0 };
 }
 
+/** Renaming and annotating a project is part of sending, like the project itself. */
 export async function updateProjectMemo(context: AppContext, member: Member, id: number, input: { memo?: string; title?: string }) {
+  assertMaySend(member.user);
   const project = await findProject(context, member, id);
   try {
     const [updated] = await context.db
@@ -253,6 +252,7 @@ export async function updateProjectMemo(context: AppContext, member: Member, id:
 
 /** Soft delete: the project leaves the store; super-admins can still recover it. */
 export async function deleteProject(context: AppContext, member: Member, id: number): Promise<void> {
+  assertMaySend(member.user);
   const project = await findProject(context, member, id);
   await context.db.update(projects).set({ deleted_at: context.clock.now() }).where(eq(projects.id, project.id));
 }

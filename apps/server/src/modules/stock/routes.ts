@@ -2,6 +2,7 @@ import { stockCalls as calls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
+import { assertMayDesign } from '../../http/permissions.ts';
 import { route } from '../../http/route.ts';
 import { sniffImageType } from '../files/index.ts';
 import { bundledStockProvider } from './bundled-provider.ts';
@@ -29,7 +30,10 @@ export function stockRoutes(app: FastifyInstance, context: AppContext, provider:
       .send(bytes);
   });
 
-  route(app, calls.importStockImage, async (request) =>
-    importStockImage(context, provider, requireAccountMember(request), request.body.file),
-  );
+  /** Taking a stock image into the account is design work, like uploading one. */
+  route(app, calls.importStockImage, async (request) => {
+    const member = requireAccountMember(request);
+    assertMayDesign(member.user);
+    return importStockImage(context, provider, member, request.body.file);
+  });
 }

@@ -4,11 +4,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { assertMaySend } from '../../http/permissions.ts';
 import type { Member } from '../certificates/index.ts';
 import { certificateFileKey, withEvent } from '../delivery/index.ts';
 import { findRecipient, visibleProjects } from '../projects/index.ts';
 import { projectDataFields } from './data-fields.ts';
-import { assertMayChangeRecipients } from './scope.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
 
@@ -45,7 +45,7 @@ function expirationValue(value: string, format: string): string {
  * opened: the stored PDF is dropped, so the recipient's link and download agree with the fix.
  */
 export async function updateRecipient(context: AppContext, member: Member, id: number, input: RecipientUpdate) {
-  assertMayChangeRecipients(member);
+  assertMaySend(member.user);
   const { recipient, project } = await findRecipient(context, member, id);
   assertNotInFlight(recipient);
   const first = input.first_name?.trim() ?? recipient.first_name;
@@ -76,7 +76,7 @@ export async function updateRecipient(context: AppContext, member: Member, id: n
  * certificate stays as issued; a resend goes to the new address. Each change is kept in the history.
  */
 export async function changeRecipientEmail(context: AppContext, member: Member, recipientIds: number | number[], email: string) {
-  assertMayChangeRecipients(member);
+  assertMaySend(member.user);
   const ids = ([] as number[]).concat(recipientIds);
   const address = normalizeEmail(email);
   if (!isValidEmail(address)) throw badRequest(MESSAGES.invalidEmail, { field: 'update_email' });
@@ -109,7 +109,7 @@ export async function changeRecipientEmail(context: AppContext, member: Member, 
 
 /** Only a recipient who was never sent anything may disappear; an issued certificate is revoked instead. */
 export async function deleteRecipient(context: AppContext, member: Member, id: number): Promise<void> {
-  assertMayChangeRecipients(member);
+  assertMaySend(member.user);
   const { recipient, project } = await findRecipient(context, member, id);
   if (recipient.state !== 'draft' || recipient.attempt > 0) throw badRequest(RECIPIENT_MESSAGES.notDeletable, { error_type: 'sent' });
   await context.db.transaction(async (tx) => {

@@ -153,7 +153,8 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
         onSave={save}
         onPreview={preview}
         onTest={
-          isTemplate
+          // A test is the set's email: it needs the right to edit emails, as the server checks.
+          isTemplate || !access.editEmail
             ? null
             : () => (state.dirty ? notifyError('You must first save the Certificate in order to preview') : setDialog('test'))
         }

@@ -1,6 +1,9 @@
-import { planLevel, type UserDto } from '@laurel/domain';
+import { canCreateCertificateSets, canEditCertificateSets, canEditEmails, planLevel, type UserDto } from '@laurel/domain';
 
-/** What the signed-in user may do in the builder: role flags (spec 2 §6) and plan gates. */
+/**
+ * What the signed-in user may do in the builder: role flags (spec 2 §6, the rules the server applies)
+ * and plan gates.
+ */
 export interface BuilderAccess {
   editDesign: boolean;
   editEmail: boolean;
@@ -15,13 +18,12 @@ export interface BuilderAccess {
 
 export function builderAccess(user: UserDto): BuilderAccess {
   const role = user.roles[0]?.name;
-  const sub = role === 'account_user';
   const account = user.account;
   const level = account ? planLevel(account) : 0;
   return {
-    editDesign: !sub || user.allow_certificate_set_edits,
-    editEmail: !sub || user.allow_certificate_email_edits,
-    create: !sub || user.allow_certificate_set_create,
+    editDesign: canEditCertificateSets(user),
+    editEmail: canEditEmails(user),
+    create: canCreateCertificateSets(user),
     qrCode: level >= 2 || Boolean(account?.allow_qrcode),
     twoSided: level >= 3 || Boolean(account?.allow_two_side_certificate),
     customFonts: level >= 2,
