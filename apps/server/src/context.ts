@@ -1,3 +1,4 @@
+import type { RenderPool } from '@laurel/certificate/node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Env } from './config/env.ts';
@@ -21,5 +22,10 @@ export interface AppContext {
   /** Certificate mail per account per second (SEND_RATE_PER_ACCOUNT), in this process. */
   sendRate: SendRateLimiter;
   files: FileStore;
+  /**
+   * The process's render workers: every certificate PDF and PNG is drawn there, each job within a time
+   * limit and each worker within a memory ceiling, so one heavy design cannot stall or exhaust the server.
+   */
+  renders: RenderPool;
   log: FastifyBaseLogger;
 }

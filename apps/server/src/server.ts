@@ -1,3 +1,4 @@
+import { RenderPool, type RenderPoolOptions } from '@laurel/certificate/node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createFastify } from './app.ts';
 import { ensureSuperAdmin } from './bootstrap.ts';
@@ -24,9 +25,14 @@ export interface Laurel {
  * Starts Laurel: opens and migrates the database, starts the queue, runs `env.WORKERS` workers per
  * job in this process and, unless `workerOnly`, the HTTP application (not yet listening).
  */
-export async function startLaurel(env: Env, options: { clock?: Clock; workerOnly?: boolean } = {}): Promise<Laurel> {
+export async function startLaurel(
+  env: Env,
+  options: { clock?: Clock; workerOnly?: boolean; render?: RenderPoolOptions } = {},
+): Promise<Laurel> {
   const app = createFastify(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // One pool per process, a thread per core; threads start with the first render.
+  const renders = new RenderPool(options.render);
   try {
     await migrateDatabase(database);
     const queue = new JobQueue(database, (error) => app.log.error({ err: error }, 'job failed'));
@@ -41,6 +47,7 @@ export async function startLaurel(env: Env, options: { clock?: Clock; workerOnly
       // Wall time on purpose: a rate is about real seconds, whatever clock the business rules read.
       sendRate: new SendRateLimiter(env.SEND_RATE_PER_ACCOUNT, systemClock),
       files: new LocalFileStore(env.DATA_DIR),
+      renders,
       log: app.log,
     };
     await queue.start(JOBS);
@@ -56,11 +63,13 @@ export async function startLaurel(env: Env, options: { clock?: Clock; workerOnly
       async close() {
         await app.close();
         await queue.stop();
+        await renders.close();
         context.transport?.close();
         await database.close();
       },
     };
   } catch (error) {
+    await renders.close();
     await database.close().catch(() => {});
     throw error;
   }

@@ -1,3 +1,11 @@
 /** Node-only part of the package: font files from disk, PDF and PNG renderers, the worker pool. */
-export { faceFilePath, fontFilePath, loadFace, nodeFontProvider, registerCustomFont } from './fonts/node-fonts.ts';
+export {
+  type CustomFontFile,
+  customFontProvider,
+  faceFilePath,
+  fontFilePath,
+  loadFace,
+  nodeFontProvider,
+  registerCustomFont,
+} from './fonts/node-fonts.ts';
 export * from './render/index.ts';

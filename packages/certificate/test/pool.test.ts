@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Recipient } from '../src/index.ts';
 import { RenderPool } from '../src/node.ts';
 import { sampleDesign, sampleRecipient } from './helpers/sample.ts';
 import { run, writeTemp } from './helpers/tools.ts';
@@ -31,8 +32,35 @@ describe('RenderPool', () => {
   it('reports a rendering error as a rejection', async () => {
     const broken = sampleDesign();
     broken.elements[0]!.content = 'data:image/png;base64,AAAA';
-    await expect(pool.renderPdf(broken, sampleRecipient)).rejects.toThrow('Unsupported image format');
+    await expect(pool.renderPdf(broken, sampleRecipient)).rejects.toThrow('An image in this design could not be read');
     // The worker survives the error and keeps rendering.
     expect((await pool.renderPdf(sampleDesign(), sampleRecipient)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('stops a job past its time limit, replaces the worker and runs the jobs queued behind it', async () => {
+    const limited = new RenderPool({ size: 1, timeLimitMs: 1000 });
+    try {
+      // Three thousand pages in one document take several seconds; one certificate well under one.
+      const heavy = limited.prepare(sampleDesign()).renderMany(Array.from({ length: 3000 }, (): Recipient => sampleRecipient));
+      const light = limited.renderPdf(sampleDesign(), sampleRecipient);
+      await expect(heavy).rejects.toMatchObject({
+        code: 'render_timeout',
+        message: 'Rendering took too long (more than 1 second) and was stopped. Simplify the design and try again.',
+      });
+      expect((await light).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('fails a job that outgrows the worker heap and keeps rendering', async () => {
+    const small = new RenderPool({ size: 1, memoryLimitMb: 32 });
+    try {
+      const many = small.prepare(sampleDesign()).renderMany(Array.from({ length: 3000 }, (): Recipient => sampleRecipient));
+      await expect(many).rejects.toMatchObject({ code: 'render_memory' });
+      expect((await small.renderPdf(sampleDesign(), sampleRecipient)).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await small.close();
+    }
   });
 });

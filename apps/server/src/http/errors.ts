@@ -1,3 +1,4 @@
+import { isRenderError } from '@laurel/certificate/node';
 import { type ApiErrorBody, MESSAGES } from '@laurel/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -33,6 +34,9 @@ export const tooManyAttempts = () => new AppError(429, MESSAGES.tooManyAttempts,
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(error.body());
+    // A design the renderers refuse (an image too large or unreadable) or a render stopped at its time or
+    // memory limit: the request was understood and cannot be carried out; the message says why.
+    if (isRenderError(error)) return reply.status(422).send(new AppError(422, error.message, { error_type: error.code }).body());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').split('/')[0] || undefined;

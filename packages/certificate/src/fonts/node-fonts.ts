@@ -71,3 +71,33 @@ export const nodeFontProvider: FontProvider = {
     return fallbackFaces(weight, italic).map(loadFace);
   },
 };
+
+/** A font an account uploaded: the family name its designs use, a process-wide unique id, and its file. */
+export interface CustomFontFile {
+  /** The family name as designs write it in `font-family`. */
+  family: string;
+  /** Unique across accounts, so that two accounts' fonts of the same name never mix. */
+  id: string;
+  path: string;
+}
+
+/** The family a `font-family` value names first, unquoted and lower-cased. */
+const firstFamily = (value: string) =>
+  value
+    .split(',')[0]!
+    .trim()
+    .replace(/^['"]|['"]$/g, '')
+    .toLowerCase();
+
+/** The catalog plus one account's own fonts, which win over a catalog family of the same name. */
+export function customFontProvider(fonts: readonly CustomFontFile[]): FontProvider {
+  if (!fonts.length) return nodeFontProvider;
+  const custom = new Map(fonts.map((font) => [font.family.toLowerCase(), registerCustomFont(font.id, font.path)]));
+  return {
+    ...nodeFontProvider,
+    face(family, weight, italic) {
+      const own = custom.get(firstFamily(family));
+      return own ? nodeFontProvider.load(own) : nodeFontProvider.face(family, weight, italic);
+    },
+  };
+}

@@ -91,6 +91,20 @@ function lineItem(box: Box, element: Element): LineItem {
   return { kind: 'line', box, color: cssColor(s['border-top-color'] ?? s.color), thickness: pxValue(s['border-top-width']) ?? 1, style };
 }
 
+/** The image an element shows; layoutSide draws every element that is not text, a QR code or a line as one. */
+export const elementImageSource = (element: Element): string | undefined => element.content || cssUrl(element.styles['background-image']);
+
+/** Every image source a design can draw, on either side: what a renderer may ask its image loader for. */
+export function designImageSources(design: CertificateDesign): string[] {
+  const sources = new Set<string>();
+  for (const element of [...design.elements, ...design.back_side_elements]) {
+    if (TEXT_ELEMENT_TYPES.includes(element.type) || element.type === 'qrcode' || element.type === 'line') continue;
+    const src = elementImageSource(element);
+    if (src) sources.add(src);
+  }
+  return [...sources];
+}
+
 /**
  * Lays out one side of a design for one recipient (or, without a recipient, as the builder shows it, with
  * merge fields in brackets). Pure: fonts come from the provider, images are referred to by source.
@@ -124,7 +138,7 @@ export function layoutSide(
     } else if (element.type === 'line') {
       items.push(lineItem(box, element));
     } else {
-      const src = element.content || cssUrl(element.styles['background-image']);
+      const src = elementImageSource(element);
       if (!src) continue;
       const isBackground = element.type === 'background';
       items.push({

@@ -1,13 +1,53 @@
+import type { CustomFontFile } from '../fonts/node-fonts.ts';
 import type { Recipient } from '../layout/recipient.ts';
 import type { CertificateDesign, DesignSide } from '../model/design.ts';
+import type { RenderErrorCode } from './render-error.ts';
 
-export type PoolRequest =
-  | { type: 'design'; id: number; key: string; design: CertificateDesign }
-  | { type: 'pdf'; id: number; key: string; recipient: Recipient | undefined }
-  | { type: 'png'; id: number; key: string; recipient: Recipient | undefined; options: { width?: number; side?: DesignSide } };
+/**
+ * A design as a worker receives it, with everything its renders need and nothing the worker would have
+ * to look up: the image bytes (read on the calling thread) and the account's font files.
+ */
+export interface PoolDesign {
+  design: CertificateDesign;
+  fonts: readonly CustomFontFile[];
+  images: Record<string, Uint8Array>;
+  /** The PDF document title. */
+  title?: string;
+}
+
+export type PoolJob =
+  | { type: 'pdf'; recipient: Recipient | undefined }
+  | { type: 'pdfMany'; recipients: readonly Recipient[]; title?: string }
+  | { type: 'png'; recipient: Recipient | undefined; width?: number; side?: DesignSide };
+
+export interface PoolRequest {
+  id: number;
+  key: string;
+  /** Sent when the worker does not hold the design under `key` yet, or when it is not to keep it. */
+  design?: PoolDesign;
+  /** Keep the prepared design for later jobs with the same key (sends); otherwise render once and drop it. */
+  keep: boolean;
+  job: PoolJob;
+}
 
 export interface PoolResponse {
   id: number;
   data?: ArrayBuffer;
-  error?: string;
+  error?: { message: string; code?: RenderErrorCode };
+}
+
+/** What a worker posts: an answer to a request, or once, when its modules are loaded, that it is ready. */
+export type PoolMessage = PoolResponse | { ready: true };
+
+/**
+ * Prepared designs a worker keeps, least recently used dropped first. The pool keeps the same list per
+ * worker, so it knows without asking which designs a worker still holds.
+ */
+export const WORKER_DESIGN_CACHE_SIZE = 16;
+
+/** Marks `key` most recently used in an insertion-ordered map, dropping the oldest entry past the limit. */
+export function touchRecent<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > WORKER_DESIGN_CACHE_SIZE) map.delete(map.keys().next().value!);
 }

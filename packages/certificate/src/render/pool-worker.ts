@@ -1,11 +1,39 @@
 import { parentPort } from 'node:worker_threads';
-import type { Recipient } from '../layout/recipient.ts';
-import type { CertificateDesign } from '../model/design.ts';
+import { customFontProvider } from '../fonts/node-fonts.ts';
 import { createPdfRenderer, type PdfRenderer } from './pdf/render-pdf.ts';
 import { createPngRenderer, type PngRenderer } from './png/render-png.ts';
-import type { PoolRequest, PoolResponse } from './pool-messages.ts';
+import { type PoolDesign, type PoolMessage, type PoolRequest, type PoolResponse, touchRecent } from './pool-messages.ts';
+import { isRenderError } from './render-error.ts';
 
-const designs = new Map<string, { design: CertificateDesign; pdf?: PdfRenderer; png?: PngRenderer }>();
+interface Prepared {
+  pdf(): PdfRenderer;
+  png(): PngRenderer;
+}
+
+const designs = new Map<string, Prepared>();
+
+/** Renderers are prepared on first use: a design sent only for PNG previews never subsets fonts for PDF. */
+function prepare(spec: PoolDesign): Prepared {
+  const options = { fonts: customFontProvider(spec.fonts), loadImage: (src: string) => spec.images[src] };
+  let pdf: PdfRenderer | undefined;
+  let png: PngRenderer | undefined;
+  return {
+    pdf: () => (pdf ??= createPdfRenderer(spec.design, { ...options, title: spec.title })),
+    png: () => (png ??= createPngRenderer(spec.design, options)),
+  };
+}
+
+function preparedFor(request: PoolRequest): Prepared {
+  if (request.design) {
+    const prepared = prepare(request.design);
+    if (request.keep) touchRecent(designs, request.key, prepared);
+    return prepared;
+  }
+  const prepared = designs.get(request.key);
+  if (!prepared) throw new Error(`Design ${request.key} was not sent to this worker`);
+  touchRecent(designs, request.key, prepared);
+  return prepared;
+}
 
 function bytes(buffer: Buffer): ArrayBuffer {
   // Hand the memory over without a copy when the Buffer owns its whole ArrayBuffer.
@@ -14,24 +42,26 @@ function bytes(buffer: Buffer): ArrayBuffer {
 }
 
 async function handle(request: PoolRequest): Promise<PoolResponse> {
-  if (request.type === 'design') {
-    designs.set(request.key, { design: request.design });
-    return { id: request.id };
-  }
-  const entry = designs.get(request.key);
-  if (!entry) throw new Error(`Design ${request.key} was not sent to this worker`);
-  const recipient: Recipient | undefined = request.recipient;
-  if (request.type === 'pdf') {
-    entry.pdf ??= createPdfRenderer(entry.design);
-    return { id: request.id, data: bytes(entry.pdf.render(recipient)) };
-  }
-  entry.png ??= createPngRenderer(entry.design);
-  return { id: request.id, data: bytes(await entry.png.render(recipient, request.options)) };
+  const prepared = preparedFor(request);
+  const { job } = request;
+  if (job.type === 'pdf') return { id: request.id, data: bytes(prepared.pdf().render(job.recipient)) };
+  if (job.type === 'pdfMany') return { id: request.id, data: bytes(prepared.pdf().renderMany(job.recipients, { title: job.title })) };
+  return { id: request.id, data: bytes(await prepared.png().render(job.recipient, { width: job.width, side: job.side })) };
 }
 
+// One job at a time, in the order they came: the pool times each job from the moment the one before it
+// answered, so a job must not start early or overlap another (PNG renders await between draws).
+let previous: Promise<void> = Promise.resolve();
 parentPort!.on('message', (request: PoolRequest) => {
-  handle(request).then(
-    (response) => parentPort!.postMessage(response, response.data ? [response.data] : []),
-    (error: unknown) => parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
+  previous = previous.then(() =>
+    handle(request).then(
+      (response) => parentPort!.postMessage(response, response.data ? [response.data] : []),
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        const response: PoolResponse = { id: request.id, error: { message, ...(isRenderError(error) ? { code: error.code } : {}) } };
+        parentPort!.postMessage(response);
+      },
+    ),
   );
 });
+parentPort!.postMessage({ ready: true } satisfies PoolMessage);

@@ -37,7 +37,7 @@ export const renderingCalls = defineCalls('rendering', {
     params: idParams,
     query: certificateImageQuery,
     response: fileReply('The design as a PNG image', 'image/png'),
-    errors: [401, 403],
+    errors: [401, 403, 422],
   },
   getCertificatePdf: {
     method: 'GET',
@@ -48,7 +48,7 @@ export const renderingCalls = defineCalls('rendering', {
     params: idParams,
     query: certificatePdfQuery,
     response: fileReply('The certificate as a PDF document', 'application/pdf'),
-    errors: [401, 403],
+    errors: [401, 403, 422],
   },
   getCertificatePreviewLinks: {
     method: 'GET',
@@ -66,6 +66,7 @@ export const renderingCalls = defineCalls('rendering', {
     params: idParams,
     query: styleImageQuery,
     response: fileReply('The design as a PNG image', 'image/png'),
+    errors: [422],
   },
   getStylePdf: {
     method: 'GET',
@@ -74,5 +75,6 @@ export const renderingCalls = defineCalls('rendering', {
     access: 'public',
     params: idParams,
     response: fileReply('The template as a PDF document', 'application/pdf'),
+    errors: [422],
   },
 });

@@ -218,7 +218,7 @@ export const certificateCalls = defineCalls('certificates', {
     params: idParams,
     body: testEmailRequest,
     response: okReply,
-    errors: [400, 429],
+    errors: [400, 422, 429],
   },
   sendTestStyleEmail: {
     method: 'POST',
@@ -227,7 +227,7 @@ export const certificateCalls = defineCalls('certificates', {
     access: 'session',
     params: idParams.extend({ userId: id() }),
     response: z.object({ success: z.literal('OK'), message: z.string() }),
-    errors: [429],
+    errors: [429, 422],
   },
 });
 

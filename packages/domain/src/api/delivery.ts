@@ -139,6 +139,7 @@ export const publicCertificateCalls = defineCalls('certificate', {
     params: tokenParams,
     query: z.object({ width: queryInt(100, 2000).default(1280) }),
     response: fileReply('The certificate', 'image/png'),
+    errors: [422],
   },
   getPublicCertificatePdf: {
     method: 'GET',
@@ -147,6 +148,7 @@ export const publicCertificateCalls = defineCalls('certificate', {
     access: 'public',
     params: tokenParams,
     response: fileReply('The certificate as issued', 'application/pdf'),
+    errors: [422],
   },
   unsubscribe: {
     method: 'POST',

@@ -198,7 +198,7 @@ export const storeCalls = defineCalls('store', {
     params: idParams,
     query: z.object({ width: queryInt(100, 2000).optional(), is_back_side: z.string().optional() }).catchall(z.string()),
     response: fileReply("The recipient's certificate", 'image/png'),
-    errors: [401, 403],
+    errors: [401, 403, 422],
   },
   getRecipientPdf: {
     method: 'GET',
@@ -208,7 +208,7 @@ export const storeCalls = defineCalls('store', {
     params: idParams,
     query: z.object({ type: z.string().optional() }).catchall(z.string()),
     response: fileReply("The recipient's certificate", 'application/pdf'),
-    errors: [401, 403],
+    errors: [401, 403, 422],
   },
   getRecipientPreviewLinks: {
     method: 'GET',
@@ -226,7 +226,7 @@ export const storeCalls = defineCalls('store', {
     params: idParams,
     query: printQuery.extend({ type: z.string().optional() }),
     response: fileReply('The certificates, one per page', 'application/pdf'),
-    errors: [401, 403],
+    errors: [401, 403, 422],
   },
   getProjectPrintLink: {
     method: 'GET',

@@ -1,22 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { CertificateDesign, Recipient } from '@laurel/certificate';
-import {
-  createPdfRenderer,
-  type ImageLoader,
-  nodeFontProvider,
-  type PdfRenderer,
-  type RenderOptions,
-  registerCustomFont,
-  renderPdf,
-  renderPng,
-} from '@laurel/certificate/node';
+import type { CustomFontFile, ImageLoader, PoolDesignOptions, PooledDesign } from '@laurel/certificate/node';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accountFonts } from '../../db/schema.ts';
 
 const FILE_PATH = /^\/api\/files\/([A-Za-z0-9_-]+(?:\.[a-z0-9]+)?)$/;
 
-/** Images in designs are our own stored files (`/api/files/{key}`) or data: URLs; nothing is fetched from elsewhere. */
+/**
+ * Images in designs are our own stored files (`/api/files/{key}`) or data: URLs; nothing is fetched from
+ * elsewhere. It runs on the calling thread: the render pool ships the bytes to its workers with the design,
+ * and the renderers check each image's header before decoding it.
+ */
 export function storedImageLoader(context: AppContext): ImageLoader {
   return (src) => {
     const data = /^data:image\/[a-z+]+;base64,(.*)$/s.exec(src);
@@ -33,35 +28,22 @@ export function storedImageLoader(context: AppContext): ImageLoader {
 }
 
 /**
- * Fonts for one account: the catalog plus the account's own uploads, registered under an id that
- * includes the account so two accounts' fonts of the same name never mix.
+ * An account's own fonts as files the render workers register, under an id that includes the account
+ * so two accounts' fonts of the same name never mix.
  */
-async function accountFontProvider(context: AppContext, accountId: number): Promise<RenderOptions['fonts']> {
+async function accountFontFiles(context: AppContext, accountId: number): Promise<CustomFontFile[]> {
   const rows = await context.db.select().from(accountFonts).where(eq(accountFonts.account_id, accountId));
-  if (!rows.length) return nodeFontProvider;
-  const custom = new Map<string, ReturnType<typeof registerCustomFont>>();
+  const files: CustomFontFile[] = [];
   for (const row of rows) {
     const path = context.files.localPath(row.file_key);
-    if (path) custom.set(row.name.toLowerCase(), registerCustomFont(`a${accountId}-${row.name}`, path));
+    if (path) files.push({ family: row.name, id: `a${accountId}-${row.name}`, path });
   }
-  return {
-    ...nodeFontProvider,
-    face(family, weight, italic) {
-      const own = custom.get(
-        family
-          .split(',')[0]!
-          .trim()
-          .replace(/^['"]|['"]$/g, '')
-          .toLowerCase(),
-      );
-      return own ? nodeFontProvider.load(own) : nodeFontProvider.face(family, weight, italic);
-    },
-  };
+  return files;
 }
 
-export async function renderOptionsFor(context: AppContext, accountId: number | null): Promise<RenderOptions> {
+async function poolOptions(context: AppContext, accountId: number | null): Promise<PoolDesignOptions> {
   return {
-    fonts: accountId === null ? nodeFontProvider : await accountFontProvider(context, accountId),
+    fonts: accountId === null ? [] : await accountFontFiles(context, accountId),
     loadImage: storedImageLoader(context),
   };
 }
@@ -88,18 +70,20 @@ export function previewRecipient(query: Record<string, unknown>): Recipient | un
   };
 }
 
+/**
+ * Interactive renders (previews, downloads, a test email's attachment) run once in the render pool and
+ * leave nothing prepared behind. A refused image, a render past its time limit or past its memory
+ * ceiling rejects with a RenderError, which the error handler answers with 422 and its message.
+ */
 export async function designPng(
   context: AppContext,
   accountId: number | null,
   design: CertificateDesign,
   recipient: Recipient | undefined,
   options: { width?: number; back?: boolean },
-) {
-  return renderPng(design, recipient, {
-    ...(await renderOptionsFor(context, accountId)),
-    width: options.width,
-    side: options.back ? 'back' : 'front',
-  });
+): Promise<Buffer> {
+  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId)), keep: false });
+  return pooled.renderPng(recipient, { width: options.width, side: options.back ? 'back' : 'front' });
 }
 
 export async function designPdf(
@@ -108,16 +92,20 @@ export async function designPdf(
   design: CertificateDesign,
   recipient: Recipient | undefined,
   title: string,
-) {
-  return renderPdf(design, recipient, { ...(await renderOptionsFor(context, accountId)), title });
+): Promise<Buffer> {
+  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId)), title, keep: false });
+  return pooled.renderPdf(recipient);
 }
 
-/** A renderer prepared once for a design (fonts subset, images decoded), for many recipients in a row. */
+/**
+ * A design prepared once for many recipients in a row (a send, a print file): each pool worker subsets
+ * its fonts and decodes its images the first time it renders it, and keeps them for the next recipient.
+ */
 export async function preparedPdfRenderer(
   context: AppContext,
   accountId: number,
   design: CertificateDesign,
   title: string,
-): Promise<PdfRenderer> {
-  return createPdfRenderer(design, { ...(await renderOptionsFor(context, accountId)), title });
+): Promise<PooledDesign> {
+  return context.renders.prepare(design, { ...(await poolOptions(context, accountId)), title });
 }

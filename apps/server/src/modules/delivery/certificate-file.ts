@@ -1,5 +1,5 @@
 import { migrateDesign, type Recipient } from '@laurel/certificate';
-import type { PdfRenderer } from '@laurel/certificate/node';
+import type { PooledDesign } from '@laurel/certificate/node';
 import type { AppContext } from '../../context.ts';
 import type { projects, recipients } from '../../db/schema.ts';
 import { preparedPdfRenderer } from '../certificates/index.ts';
@@ -22,14 +22,15 @@ export function recipientData(context: AppContext, recipient: RecipientRow): Rec
 }
 
 /**
- * Prepared renderers of the projects being sent (or printed), so a send of thousands prepares its design
- * once per worker. Few projects are sent at once; entries expire so that an account's new fonts are picked up.
+ * The designs of the projects being sent (or printed), handed to the render pool once so that a send of
+ * thousands prepares its design once per pool worker. Few projects are sent at once; entries expire so
+ * that an account's new fonts are picked up.
  */
 const RENDERER_TTL_MS = 10 * 60_000;
 const RENDERER_CACHE_SIZE = 16;
-const cachesByContext = new WeakMap<AppContext, Map<number, { renderer: Promise<PdfRenderer>; at: number }>>();
+const cachesByContext = new WeakMap<AppContext, Map<number, { renderer: Promise<PooledDesign>; at: number }>>();
 
-export function projectRenderer(context: AppContext, project: ProjectRow): Promise<PdfRenderer> {
+export function projectRenderer(context: AppContext, project: ProjectRow): Promise<PooledDesign> {
   let renderers = cachesByContext.get(context);
   if (!renderers) {
     renderers = new Map();
@@ -54,7 +55,7 @@ export async function issuedCertificatePdf(context: AppContext, project: Project
   const key = certificateFileKey(recipient);
   const stored = await context.files.get(key);
   if (stored) return stored;
-  const pdf = (await projectRenderer(context, project)).render(recipientData(context, recipient));
+  const pdf = await (await projectRenderer(context, project)).renderPdf(recipientData(context, recipient));
   await context.files.put(key, pdf);
   return pdf;
 }

@@ -1,3 +1,4 @@
+import { isRenderError } from '@laurel/certificate/node';
 import type { RecipientState } from '@laurel/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -136,7 +137,14 @@ export const deliverCertificateJob = defineJob<DeliveryJob, AppContext>({
     if (!delivery) return;
     if (delivery.suppressed) return finish(context, job, 'suppressed', delivery.suppressed);
 
-    await issuedCertificatePdf(context, delivery.project, delivery.recipient);
+    try {
+      await issuedCertificatePdf(context, delivery.project, delivery.recipient);
+    } catch (error) {
+      // The design cannot be rendered (an image too large, a render past its limits): retrying would fail
+      // the same way, so the recipient ends failed with the reason and the credit comes back.
+      if (isRenderError(error)) return finish(context, job, 'failed', error.message);
+      throw error;
+    }
     const email = certificateMessage(context, delivery);
     try {
       if (context.transport) {

@@ -1,52 +1,13 @@
+import { type ImageFormat, imageFormat, MAX_IMAGE_SIDE, readImageHeader } from '@laurel/certificate/node';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { badRequest } from '../../http/errors.ts';
 
-export type ImageType = 'png' | 'jpeg' | 'gif' | 'webp';
+export type ImageType = ImageFormat;
 
 export const IMAGE_TYPE_MESSAGE = 'The file must be a PNG, JPEG, GIF or WebP image.';
-/** Larger images are refused before decoding: a small file can unpack to gigabytes of pixels. */
-const MAX_SIDE = 8000;
 
 /** The image type from the file's first bytes; the name and the declared type are not trusted. */
-export function sniffImageType(bytes: Buffer): ImageType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
-    return 'webp';
-  return null;
-}
-
-/** Width and height read from the header, without decoding the pixels. */
-export function headerSize(bytes: Buffer, type: ImageType): { width: number; height: number } | null {
-  try {
-    if (type === 'png') return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-    if (type === 'gif') return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
-    if (type === 'webp') {
-      const chunk = bytes.subarray(12, 16).toString('latin1');
-      if (chunk === 'VP8X') return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
-      if (chunk === 'VP8L') {
-        const bits = bytes.readUInt32LE(21);
-        return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
-      }
-      return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-    }
-    // JPEG: walk the segments to the first start-of-frame marker.
-    let offset = 2;
-    while (offset + 9 < bytes.length) {
-      if (bytes[offset] !== 0xff) return null;
-      const marker = bytes[offset + 1]!;
-      const length = bytes.readUInt16BE(offset + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        return { width: bytes.readUInt16BE(offset + 7), height: bytes.readUInt16BE(offset + 5) };
-      }
-      offset += 2 + length;
-    }
-  } catch {
-    return null;
-  }
-  return null;
-}
+export const sniffImageType = (bytes: Buffer): ImageType | null => imageFormat(bytes);
 
 export interface CleanImage {
   bytes: Buffer;
@@ -64,10 +25,15 @@ export interface CleanImage {
 export async function reencodeImage(bytes: Buffer): Promise<CleanImage> {
   const type = sniffImageType(bytes);
   if (!type) throw badRequest(IMAGE_TYPE_MESSAGE, { error_type: 'invalid_file' });
-  const size = headerSize(bytes, type);
-  if (!size || size.width < 1 || size.height < 1) throw badRequest('The image could not be read.', { error_type: 'invalid_file' });
-  if (size.width > MAX_SIDE || size.height > MAX_SIDE)
-    throw badRequest(`The image may be at most ${MAX_SIDE} pixels on each side.`, { error_type: 'invalid_file' });
+  // Larger images are refused before decoding, with the limit every render applies too: a small file
+  // can unpack to gigabytes of pixels.
+  const size = readImageHeader(bytes);
+  if (!size) throw badRequest('The image could not be read.', { error_type: 'invalid_file' });
+  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) {
+    throw badRequest(`The image is too large (${size.width}×${size.height} pixels; at most ${MAX_IMAGE_SIDE} pixels a side).`, {
+      error_type: 'invalid_file',
+    });
+  }
   const image = await loadImage(bytes).catch(() => {
     throw badRequest('The image could not be read.', { error_type: 'invalid_file' });
   });

@@ -12,7 +12,7 @@ import { findProject } from '../projects/index.ts';
 type ProjectRow = typeof projects.$inferSelect;
 
 /**
- * The most certificates one print file holds. The file is drawn in one go in the API process and
+ * The most certificates one print file holds. The file is drawn in one go by a render worker and
  * sent whole; 500 pages is a ceremony's worth and stays within a few seconds and megabytes.
  */
 export const PRINT_LIMIT = 500;
@@ -88,7 +88,7 @@ export async function printCertificates(
   const project = member ? await findProject(context, member, projectId) : await projectBySignedLink(context, projectId);
   const rows = await printedRecipients(context, project, recipientIds);
   const renderer = await projectRenderer(context, project);
-  const pdf = renderer.renderMany(
+  const pdf = await renderer.renderMany(
     rows.map((row) => recipientData(context, row)),
     { title: `${project.title} certificates` },
   );

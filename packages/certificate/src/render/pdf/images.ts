@@ -1,5 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
+import { IMAGE_MESSAGES } from '../image-guard.ts';
+import { RenderError } from '../render-error.ts';
 
 /** An image ready to be written as a PDF image XObject (and its soft mask) without further work. */
 export interface PdfImage {
@@ -33,7 +35,12 @@ function jpegInfo(bytes: Uint8Array): { width: number; height: number; component
 }
 
 function preparePng(bytes: Uint8Array): PdfImage {
-  const png = PNG.sync.read(Buffer.from(bytes));
+  let png: PNG;
+  try {
+    png = PNG.sync.read(Buffer.from(bytes));
+  } catch {
+    throw new RenderError('image_unreadable', IMAGE_MESSAGES.unreadable);
+  }
   const pixels = png.width * png.height;
   const rgb = Buffer.alloc(pixels * 3);
   const alpha = Buffer.alloc(pixels);
@@ -63,5 +70,5 @@ export function preparePdfImage(bytes: Uint8Array): PdfImage {
     return { width: info.width, height: info.height, filter: 'DCTDecode', colorSpace, data: bytes };
   }
   if (bytes[0] === 0x89 && bytes[1] === 0x50) return preparePng(bytes);
-  throw new Error('Unsupported image format: only JPEG and PNG can be placed on a certificate');
+  throw new RenderError('image_unreadable', 'An image in this design cannot be placed in a PDF: only PNG and JPEG images can.');
 }

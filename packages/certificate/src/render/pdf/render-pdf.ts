@@ -9,6 +9,7 @@ import type { CertificateDesign } from '../../model/design.ts';
 import { TEXT_ELEMENT_TYPES } from '../../model/element.ts';
 import { elementText } from '../../model/element-text.ts';
 import { hasMergeField } from '../../model/merge-fields.ts';
+import { guardImages } from '../image-guard.ts';
 import { fileImageLoader, type ImageLoader } from '../image-source.ts';
 import { faceSubsets } from './face-subset.ts';
 import { type PdfImage, preparePdfImage } from './images.ts';
@@ -46,7 +47,7 @@ export interface PdfRenderer {
  */
 export function createPdfRenderer(design: CertificateDesign, options: PdfRenderOptions = {}): PdfRenderer {
   const fonts = options.fonts ?? nodeFontProvider;
-  const loadImage = options.loadImage ?? fileImageLoader();
+  const loadImage = guardImages(options.loadImage ?? fileImageLoader());
   const images = new Map<string, PdfImage | undefined>();
   const image = (src: string) => {
     if (!images.has(src)) {

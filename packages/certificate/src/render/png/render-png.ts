@@ -5,8 +5,10 @@ import { layoutSide } from '../../layout/layout.ts';
 import type { Recipient } from '../../layout/recipient.ts';
 import type { ImageItem, Layout, LineItem, QrItem, TextItem } from '../../layout/types.ts';
 import type { CertificateDesign, DesignSide } from '../../model/design.ts';
+import { guardImages, IMAGE_MESSAGES } from '../image-guard.ts';
 import { fileImageLoader } from '../image-source.ts';
 import type { RenderOptions } from '../pdf/render-pdf.ts';
+import { RenderError } from '../render-error.ts';
 import { encodePng } from './png-encode.ts';
 
 export interface PngRenderOptions extends RenderOptions {
@@ -107,7 +109,7 @@ export interface PngRenderer {
  */
 export function createPngRenderer(design: CertificateDesign, options: RenderOptions = {}): PngRenderer {
   const fonts = options.fonts ?? nodeFontProvider;
-  const loadBytes = options.loadImage ?? fileImageLoader();
+  const loadBytes = guardImages(options.loadImage ?? fileImageLoader());
   const decoded = new Map<string, Promise<Image | undefined>>();
   const scaled = new Map<string, Canvas | undefined>();
   const canvases = new Map<string, Canvas>();
@@ -116,7 +118,11 @@ export function createPngRenderer(design: CertificateDesign, options: RenderOpti
     let pending = decoded.get(src);
     if (!pending) {
       const bytes = loadBytes(src);
-      pending = bytes ? loadImage(Buffer.from(bytes)) : Promise.resolve(undefined);
+      pending = bytes
+        ? loadImage(Buffer.from(bytes)).catch(() => {
+            throw new RenderError('image_unreadable', IMAGE_MESSAGES.unreadable);
+          })
+        : Promise.resolve(undefined);
       decoded.set(src, pending);
     }
     return pending;
