@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner for every layer: shared rules (unit), the API on PGlite and on a real PostgreSQL, and
- * the browser tests in Debian's Chromium. `npm test` runs them all.
+ * One runner for every layer: shared rules (unit), the API on PGlite and on a real PostgreSQL, the
+ * latency checks, and the browser tests in Debian's Chromium. `npm test` runs them all.
  */
 export default defineConfig({
   test: {
@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: ['apps/server/test/**/*.test.ts'],
           // Fault tests run worker processes against one database: only a server can be shared.
-          exclude: ['apps/server/test/certificate-email/**', 'apps/server/test/postgres-only/**'],
+          exclude: ['apps/server/test/certificate-email/**', 'apps/server/test/postgres-only/**', 'apps/server/test/latency/**'],
           env: { LAUREL_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -31,11 +31,23 @@ export default defineConfig({
           name: 'api-postgres',
           include: ['apps/server/test/**/*.test.ts'],
           // The contracts are the same on either database: they are checked once, on PGlite.
-          exclude: ['apps/server/test/certificate-email/**', 'apps/server/test/contracts/**'],
+          exclude: ['apps/server/test/certificate-email/**', 'apps/server/test/contracts/**', 'apps/server/test/latency/**'],
           env: { LAUREL_TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/helpers/postgres-cluster.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Tests that time the server's answers while it works: run alone, after the rest (scripts/test.mjs),
+          // so that no other file's work is measured with them. On the embedded default, where it matters most.
+          name: 'latency',
+          include: ['apps/server/test/latency/**/*.test.ts'],
+          env: { LAUREL_TEST_DB: 'pglite' },
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,13 +1,14 @@
 // Bundles the server and the workspace packages it imports as TypeScript (@laurel/*) into
-// dist/main.js; every other npm dependency stays external and loads from node_modules.
-// The render pool's worker thread is its own entry, dist/pool-worker.js: the pool bundled into
-// main.js starts the worker file beside it (RenderPool's default workerUrl).
+// dist/main.js; every other npm dependency stays external and loads from node_modules. Code that runs on
+// worker threads is its own entry beside main.js: the render pool's dist/pool-worker.js (RenderPool's
+// default workerUrl) and the import worker's dist/import-worker.js (started by src/modules/imports/parse-pool.ts).
 import { build } from 'esbuild';
 
 await build({
   entryPoints: [
     { in: 'src/main.ts', out: 'main' },
     { in: '../../packages/certificate/src/render/pool-worker.ts', out: 'pool-worker' },
+    { in: 'src/modules/imports/parse-worker.ts', out: 'import-worker' },
   ],
   outdir: 'dist',
   bundle: true,

@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExports } from '../src/db/schema.ts';
 import { safeCell } from '../src/modules/exports/cells.ts';
@@ -171,6 +172,33 @@ describe('exporting a project', () => {
       /^Summer crew,Seamanship,\d+-0001,"'=HYPERLINK\(""http:\/\/evil\.example"",""open""\)",Okafor,zoe@example\.com,'\+1\+2,2030-12-31,Sent,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC,,$/,
     );
     expect(lines[3]).toContain('"Coastal, ""advanced"""');
+  });
+
+  it('writes CSV that stays safe opened with a semicolon or a comma as the separator', async () => {
+    // Excel in much of Europe splits on semicolons: unquoted, the part after one would be a live formula.
+    const name = 'Smith;=HYPERLINK("http://evil.example","x")';
+    const project = await saveProject(premium.admin.client, premium.setId, 'Lisbon harbour', [
+      { first: name, last: 'Tab\t+1;@SUM(A1)', email: 'smith@example.com', course: 'Line\n-1,=2' },
+    ]);
+    await premium.admin.client.post('/api/projects/run-export', { project_id: project, export_type: 'csv' });
+    const { file } = await download(premium.admin.email);
+    const text = file.rawPayload.subarray(3).toString('utf8');
+    for (const delimiter of [';', ',']) {
+      const cells = Papa.parse<string[]>(text, { delimiter, newline: '\r\n' }).data.flat();
+      // Split on semicolons, the row falls into pieces at the separators inside its fields.
+      expect(cells.length).toBeGreaterThan(3);
+      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    }
+    // Read with its own separator, every value is there as typed, the apostrophes aside.
+    const [, row] = Papa.parse<string[]>(text, { delimiter: ',', newline: '\r\n' }).data;
+    expect(row!.slice(3, 7)).toEqual([
+      `Smith;'=HYPERLINK("http://evil.example","x")`,
+      "Tab\t'+1;'@SUM(A1)",
+      'smith@example.com',
+      "Line\n'-1,'=2",
+    ]);
+    // Fields holding a semicolon or a tab are quoted too, not only those with a comma.
+    expect(text).toContain(`"Tab\t'+1;'@SUM(A1)"`);
   });
 
   it('starts one export for a repeated click, and refuses the link without its signature', async () => {

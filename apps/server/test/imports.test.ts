@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsv, parseImport } from '../src/modules/imports/parse.ts';
+import { parseCsv } from '../src/modules/imports/parse.ts';
+import { parseImport } from '../src/modules/imports/parse-pool.ts';
 import { ApiClient, errorOf, type FormPart, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 

@@ -41,6 +41,16 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: Ca
   });
 }
 
+/**
+ * Sends a JSON reply serialised elsewhere (a table of millions of cells written by a worker thread) as
+ * it is: the contract's serialiser would walk every cell again on the main thread. The caller builds
+ * the text in the contract's shape, and the call's tests read the reply back against the schema.
+ */
+export function sendSerialized<C extends Call>(reply: FastifyReply, json: string): CallReply<C> {
+  // A string with a JSON content type is sent by Fastify without serialising it; the handler returns the reply.
+  return reply.type('application/json; charset=utf-8').send(json) as unknown as CallReply<C>;
+}
+
 const binary = z.string().meta({ format: 'binary' });
 const SECURITY = { public: [], optional: [{}, { session: [] }], session: [{ session: [] }] } as const;
 

@@ -30,7 +30,7 @@ export const importCalls = {
       access: 'session',
       body: 'multipart',
       response: importedList,
-      errors: [413],
+      errors: [413, 503],
     },
   }),
   ...defineCalls('store', {
@@ -41,7 +41,7 @@ export const importCalls = {
       access: 'session',
       body: 'multipart',
       response: importedProjectRecipients,
-      errors: [413],
+      errors: [413, 503],
     },
   }),
 };

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { safeCell } from './cells.ts';
+import { csvCell, quoteCsvField, safeCell } from './cells.ts';
 import type { ExportColumn, ExportRow } from './columns.ts';
 
 const isoUtc = (date: Date) =>
@@ -15,19 +15,23 @@ function cellValue(column: ExportColumn, row: ExportRow): string | Date {
   return value instanceof Date ? value : safeCell(value);
 }
 
-/** CSV with a byte-order mark, so that spreadsheet programs read the names' accents as UTF-8. */
+/**
+ * CSV with a byte-order mark, so that spreadsheet programs read the names' accents as UTF-8; safe to
+ * open with the comma, the semicolon or tab as the separator (cells.ts).
+ */
 export function toCsv(columns: ExportColumn[], rows: ExportRow[]): Buffer {
   const text = Papa.unparse(
     {
-      fields: columns.map((c) => safeCell(c.header)),
+      fields: columns.map((c) => csvCell(c.header)),
       data: rows.map((row) =>
         columns.map((c) => {
-          const value = cellValue(c, row);
-          return value instanceof Date ? isoUtc(value) : value;
+          const value = c.value(row);
+          if (value === null) return '';
+          return value instanceof Date ? isoUtc(value) : csvCell(value);
         }),
       ),
     },
-    { newline: '\r\n', quotes: false },
+    { newline: '\r\n', quotes: quoteCsvField },
   );
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]);
 }

@@ -1,5 +1,4 @@
 import { isValidEmail } from '@laurel/domain';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { badRequest } from '../../http/errors.ts';
 
@@ -103,41 +102,7 @@ export function parseCsv(bytes: Buffer, delimiter?: Delimiter): ImportTable {
   return toTable(result.data);
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((p) => p.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
-
-/** The first worksheet of an XLSX workbook; dates become YYYY-MM-DD, formulas their results. */
-export async function parseXlsx(bytes: Buffer): Promise<ImportTable> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('There was an error parsing import file: it is not a readable XLSX workbook.', { error_type: 'parse' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw badRequest('The file has no rows to import.', { error_type: 'empty' });
-  const raw: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
-    });
-    raw.push(Array.from(cells, (c) => c ?? ''));
-  });
-  return toTable(raw);
-}
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** XLSX files are ZIP archives; everything else is read as delimited text. */
-export async function parseImport(bytes: Buffer, delimiter?: Delimiter): Promise<ImportTable> {
-  if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return parseXlsx(bytes);
-  return parseCsv(bytes, delimiter);
-}
+export const isXlsx = (bytes: Buffer) => bytes.subarray(0, 4).equals(ZIP_SIGNATURE);

@@ -5,7 +5,7 @@ import { badRequest } from '../../http/errors.ts';
 import type { Member } from '../certificates/index.ts';
 import { checkImportedEmails, cleanRecipients, expectedColumns, fieldsOfColumns, findProject } from '../projects/index.ts';
 import { projectDataFields } from '../store/index.ts';
-import { parseImport } from './parse.ts';
+import { parseImport } from './parse-pool.ts';
 import type { ImportUpload } from './upload.ts';
 
 const projectId = z.coerce.number().int().positive();
