@@ -37,9 +37,10 @@ describe('registration', () => {
     expect(response.json()).toMatchObject({ success: true, location: '/register/success' });
 
     const email = body.email.toLowerCase();
+    // No password is set before the link is followed: the sign-in answers as for any wrong password.
     const beforeConfirm = await client.login(email, GOOD_PASSWORD);
-    expect(beforeConfirm.statusCode).toBe(403);
-    expect(errorOf(beforeConfirm).error_type).toBe('not_confirmed');
+    expect(beforeConfirm.statusCode).toBe(401);
+    expect(errorOf(beforeConfirm).error_type).toBe('wrong_password');
 
     const mail = await laurel.lastMailTo(email);
     expect(mail.subject).toBe('Confirm your Laurel account');

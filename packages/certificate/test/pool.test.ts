@@ -54,9 +54,13 @@ describe('RenderPool', () => {
   });
 
   it('fails a job that outgrows the worker heap and keeps rendering', async () => {
-    const small = new RenderPool({ size: 1, memoryLimitMb: 32 });
+    // 64 MB is room for one certificate; 40,000 recipients of 4,000 characters each (160 MB once the
+    // worker holds them) are not. A lower ceiling would fail a fresh worker's first render too.
+    const small = new RenderPool({ size: 1, memoryLimitMb: 64 });
     try {
-      const many = small.prepare(sampleDesign()).renderMany(Array.from({ length: 3000 }, (): Recipient => sampleRecipient));
+      const course = 'x'.repeat(4000);
+      const recipients = Array.from({ length: 40_000 }, (): Recipient => ({ ...sampleRecipient, fields: { Course: course } }));
+      const many = small.prepare(sampleDesign()).renderMany(recipients);
       await expect(many).rejects.toMatchObject({ code: 'render_memory' });
       expect((await small.renderPdf(sampleDesign(), sampleRecipient)).subarray(0, 5).toString()).toBe('%PDF-');
     } finally {
