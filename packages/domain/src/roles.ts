@@ -1,5 +1,7 @@
 /** Roles and the permissions derived from them (spec 1 §6). */
 
+import { TWO_FACTOR_PATH } from './api/two-factor.ts';
+
 export const ROLE_NAMES = ['global_admin', 'account_admin', 'account_user'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
@@ -15,6 +17,8 @@ export interface AccessUser {
   allow_certificate_email_edits?: boolean;
   allow_all_certificate_sets?: boolean;
   allowed_certificate_sets?: readonly number[];
+  /** The account requires two-factor authentication and this user has not turned it on yet. */
+  two_factor_setup_required?: boolean;
 }
 
 /** The role is read from the user's first role; none means a portal user. */
@@ -60,6 +64,7 @@ export const PERMISSION_MESSAGES = {
 
 /** Where a user lands after signing in (spec 1 §2). */
 export function landingPath(user: AccessUser): string {
+  if (user.two_factor_setup_required) return TWO_FACTOR_PATH;
   switch (primaryRole(user)) {
     case 'global_admin':
     case 'account_admin':

@@ -1,3 +1,4 @@
+import { TWO_FACTOR_PATH } from './api/two-factor.ts';
 import { type AccessUser, landingPath, primaryRole } from './roles.ts';
 
 /** Every client route of spec 1 §2. Patterns use `:name` for parameters. */
@@ -142,6 +143,8 @@ export function routeRedirect({ path, user, onPortalHost, credentialsPortal = fa
     return ROLELESS_PATHS.some((p) => startsWithSegment(path, p)) ? null : '/register';
   }
 
+  // Until the user turns on the two-factor authentication their account requires, only its screen opens.
+  if (user.two_factor_setup_required) return path === TWO_FACTOR_PATH ? null : TWO_FACTOR_PATH;
   if (path === '/' || path === '/login' || startsWithSegment(path, '/register')) return landingPath(user);
   if (isAdminPath(path) && role !== 'global_admin') return landingPath(user);
   return null;

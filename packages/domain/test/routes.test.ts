@@ -97,3 +97,14 @@ describe('the email preferences page', () => {
     expect(main('/preferences/abc', user('account_admin'))).toBeNull();
   });
 });
+
+describe('an account that requires two-factor authentication', () => {
+  it('keeps a user who has not turned it on to its screen, and lands them there', () => {
+    const pending = user('account_user', { two_factor_setup_required: true });
+    expect(landingPath(pending)).toBe('/account/two-factored-authentication');
+    expect(main('/send', pending)).toBe('/account/two-factored-authentication');
+    expect(main('/account', pending)).toBe('/account/two-factored-authentication');
+    expect(main('/account/two-factored-authentication', pending)).toBeNull();
+    expect(main('/send', user('account_user', { two_factor_setup_required: false }))).toBeNull();
+  });
+});

@@ -40,6 +40,8 @@ export const accounts = pgTable(
     is_banned: boolean('is_banned').notNull().default(false),
     help_center_shown: boolean('help_center_shown'),
     recipients_no_login: boolean('recipients_no_login').notNull().default(false),
+    /** Every user of the account must turn on two-factor authentication before using the app. */
+    require_two_factor: boolean('require_two_factor').notNull().default(false),
     trial_started_at: timestamp('trial_started_at', { withTimezone: true }).notNull().defaultNow(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -78,6 +80,13 @@ export const users = pgTable(
     pagination: jsonb('pagination').$type<Record<string, number>>().notNull().default({}),
     last_announcement_seen: integer('last_announcement_seen').notNull().default(0),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
+    /** The TOTP key of enabled two-factor authentication, encrypted (secrets.ts `encryptSecret`). */
+    two_factor_secret: text('two_factor_secret'),
+    /** A key handed out by `google-2fa-key` and not yet confirmed with a PIN, encrypted. */
+    two_factor_pending_secret: text('two_factor_pending_secret'),
+    two_factor_enabled_at: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of this step or an earlier one is refused (no replay). */
+    two_factor_last_step: integer('two_factor_last_step'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_account_idx').on(t.account_id)],
@@ -120,8 +129,23 @@ export const userCodes = pgTable(
   },
   (t) => [
     uniqueIndex('user_codes_hash_unique').on(t.code_hash),
-    check('user_codes_kind', sql`${t.kind} in ('confirm', 'reset', 'email_change', 'sign_in')`),
+    check('user_codes_kind', sql`${t.kind} in ('confirm', 'reset', 'email_change', 'sign_in', 'two_factor_disable')`),
   ],
+);
+
+/** Two-factor recovery codes: shown once at enrolment, kept as SHA-256 only, each good for one use. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_hash_unique').on(t.code_hash), index('two_factor_recovery_codes_user_idx').on(t.user_id)],
 );
 
 /** Failed sign-ins, counted per address and per IP for the 429 rule. */

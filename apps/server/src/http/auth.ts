@@ -1,4 +1,12 @@
-import { type AccessUser, MESSAGES, primaryRole, type RoleName } from '@laurel/domain';
+import {
+  type AccessUser,
+  type CallDefinition,
+  MESSAGES,
+  primaryRole,
+  type RoleName,
+  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_PATH,
+} from '@laurel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { resolveSession, type SessionRow, type UserRow } from '../modules/auth/index.ts';
@@ -9,6 +17,8 @@ export interface Auth {
   user: UserRow;
   session: SessionRow;
   token: string;
+  /** The account requires two-factor authentication and this user has not turned it on yet. */
+  twoFactorSetupRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -41,7 +51,8 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     const token = readToken(request);
     if (!token) return;
     const lookup = await resolveSession(context, token);
-    if (lookup.status === 'valid') request.auth = { user: lookup.user, session: lookup.session, token };
+    if (lookup.status === 'valid')
+      request.auth = { user: lookup.user, session: lookup.session, token, twoFactorSetupRequired: lookup.twoFactorSetupRequired };
     else request.sessionExpired = lookup.status === 'expired';
   });
 }
@@ -52,6 +63,15 @@ export function requireAuth(request: FastifyRequest): Auth {
   throw request.sessionExpired
     ? unauthorized(MESSAGES.sessionExpired, { error_type: 'session_expired' })
     : unauthorized('Please sign in to continue.', { error_type: 'unauthenticated' });
+}
+
+/**
+ * Until a user turns on the two-factor authentication their account requires, only the calls marked
+ * `beforeTwoFactor` (reading the session, enrolling, signing out) are open to their session.
+ */
+export function assertTwoFactorSatisfied(request: FastifyRequest, call: CallDefinition): void {
+  if (!request.auth?.twoFactorSetupRequired || call.access === 'public' || call.beforeTwoFactor) return;
+  throw forbidden(TWO_FACTOR_MESSAGES.required, { error_type: 'two_factor_required', redirect: TWO_FACTOR_PATH });
 }
 
 /** A stored user as the shared access rules read it (roles are stored as plain names). */

@@ -1,7 +1,7 @@
 import { apiErrorBody, type Call, type CallDefinition, errorStatuses, isFileReply } from '@laurel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from './auth.ts';
+import { assertTwoFactorSatisfied, requireAuth } from './auth.ts';
 
 /**
  * Registers a route from its contract (packages/domain/src/api): the contract's schemas validate the
@@ -36,7 +36,10 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: Ca
     schema: routeSchema(call),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
-    ...(call.access === 'session' ? { preHandler: async (request: FastifyRequest) => void requireAuth(request) } : {}),
+    preHandler: async (request: FastifyRequest) => {
+      if (call.access === 'session') requireAuth(request);
+      assertTwoFactorSatisfied(request, call);
+    },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

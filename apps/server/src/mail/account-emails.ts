@@ -92,17 +92,37 @@ export function emailChangeCodeMail(input: { firstName: string; code: string; ur
   });
 }
 
-export function signInCodeMail(input: { firstName: string; code: string; url: string }): ComposedMail {
+/**
+ * The emailed sign-in code: asked for because strangers tried the password (`attack`), or chosen by a
+ * user with two-factor authentication instead of their app's code (`two_factor`).
+ */
+export function signInCodeMail(input: { firstName: string; code: string; url: string; reason?: 'attack' | 'two_factor' }): ComposedMail {
+  const why =
+    input.reason === 'two_factor'
+      ? 'You asked for it instead of the code from your authenticator app. Enter it with your password to sign in. It is valid for 15 minutes.'
+      : 'We ask for it because there were several failed attempts to sign in to your account. Enter it with your password to sign in. It is valid for 15 minutes.';
   return compose({
     kind: 'sign_in_code',
     subject: 'Your Laurel sign-in code',
     greeting: greet(input.firstName),
-    paragraphs: [
-      `Your sign-in code is ${input.code}.`,
-      'We ask for it because there were several failed attempts to sign in to your account. Enter it with your password to sign in. It is valid for 15 minutes.',
-    ],
+    paragraphs: [`Your sign-in code is ${input.code}.`, why],
     action: { label: 'Open Laurel', url: input.url },
     footnote:
       'If you did not try to sign in just now, someone else may be trying your password: consider changing it. Without this code they cannot sign in.',
+  });
+}
+
+export function twoFactorDisableCodeMail(input: { firstName: string; code: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'two_factor_disable_code',
+    subject: 'Your code to turn off two-factor authentication',
+    greeting: greet(input.firstName),
+    paragraphs: [
+      `Your confirmation code is ${input.code}.`,
+      'Enter it on the two-factor authentication screen to turn two-factor authentication off. It is valid for 15 minutes.',
+    ],
+    action: { label: 'Open Laurel', url: input.url },
+    footnote:
+      'If you did not ask for this code, someone signed in to your account may be trying to weaken its protection: change your password and keep two-factor authentication on.',
   });
 }

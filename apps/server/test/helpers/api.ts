@@ -68,7 +68,7 @@ export class ApiClient {
     return new ApiClient(this.laurel, this.token, host, this.ip);
   }
 
-  async login(email: string, password: string, extra: { email_code?: string } = {}): Promise<LightMyRequestResponse> {
+  async login(email: string, password: string, extra: { email_code?: string; pin_code?: string } = {}): Promise<LightMyRequestResponse> {
     const csrf = (await this.get('/api/auth/csrf')).json<{ csrf_token: string }>().csrf_token;
     const response = await this.post('/api/auth', { email, password, csrf_token: csrf, ...extra });
     if (response.statusCode === 200) this.token = response.json<SignInReply>().token;

@@ -1,15 +1,55 @@
+import { primaryRole, TWO_FACTOR_MESSAGES } from '@laurel/domain';
+import { Alert, Stack } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { sectionPage } from '../components/SectionPage.tsx';
-import { eyebrow, icon } from './account-section.tsx';
+import { type ReactNode, useState } from 'react';
+import { queryClient } from '../api/query-client.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { USER_KEY, useSignedInUser } from '../session/queries.ts';
+import { DisableTwoFactor } from './two-factor/DisableTwoFactor.tsx';
+import { EnableTwoFactor } from './two-factor/EnableTwoFactor.tsx';
+import { RecoveryCodes } from './two-factor/RecoveryCodes.tsx';
+import { TwoFactorPolicyCard } from './two-factor/TwoFactorPolicyCard.tsx';
 
-export const TwoFactorPage = sectionPage({
-  eyebrow,
-  title: 'Two-factor authentication',
-  description: 'Protect your sign-in with a code from an authenticator app in addition to your password.',
-  icon: icon(IconShieldLock),
-  empty: {
-    title: 'Add a second step to sign-in',
-    description: 'With two-factor authentication, a stolen password alone is not enough to open your account.',
-    action: { label: 'Back to profile', to: '/account' },
-  },
-});
+const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_KEY });
+
+/**
+ * /account/two-factored-authentication (spec 1 §5 "Two-factor"): turn the authenticator app on (QR
+ * code, key, a code to confirm, then the recovery codes once) or off; the account admin also decides
+ * whether everyone must use it.
+ */
+export function TwoFactorPage() {
+  const user = useSignedInUser();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  let main: ReactNode;
+  if (recoveryCodes) main = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+  else if (user.require_google_2fa) main = <DisableTwoFactor onDisabled={() => void refreshUser()} />;
+  else
+    main = (
+      <EnableTwoFactor
+        onEnabled={(codes) => {
+          setRecoveryCodes(codes);
+          void refreshUser();
+        }}
+      />
+    );
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Account"
+        title="Two-factor authentication"
+        description="Protect your sign-in with a code from an authenticator app in addition to your password."
+      />
+      <Stack gap="lg">
+        {user.two_factor_setup_required && (
+          <Alert color="gilt" variant="light" icon={<IconShieldLock size={18} />} title="Required by your account" role="status">
+            {TWO_FACTOR_MESSAGES.required}
+          </Alert>
+        )}
+        {main}
+        {primaryRole(user) === 'account_admin' && user.account && <TwoFactorPolicyCard user={user} onChanged={refreshUser} />}
+      </Stack>
+    </>
+  );
+}

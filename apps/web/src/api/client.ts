@@ -70,6 +70,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     const error = new ApiError(response.status, toErrorBody(response.status, payload));
     if (response.status === 401 && !options.quiet401) interceptors().unauthorized(error);
     if (response.status === 410) interceptors().gone(error);
+    if (response.status === 403 && error.body.error_type === 'two_factor_required') interceptors().twoFactorRequired(error);
     throw error;
   }
   return payload as T;

@@ -1,3 +1,4 @@
+import type { SignInChallenge } from '@laurel/domain';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { ApiError, errorMessage } from '../api/errors.ts';
 import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
 import { getCsrfToken, login } from './api.ts';
 import { FormError } from './FormError.tsx';
-import { SignInCodeForm } from './SignInCodeForm.tsx';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { emailError, requiredError } from './validators.ts';
 
 interface LoginFormProps {
@@ -20,7 +21,7 @@ export function LoginForm({ onForgot, notice }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const csrf = useQuery({ queryKey: ['csrf'], queryFn: getCsrfToken, staleTime: 60 * 60_000 });
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -35,7 +36,7 @@ export function LoginForm({ onForgot, notice }: LoginFormProps) {
       const response = await login({ email: values.email.trim(), password: values.password, csrf_token: token });
       if (response.require_action === null) completeSignIn(response);
       else {
-        setChallenge(response.message);
+        setChallenge(response);
         setBusy(false);
       }
     } catch (failure) {
@@ -48,9 +49,9 @@ export function LoginForm({ onForgot, notice }: LoginFormProps) {
 
   if (challenge) {
     return (
-      <SignInCodeForm
+      <SecondFactorStep
         credentials={{ email: form.values.email.trim(), password: form.values.password }}
-        message={challenge}
+        challenge={challenge}
         onSignedIn={completeSignIn}
         onBack={() => setChallenge(null)}
       />

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@laurel/domain';
+import { MESSAGES, type SignInChallenge } from '@laurel/domain';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ApiError } from '../api/errors.ts';
 import { setToken } from '../api/token.ts';
 import { getCsrfToken, login } from '../auth/api.ts';
-import { SignInCodeForm } from '../auth/SignInCodeForm.tsx';
+import { SecondFactorStep } from '../auth/SecondFactorStep.tsx';
 
 interface ReloginModalProps {
   opened: boolean;
@@ -21,7 +21,7 @@ interface ReloginModalProps {
 export function ReloginModal({ opened, email, onExit }: ReloginModalProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
   const form = useForm({ initialValues: { email, password: '' } });
 
   const resume = (token: string) => {
@@ -37,7 +37,7 @@ export function ReloginModal({ opened, email, onExit }: ReloginModalProps) {
       const response = await login({ ...values, csrf_token });
       if (response.require_action === null) resume(response.token);
       else {
-        setChallenge(response.message);
+        setChallenge(response);
         setBusy(false);
       }
     } catch (failure) {
@@ -57,9 +57,9 @@ export function ReloginModal({ opened, email, onExit }: ReloginModalProps) {
       data-testid="relogin-modal"
     >
       {challenge ? (
-        <SignInCodeForm
+        <SecondFactorStep
           credentials={form.values}
-          message={challenge}
+          challenge={challenge}
           onSignedIn={(response) => resume(response.token)}
           onBack={() => setChallenge(null)}
         />

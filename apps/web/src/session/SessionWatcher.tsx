@@ -14,7 +14,7 @@ import { useSignOut } from './useSignOut.ts';
 
 /**
  * Everything that watches the session for the whole app: idle timeout, the re-login modal on
- * 401, gone resources (410), and sign-outs made in another tab.
+ * 401, gone resources (410), an account that starts requiring two-factor, and sign-outs made in another tab.
  */
 export function SessionWatcher() {
   const { data: user } = useCurrentUser();
@@ -34,6 +34,8 @@ export function SessionWatcher() {
         setReloginOpen(true);
       },
       gone: (error) => notifyError(error.body.message),
+      // The session's user reads again: its `two_factor_setup_required` sends the route guard to enrolment.
+      twoFactorRequired: () => void queryClient.invalidateQueries({ queryKey: USER_KEY }),
     });
   }, [navigate]);
 

@@ -9,6 +9,8 @@ export const loginRequest = z.object({
   csrf_token: z.string().max(200).optional(),
   /** The six-digit code emailed when the server asked for `email2fa`. */
   email_code: z.string().trim().max(20).optional(),
+  /** The authenticator app's six-digit code, or a recovery code, when the server asked for `google2fa`. */
+  pin_code: z.string().trim().max(40).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -50,6 +52,8 @@ export const accountDto = z
     allowed_sets: z.number().int(),
     allow_qrcode: z.boolean(),
     allow_two_side_certificate: z.boolean(),
+    /** Every user of the account must turn on two-factor authentication. */
+    require_two_factor: z.boolean(),
     created_at: timestamp(),
     plan: z.object({
       id: z.string().nullable(),
@@ -83,6 +87,13 @@ export const userDto = z
     allow_certificate_set_edits: z.boolean(),
     allow_certificate_email_edits: z.boolean(),
     pagination: z.record(z.string(), z.number()),
+    /** Two-factor authentication is on for this user. */
+    require_google_2fa: z.boolean(),
+    /**
+     * The account requires two-factor authentication and this user has not turned it on: until they do,
+     * every call but the enrolment ones answers 403 `two_factor_required`.
+     */
+    two_factor_setup_required: z.boolean(),
     /** Present while an admin acts as this user: the name of the admin to switch back to. */
     impersonated_by: z.string().nullable(),
   })
@@ -105,6 +116,8 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /**
  * The password was right but a second factor is still to give: `email2fa` means a six-digit code was
  * emailed to the address (sent again by `sendSignInCode`); the client repeats the sign-in with `email_code`.
+ * `google2fa` means the user has two-factor authentication on: the client repeats the sign-in with
+ * `pin_code` (the app's code or a recovery code), or asks `sendSignInCode` for an emailed code instead.
  */
 export const signInChallenge = z
   .object({
@@ -143,7 +156,7 @@ export const authCalls = defineCalls('auth', {
     path: '/api/auth',
     summary: 'Sign in with email and password; the reply carries the session token',
     description:
-      'Send the token in the `Authentication` header of later calls. Failed attempts are counted: 5 for one address from one IP, or 20 from one IP, within 15 minutes answer 429. After 5 failures for an address from anywhere, the right password answers `require_action: email2fa` and a code is emailed; repeat the call with `email_code`.',
+      'Send the token in the `Authentication` header of later calls. Failed attempts are counted: 5 for one address from one IP, or 20 from one IP, within 15 minutes answer 429. After 5 failures for an address from anywhere, the right password answers `require_action: email2fa` and a code is emailed; repeat the call with `email_code`. A user with two-factor authentication gets `require_action: google2fa`: repeat the call with `pin_code` (the authenticator code or a recovery code; each accepted once) or with the `email_code` that `sendSignInCode` mails. Five wrong codes within 15 minutes answer 429.',
     access: 'public',
     body: loginRequest,
     response: signInReply,
@@ -153,6 +166,7 @@ export const authCalls = defineCalls('auth', {
     method: 'POST',
     path: '/api/users/send-2fa-confirmation-code',
     summary: 'Email a new six-digit sign-in code to the owner of these credentials',
+    description: 'Used by the `email2fa` step to send a new code, and by the `google2fa` step to sign in with an emailed code instead.',
     access: 'public',
     body: sendSignInCodeRequest,
     response: success,
@@ -164,6 +178,7 @@ export const authCalls = defineCalls('auth', {
     summary: 'Read the signed-in user and their account',
     access: 'session',
     response: userDto,
+    beforeTwoFactor: true,
   },
   signOut: {
     method: 'DELETE',
@@ -172,6 +187,7 @@ export const authCalls = defineCalls('auth', {
     access: 'optional',
     response: success,
     errors: [400],
+    beforeTwoFactor: true,
   },
   requestPasswordReset: {
     method: 'POST',

@@ -38,6 +38,11 @@ export interface CallDefinition {
   body?: z.ZodType | 'multipart';
   response: z.ZodType | FileReply;
   errors?: readonly ErrorStatus[];
+  /**
+   * A session whose account requires two-factor authentication, of a user who has not turned it on,
+   * may make only the calls marked so (reading the session, enrolling); every other answers 403.
+   */
+  beforeTwoFactor?: true;
 }
 
 export type Call<D extends CallDefinition = CallDefinition, Id extends string = string> = D & { operationId: Id; tag: string };

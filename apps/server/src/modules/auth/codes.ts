@@ -5,16 +5,17 @@ import type { Db } from '../../db/client.ts';
 import { userCodes, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../secrets.ts';
 
-export type CodeKind = 'confirm' | 'reset' | 'email_change' | 'sign_in';
+export type CodeKind = 'confirm' | 'reset' | 'email_change' | 'sign_in' | 'two_factor_disable';
 
 /** Codes the user types from an email rather than follows as a link. */
-export type TypedCodeKind = Extract<CodeKind, 'email_change' | 'sign_in'>;
+export type TypedCodeKind = Extract<CodeKind, 'email_change' | 'sign_in' | 'two_factor_disable'>;
 
 export const CODE_LIFETIME_MS: Record<CodeKind, number> = {
   confirm: 7 * 24 * 60 * 60_000,
   reset: 60 * 60_000,
   email_change: 60 * 60_000,
   sign_in: 15 * 60_000,
+  two_factor_disable: 15 * 60_000,
 };
 
 /**

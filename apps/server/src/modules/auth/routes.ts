@@ -1,13 +1,14 @@
-import { authCalls as calls } from '@laurel/domain';
+import { authCalls as calls, TWO_FACTOR_MESSAGES, twoFactorCalls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { requireAuth, requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { endImpersonation, loadUserDto } from '../users/index.ts';
 import { issueCsrfToken, isValidCsrfToken } from './csrf.ts';
 import { checkLink, requestPasswordReset, setPasswordFromLink } from './password-links.ts';
 import { assertCsrf, login, sendSignInCode } from './service.ts';
 import { revokeSession } from './sessions.ts';
+import { disableTwoFactor, enableTwoFactor, sendDisableTwoFactorCode, setTwoFactorPolicy, startTwoFactor } from './two-factor.ts';
 
 /** Each address may ask for 10 reset links a minute. */
 const resetRateLimit = { max: 10, timeWindow: '1 minute' };
@@ -63,4 +64,35 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.stopImpersonating, async (request) =>
     endImpersonation(context, requireAuth(request), request.ip, request.headers['user-agent']),
   );
+
+  route(app, twoFactorCalls.startTwoFactor, async (request) =>
+    startTwoFactor(context, { user: requireAuth(request).user, ip: request.ip }),
+  );
+
+  route(app, twoFactorCalls.enableTwoFactor, async (request) => {
+    const recoveryCodes = await enableTwoFactor(context, { user: requireAuth(request).user, ip: request.ip }, request.body.pin_code);
+    return { pin_ok: true as const, message: TWO_FACTOR_MESSAGES.enabled, recovery_codes: recoveryCodes };
+  });
+
+  route(app, twoFactorCalls.sendDisableTwoFactorCode, async (request) => {
+    const { user } = requireAuth(request);
+    await sendDisableTwoFactorCode(context, { user, ip: request.ip });
+    return { success: true, message: `We emailed a confirmation code to ${user.email}.` };
+  });
+
+  route(app, twoFactorCalls.disableTwoFactor, async (request) => {
+    await disableTwoFactor(context, { user: requireAuth(request).user, ip: request.ip }, request.body);
+    return { success: true, message: TWO_FACTOR_MESSAGES.disabled };
+  });
+
+  route(app, twoFactorCalls.setTwoFactorPolicy, async (request) => {
+    const auth = requireRole(request, ['account_admin']);
+    const required = await setTwoFactorPolicy(
+      context,
+      { user: auth.user, ip: request.ip },
+      request.params.accountId,
+      request.body.require_two_factor,
+    );
+    return { require_two_factor: required };
+  });
 }

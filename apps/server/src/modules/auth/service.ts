@@ -1,4 +1,4 @@
-import { landingPath, MESSAGES, normalizeEmail, type SignInChallenge, type SignInReply } from '@laurel/domain';
+import { landingPath, MESSAGES, normalizeEmail, type SignInChallenge, type SignInReply, TWO_FACTOR_MESSAGES } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
@@ -11,6 +11,7 @@ import { assertCodeAttemptsLeft, checkSignInAttempts, clearFailures, recordCodeF
 import { consumeCode, findTypedCode, issueTypedCode } from './codes.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession, type UserRow } from './sessions.ts';
+import { checkSignInPin, type SecondFactor } from './two-factor.ts';
 
 export interface Credentials {
   email: string;
@@ -20,6 +21,7 @@ export interface Credentials {
 
 export interface LoginInput extends Credentials {
   email_code?: string;
+  pin_code?: string;
   userAgent?: string;
 }
 
@@ -48,31 +50,59 @@ async function checkCredentials(context: AppContext, input: Credentials): Promis
   return { user, underAttack };
 }
 
-async function mailSignInCode(context: AppContext, user: UserRow): Promise<void> {
+async function mailSignInCode(context: AppContext, user: UserRow, reason: 'attack' | 'two_factor'): Promise<void> {
   await context.db.transaction(async (tx) => {
     const code = await issueTypedCode(context, tx, user.id, 'sign_in');
-    const mail = signInCodeMail({ firstName: user.first_name, code, url: `${context.env.PUBLIC_URL}/login` });
+    const mail = signInCodeMail({ firstName: user.first_name, code, url: `${context.env.PUBLIC_URL}/login`, reason });
     await queueMail(context, tx, { ...mail, to: user.email, accountId: user.account_id });
   });
 }
 
-/** Signs a user in: throttling, password, account state, the emailed code when the address is under attack, then a fresh token. */
+/** The emailed sign-in code, checked against the limit of typed codes; its id to use up, or a 401. */
+async function checkEmailCode(context: AppContext, user: UserRow, code: string): Promise<number> {
+  await assertCodeAttemptsLeft(context, user.id);
+  const found = await findTypedCode(context, user.id, code, 'sign_in');
+  if (!found) {
+    await recordCodeFailure(context, user.id);
+    throw unauthorized(SIGN_IN_CODE_MESSAGES.wrongCode, { error_type: 'wrong_code' });
+  }
+  return found.code.id;
+}
+
+/**
+ * The second factor, when one is due. A user with two-factor on gives the app's code or a recovery code
+ * (`pin_code`), or the code `sendSignInCode` mailed (`email_code`); the app's code is enough even when
+ * the address is under attack, being the stronger factor. Anyone else under attack gives the emailed code.
+ */
+async function secondFactor(
+  context: AppContext,
+  user: UserRow,
+  underAttack: boolean,
+  input: LoginInput,
+): Promise<SignInChallenge | { factor: SecondFactor | null; codeId: number | null }> {
+  if (user.two_factor_enabled_at) {
+    if (input.pin_code) {
+      const factor = await checkSignInPin(context, user, input.pin_code);
+      if (!factor) throw unauthorized(TWO_FACTOR_MESSAGES.wrongPin, { error_type: 'google2fa_error' });
+      return { factor, codeId: null };
+    }
+    if (input.email_code) return { factor: 'email', codeId: await checkEmailCode(context, user, input.email_code) };
+    return { token: null, require_action: 'google2fa', message: TWO_FACTOR_MESSAGES.challenge };
+  }
+  if (!underAttack) return { factor: null, codeId: null };
+  if (!input.email_code) {
+    await mailSignInCode(context, user, 'attack');
+    return { token: null, require_action: 'email2fa', message: SIGN_IN_CODE_MESSAGES.challenge };
+  }
+  return { factor: 'email', codeId: await checkEmailCode(context, user, input.email_code) };
+}
+
+/** Signs a user in: throttling, password, account state, the second factor when one is due, then a fresh token. */
 export async function login(context: AppContext, input: LoginInput): Promise<SignInReply> {
   const { user, underAttack } = await checkCredentials(context, input);
-  let codeId: number | null = null;
-  if (underAttack) {
-    if (!input.email_code) {
-      await mailSignInCode(context, user);
-      return { token: null, require_action: 'email2fa', message: SIGN_IN_CODE_MESSAGES.challenge } satisfies SignInChallenge;
-    }
-    await assertCodeAttemptsLeft(context, user.id);
-    const found = await findTypedCode(context, user.id, input.email_code, 'sign_in');
-    if (!found) {
-      await recordCodeFailure(context, user.id);
-      throw unauthorized(SIGN_IN_CODE_MESSAGES.wrongCode, { error_type: 'wrong_code' });
-    }
-    codeId = found.code.id;
-  }
+  const step = await secondFactor(context, user, underAttack, input);
+  if ('require_action' in step) return step;
+  const { factor, codeId } = step;
 
   const token = await context.db.transaction(async (tx) => {
     if (codeId !== null && !(await consumeCode(context, tx, codeId)))
@@ -86,7 +116,8 @@ export async function login(context: AppContext, input: LoginInput): Promise<Sig
     userId: user.id,
     accountId: user.account_id,
     ip: input.ip,
-    ...(codeId !== null && { details: { with_email_code: true } }),
+    ...(factor === 'email' && { details: { with_email_code: true } }),
+    ...((factor === 'totp' || factor === 'recovery_code') && { details: { second_factor: factor } }),
   });
   const dto = await loadUserDto(context, user);
   return { token, require_action: null, user: dto, location: landingPath(dto) };
@@ -95,7 +126,7 @@ export async function login(context: AppContext, input: LoginInput): Promise<Sig
 /** Emails a new sign-in code to the owner of these credentials (the "send me a new code" link of the code form). */
 export async function sendSignInCode(context: AppContext, input: Credentials): Promise<void> {
   const { user } = await checkCredentials(context, input);
-  await mailSignInCode(context, user);
+  await mailSignInCode(context, user, user.two_factor_enabled_at ? 'two_factor' : 'attack');
 }
 
 export function assertCsrf(valid: boolean): void {

@@ -1,8 +1,8 @@
-import { SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS } from '@laurel/domain';
+import { SESSION_ABSOLUTE_LIMIT_MS, SESSION_IDLE_LIMIT_MS, twoFactorSetupRequired } from '@laurel/domain';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { accounts, sessions, users } from '../../db/schema.ts';
 import { hashToken, randomToken } from '../../secrets.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -31,7 +31,10 @@ export async function createSession(
   return token;
 }
 
-export type SessionLookup = { status: 'valid'; session: SessionRow; user: UserRow } | { status: 'expired' } | { status: 'invalid' };
+export type SessionLookup =
+  | { status: 'valid'; session: SessionRow; user: UserRow; twoFactorSetupRequired: boolean }
+  | { status: 'expired' }
+  | { status: 'invalid' };
 
 /**
  * Resolves a bearer token; a session idle for 30 minutes is over, here as on the client, and so is
@@ -39,9 +42,10 @@ export type SessionLookup = { status: 'valid'; session: SessionRow; user: UserRo
  */
 export async function resolveSession(context: AppContext, token: string): Promise<SessionLookup> {
   const [row] = await context.db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, accountRequiresTwoFactor: accounts.require_two_factor })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(accounts, eq(accounts.id, users.account_id))
     .where(and(eq(sessions.token_hash, hashToken(token)), isNull(sessions.revoked_at)));
   if (!row) return { status: 'invalid' };
   const now = context.clock.now();
@@ -58,7 +62,13 @@ export async function resolveSession(context: AppContext, token: string): Promis
   if (idle >= TOUCH_INTERVAL_MS) {
     await context.db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, row.session.id));
   }
-  return { status: 'valid', session: row.session, user: row.user };
+  const setupRequired = twoFactorSetupRequired({
+    roles: row.user.roles,
+    enabled: row.user.two_factor_enabled_at !== null,
+    accountRequires: row.accountRequiresTwoFactor ?? false,
+    impersonated: row.session.impersonator_id !== null,
+  });
+  return { status: 'valid', session: row.session, user: row.user, twoFactorSetupRequired: setupRequired };
 }
 
 export async function revokeSession(context: AppContext, sessionId: number): Promise<void> {

@@ -1,4 +1,12 @@
-import { type AccountDto, activePlan, maxOwnFonts, planDisplayName, trialDaysRemaining, type UserDto } from '@laurel/domain';
+import {
+  type AccountDto,
+  activePlan,
+  maxOwnFonts,
+  planDisplayName,
+  trialDaysRemaining,
+  twoFactorSetupRequired,
+  type UserDto,
+} from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, users } from '../../db/schema.ts';
@@ -22,6 +30,7 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
     allowed_sets: account.allowed_sets,
     allow_qrcode: account.allow_qrcode,
     allow_two_side_certificate: account.allow_two_side_certificate,
+    require_two_factor: account.require_two_factor,
     created_at: account.created_at.toISOString(),
     plan: {
       id: plan?.id ?? null,
@@ -53,6 +62,13 @@ export function presentUser(user: UserRow, account: AccountRow | null, now: Date
     allow_certificate_set_edits: user.allow_certificate_set_edits,
     allow_certificate_email_edits: user.allow_certificate_email_edits,
     pagination: user.pagination,
+    require_google_2fa: user.two_factor_enabled_at !== null,
+    two_factor_setup_required: twoFactorSetupRequired({
+      roles: user.roles,
+      enabled: user.two_factor_enabled_at !== null,
+      accountRequires: account?.require_two_factor ?? false,
+      impersonated: impersonatedBy !== null,
+    }),
     impersonated_by: impersonatedBy,
   };
 }

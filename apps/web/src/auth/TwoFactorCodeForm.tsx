@@ -1,0 +1,92 @@
+import type { LoginResponse } from '@laurel/domain';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDeviceMobile } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../api/errors.ts';
+import { getCsrfToken, login, sendSignInCode } from './api.ts';
+import { FormError } from './FormError.tsx';
+
+interface TwoFactorCodeFormProps {
+  credentials: { email: string; password: string };
+  /** The server's reason for asking. */
+  message: string;
+  onSignedIn: (response: LoginResponse) => void;
+  /** A sign-in code was emailed: the email-code step takes over. */
+  onEmailed: (message: string) => void;
+  onBack: () => void;
+}
+
+/**
+ * The `google2fa` step of a sign-in (spec 1 §2): the six-digit code of the authenticator app, or one of
+ * the recovery codes, typed with the password already given; or a code by email instead.
+ */
+export function TwoFactorCodeForm({ credentials, message, onSignedIn, onEmailed, onBack }: TwoFactorCodeFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [mailing, setMailing] = useState(false);
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value) => (value.trim() ? null : 'Enter the code from your authenticator app') },
+  });
+
+  const submit = form.onSubmit(async ({ code }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { csrf_token } = await getCsrfToken();
+      const response = await login({ ...credentials, csrf_token, pin_code: code.trim() });
+      if (response.require_action === null) onSignedIn(response);
+      else setError(response.message);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const emailInstead = async () => {
+    setError(null);
+    setMailing(true);
+    try {
+      await sendSignInCode(credentials);
+      onEmailed(`We emailed a six-digit sign-in code to ${credentials.email}. Enter it to sign in.`);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setMailing(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Two-factor authentication">
+      <Stack gap="md">
+        <Alert color="laurel" variant="light" icon={<IconDeviceMobile size={18} />} role="status">
+          {message}
+        </Alert>
+        {error && <FormError>{error}</FormError>}
+        <TextInput
+          label="Authentication code"
+          description="From your authenticator app, or a recovery code"
+          autoComplete="one-time-code"
+          maxLength={40}
+          placeholder="123456"
+          data-autofocus
+          autoFocus
+          {...form.getInputProps('code')}
+        />
+        <Group justify="space-between" mt={-6}>
+          <Anchor component="button" type="button" size="sm" onClick={onBack}>
+            Back
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={emailInstead} disabled={mailing}>
+            Use a code by email instead
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={busy}>
+          Verify and sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

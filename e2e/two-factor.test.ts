@@ -1,0 +1,67 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../apps/server/test/helpers/totp.ts';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { createIssuer, PASSWORD, signIn } from './helpers/issuer.ts';
+import { type RunningLaurel, startServer } from './helpers/server.ts';
+
+let server: RunningLaurel;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const step = () => Math.floor(Date.now() / 30_000);
+
+describe('two-factor authentication', () => {
+  it('is turned on from the account screen, then sign-in asks for the app code', async () => {
+    const email = `ada.${Date.now()}@example.com`;
+    await createIssuer(server, { email, account: { name: 'Difference Engines', url: `engines${Date.now()}` } });
+    const page = await signIn(browser, server, email);
+
+    await page.goto(`${server.baseUrl}/account/two-factored-authentication`);
+    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('Off');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const key = (await page.getByTestId('two-factor-key').textContent())!.replace(/\s/g, '');
+    expect(key).toMatch(/^[A-Z2-7]{32}$/);
+    await expect.poll(() => page.getByAltText('QR code of your two-factor key').getAttribute('src')).toMatch(/^data:image\/png/);
+    await page.getByLabel('Six-digit code').fill(totpCode(key, new Date()));
+    await screenshot(page, 'two-factor-enrol');
+    const enrolStep = step();
+    await page.getByRole('button', { name: 'Turn on' }).click();
+
+    await page.getByTestId('recovery-codes').waitFor();
+    await expect.poll(() => page.getByTestId('recovery-codes').locator('code').count()).toBe(10);
+    const done = page.getByRole('button', { name: 'Done' });
+    expect(await done.isDisabled()).toBe(true);
+    await screenshot(page, 'two-factor-recovery-codes');
+    await page.getByLabel('I have saved my recovery codes').check();
+    await done.click();
+    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('On');
+    // The admin may now require it of everyone.
+    expect(await page.getByLabel(/Require two-factor authentication for everyone/).isEnabled()).toBe(true);
+    await screenshot(page, 'two-factor-on');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login$/);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const codeField = page.getByLabel('Authentication code');
+    await codeField.waitFor();
+    await screenshot(page, 'sign-in-two-factor');
+
+    // The enrolment code's step is spent: wait for the app's next code, as a user would.
+    while (step() <= enrolStep) await page.waitForTimeout(500);
+    await codeField.fill(totpCode(key, new Date()));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+});
