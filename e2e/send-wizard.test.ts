@@ -92,7 +92,7 @@ describe('the send wizard', () => {
     // 1. Select: three sets a page, at most 5 page links, each with its thumbnail.
     await page.goto(`${server.baseUrl}/send`);
     await expect.poll(() => page.getByTestId('send-certificate').count()).toBe(3);
-    await expect.poll(() => page.getByRole('img', { name: /^Preview of / }).count()).toBe(3);
+    await expect.poll(() => page.getByRole('img', { name: /^Preview of / }).count(), { timeout: 20_000 }).toBe(3);
     await screenshot(page, 'send-01-select');
 
     // The oldest set is on the second page.

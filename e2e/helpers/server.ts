@@ -39,6 +39,8 @@ export async function startServer(options: { smtp?: boolean; env?: Record<string
     ...options.env,
   });
   const laurel = await startLaurel(env);
+  // As main.js does: the render threads start with the server, not with the first preview.
+  laurel.context.renders.warm();
   await laurel.app.listen({ port, host: '127.0.0.1' });
   return {
     laurel,

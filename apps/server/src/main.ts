@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   }
   if (mode === 'worker' && env.WORKERS === 0) throw new EnvError('WORKERS=0 leaves a worker process with nothing to do.');
   const laurel = await startLaurel(env, { workerOnly: mode === 'worker' });
+  laurel.context.renders.warm();
   const shutdown = async (signal: string) => {
     laurel.app.log.info({ signal }, 'shutting down');
     await laurel.close();

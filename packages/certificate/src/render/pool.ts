@@ -112,6 +112,14 @@ export class RenderPool {
     this.url = options.workerUrl ?? new URL(fromSources ? './pool-worker-ts.mjs' : './pool-worker.js', import.meta.url);
   }
 
+  /**
+   * Starts every thread now rather than on the first render: a thread takes a moment to load the
+   * renderer and its fonts, which the first previews a user asks for would otherwise wait for.
+   */
+  warm(): void {
+    while (!this.closing && this.workers.length < this.size) this.spawn();
+  }
+
   /** Hands a design to the pool; its images are read now, on this thread. */
   prepare(design: CertificateDesign, options: PoolDesignOptions = {}): PooledDesign {
     const loadImage = options.loadImage ?? fileImageLoader();
