@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
-import { getCsrfToken, login, sendSignInCode } from './api.ts';
+import { sendSignInCode } from './api.ts';
 import { FormError } from './FormError.tsx';
+import { useCodeSignIn } from './useCodeSignIn.ts';
 
 interface SignInCodeFormProps {
   credentials: { email: string; password: string };
@@ -20,28 +21,14 @@ interface SignInCodeFormProps {
  * emailed to the address, typed with the password already given.
  */
 export function SignInCodeForm({ credentials, message, onSignedIn, onBack }: SignInCodeFormProps) {
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, busy, signIn } = useCodeSignIn(credentials, onSignedIn);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { code: '' },
     validate: { code: (value) => (/^\d{6}$/.test(value.trim()) ? null : 'Enter the six digits from the email') },
   });
 
-  const submit = form.onSubmit(async ({ code }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { csrf_token } = await getCsrfToken();
-      const response = await login({ ...credentials, csrf_token, email_code: code.trim() });
-      if (response.require_action === null) onSignedIn(response);
-      else setError(response.message);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit(({ code }) => signIn({ email_code: code.trim() }));
 
   const resend = async () => {
     setError(null);

@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
-import { getCsrfToken, login, sendSignInCode } from './api.ts';
+import { sendSignInCode } from './api.ts';
 import { FormError } from './FormError.tsx';
+import { useCodeSignIn } from './useCodeSignIn.ts';
 
 interface TwoFactorCodeFormProps {
   credentials: { email: string; password: string };
@@ -22,28 +23,14 @@ interface TwoFactorCodeFormProps {
  * the recovery codes, typed with the password already given; or a code by email instead.
  */
 export function TwoFactorCodeForm({ credentials, message, onSignedIn, onEmailed, onBack }: TwoFactorCodeFormProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, signIn } = useCodeSignIn(credentials, onSignedIn);
   const [mailing, setMailing] = useState(false);
   const form = useForm({
     initialValues: { code: '' },
     validate: { code: (value) => (value.trim() ? null : 'Enter the code from your authenticator app') },
   });
 
-  const submit = form.onSubmit(async ({ code }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { csrf_token } = await getCsrfToken();
-      const response = await login({ ...credentials, csrf_token, pin_code: code.trim() });
-      if (response.require_action === null) onSignedIn(response);
-      else setError(response.message);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit(({ code }) => signIn({ pin_code: code.trim() }));
 
   const emailInstead = async () => {
     setError(null);
