@@ -1,4 +1,5 @@
 import { EnvError, parseEnv } from './config/env.ts';
+import { logLoopDelay } from './loop-delay.ts';
 import { startLaurel } from './server.ts';
 
 /** `node dist/main.js` serves the app (and runs workers); `node dist/main.js worker` runs workers only. */
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
     throw new EnvError('A worker process needs DATABASE_URL: the embedded database belongs to the one process that serves the app.');
   }
   if (mode === 'worker' && env.WORKERS === 0) throw new EnvError('WORKERS=0 leaves a worker process with nothing to do.');
+  if (env.LOOP_DELAY_LOG_MS) logLoopDelay(env.LOOP_DELAY_LOG_MS);
   const laurel = await startLaurel(env, { workerOnly: mode === 'worker' });
   laurel.context.renders.warm();
   const shutdown = async (signal: string) => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
 import { announcements } from '../src/db/schema.ts';
+import { logLoopDelay } from '../src/loop-delay.ts';
 import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
@@ -21,6 +22,31 @@ describe('environment', () => {
     expect(() => parseEnv({ S3_BUCKET: 'b' })).toThrow(/S3 settings go together/);
     expect(parseEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000', WORKERS: 2 });
     expect(parseEnv({ PUBLIC_URL: 'https://certs.example.com/', DATABASE_URL: '' }).PUBLIC_URL).toBe('https://certs.example.com');
+  });
+
+  it('measures the event loop only when LOOP_DELAY_LOG_MS asks for it, and prints its worst delay of each period', async () => {
+    expect(parseEnv({}).LOOP_DELAY_LOG_MS).toBeUndefined();
+    expect(parseEnv({ LOOP_DELAY_LOG_MS: '1000' }).LOOP_DELAY_LOG_MS).toBe(1000);
+    expect(() => parseEnv({ LOOP_DELAY_LOG_MS: 'often' })).toThrow(/LOOP_DELAY_LOG_MS/);
+
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    const stop = logLoopDelay(200);
+    try {
+      // The histogram counts from its first tick on; then hold the loop for 300 ms, as a synchronous query would.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const until = performance.now() + 300;
+      while (performance.now() < until);
+      await vi.waitFor(() => expect(printed.length).toBeGreaterThanOrEqual(4), { timeout: 3_000 });
+    } finally {
+      stop();
+      log.mockRestore();
+    }
+    const delays = printed.map((line) => Number(/^loop_delay_max_ms=(\d+)$/.exec(line)?.[1]));
+    // The stall shows in the first line or the next, as the sampling timer and the printing one come due together.
+    expect(Math.max(delays[0]!, delays[1]!)).toBeGreaterThanOrEqual(250);
+    // Each line covers its own period: the later ones saw none of it.
+    expect(delays[3]).toBeLessThan(250);
   });
 });
 

@@ -85,6 +85,8 @@ const envSchema = z
     // Where "Write a review" sends issuers after a send; unset, nobody is asked for a review.
     REVIEW_URL: httpsUrl('REVIEW_URL'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Every this many milliseconds, print the event loop's worst delay since the last line; unset, nothing is measured.
+    LOOP_DELAY_LOG_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   })
   .superRefine((env, ctx) => {
     const groups: [string, (keyof typeof env)[]][] = [
