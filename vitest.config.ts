@@ -11,7 +11,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           // Email composition needs no database: it runs once here rather than once per database.
-          include: ['packages/*/test/**/*.test.ts', 'apps/web/test/**/*.test.ts', 'apps/server/test/certificate-email/**/*.test.ts'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/web/test/**/*.test.ts',
+            'apps/server/test/certificate-email/**/*.test.ts',
+            // The embedded database's thread and protocol: PGlite itself, no server.
+            'apps/server/test/embedded-db/**/*.test.ts',
+          ],
           testTimeout: 60_000,
         },
       },
@@ -20,7 +26,12 @@ export default defineConfig({
           name: 'api-pglite',
           include: ['apps/server/test/**/*.test.ts'],
           // Fault tests run worker processes against one database: only a server can be shared.
-          exclude: ['apps/server/test/certificate-email/**', 'apps/server/test/postgres-only/**', 'apps/server/test/latency/**'],
+          exclude: [
+            'apps/server/test/certificate-email/**',
+            'apps/server/test/embedded-db/**',
+            'apps/server/test/postgres-only/**',
+            'apps/server/test/latency/**',
+          ],
           env: { LAUREL_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -31,7 +42,12 @@ export default defineConfig({
           name: 'api-postgres',
           include: ['apps/server/test/**/*.test.ts'],
           // The contracts are the same on either database: they are checked once, on PGlite.
-          exclude: ['apps/server/test/certificate-email/**', 'apps/server/test/contracts/**', 'apps/server/test/latency/**'],
+          exclude: [
+            'apps/server/test/certificate-email/**',
+            'apps/server/test/embedded-db/**',
+            'apps/server/test/contracts/**',
+            'apps/server/test/latency/**',
+          ],
           env: { LAUREL_TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/helpers/postgres-cluster.ts'],
           testTimeout: 60_000,

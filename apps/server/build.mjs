@@ -1,7 +1,8 @@
 // Bundles the server and the workspace packages it imports as TypeScript (@laurel/*) into
 // dist/main.js; every other npm dependency stays external and loads from node_modules. Code that runs on
 // worker threads is its own entry beside main.js: the render pool's dist/pool-worker.js (RenderPool's
-// default workerUrl) and the import worker's dist/import-worker.js (started by src/modules/imports/parse-pool.ts).
+// default workerUrl), the import worker's dist/import-worker.js (started by src/modules/imports/parse-pool.ts)
+// and the embedded database's dist/pglite-thread.js (started by src/db/embedded/index.ts).
 import { build } from 'esbuild';
 
 await build({
@@ -9,6 +10,7 @@ await build({
     { in: 'src/main.ts', out: 'main' },
     { in: '../../packages/certificate/src/render/pool-worker.ts', out: 'pool-worker' },
     { in: 'src/modules/imports/parse-worker.ts', out: 'import-worker' },
+    { in: 'src/db/embedded/pglite-thread.ts', out: 'pglite-thread' },
   ],
   outdir: 'dist',
   bundle: true,

@@ -39,6 +39,8 @@ export async function startApp(options: { databaseUrl?: string; dataDir: string;
     APP_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'error',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    // For a look inside, e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/profile' (a file per thread).
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   };
   const loopDelays: RunningApp['loopDelays'] = [];
   let listening = () => {};

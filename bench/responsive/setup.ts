@@ -69,12 +69,18 @@ export async function sendAndWait(
   sink: Sink,
   projectId: number,
   count: number,
-): Promise<{ started: number; lastAt: number; delivered: number }> {
+  limitMs = Number.POSITIVE_INFINITY,
+): Promise<{ started: number; lastAt: number; delivered: number; cutOff: boolean }> {
   const before = sink.accepted;
   const started = performance.now();
   await account.owner.call('POST', `/api/projects/${projectId}/send-emails`, { sender_name: 'Bench Institute' });
   let checked = started;
+  let cutOff = false;
   while (sink.accepted - before < count) {
+    if (performance.now() - started > limitMs) {
+      cutOff = true;
+      break;
+    }
     await new Promise((r) => setTimeout(r, 200));
     // Now and then, whether the send ended short (failed deliveries) instead of waiting forever.
     if (performance.now() - checked > 5_000) {
@@ -86,5 +92,5 @@ export async function sendAndWait(
       }
     }
   }
-  return { started, lastAt: sink.lastAcceptedAt, delivered: sink.accepted - before };
+  return { started, lastAt: cutOff ? performance.now() : sink.lastAcceptedAt, delivered: sink.accepted - before, cutOff };
 }

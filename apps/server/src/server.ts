@@ -30,7 +30,15 @@ export async function startLaurel(
   options: { clock?: Clock; workerOnly?: boolean; render?: RenderPoolOptions } = {},
 ): Promise<Laurel> {
   const app = createFastify(env);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onFailure(error) {
+      // Without its database the process can neither answer nor work: stop, so a supervisor restarts it.
+      app.log.fatal({ err: error }, 'the embedded database stopped');
+      process.exit(1);
+    },
+  });
   // One pool per process, a thread per core; threads start with the first render.
   const renders = new RenderPool(options.render);
   try {

@@ -1,34 +1,60 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { startEmbeddedDatabase } from './embedded/index.ts';
 import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = NodePgDatabase<typeof schema>;
 
-/** The open database: PGlite (embedded default) or a PostgreSQL pool (`DATABASE_URL`). */
-export type Database =
-  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; connectionString: string; close(): Promise<void> };
+/**
+ * The open database, reached the same way whichever it is: a `pg` pool on PostgreSQL (`DATABASE_URL`)
+ * or on the embedded PGlite, which answers the same protocol from its own thread.
+ */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  pool: pg.Pool;
+  connectionString: string;
+  close(): Promise<void>;
+}
 
 /**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (`memory://` keeps it in memory,
  * which the tests use). One process owns a PGlite directory: PGlite has no lock between processes.
+ * `onFailure` hears of an embedded database that stopped on its own.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // A dropped idle connection must not take the process down; the pool replaces it.
-    pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { kind: 'postgres', db, pool, connectionString: options.databaseUrl, close: () => pool.end() };
-  }
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onFailure?: (error: Error) => void;
+}): Promise<Database> {
+  if (options.databaseUrl) return connect('postgres', options.databaseUrl, async () => {});
   const location = options.dataDir === 'memory://' ? 'memory://' : path.resolve(options.dataDir, 'pgdata');
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const pglite = await PGlite.create(location);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+  const embedded = await startEmbeddedDatabase(
+    location,
+    options.onFailure ??
+      ((error) => {
+        throw error;
+      }),
+  );
+  return connect('pglite', embedded.connectionString, embedded.stop);
+}
+
+function connect(kind: Database['kind'], connectionString: string, stop: () => Promise<void>): Database {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A dropped idle connection must not take the process down; the pool replaces it.
+  pool.on('error', () => {});
+  const db: Db = drizzle(pool, { schema });
+  return {
+    kind,
+    db,
+    pool,
+    connectionString,
+    async close() {
+      await pool.end();
+      await stop();
+    },
+  };
 }

@@ -3,8 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client.ts';
 
 /** The generated migrations sit in apps/server/drizzle, found from the source tree and from the build. */
@@ -21,17 +19,14 @@ function migrationsFolder(): string {
 /** Applies the versioned migrations not yet applied; the same files on PGlite and PostgreSQL. */
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: migrationsFolder() };
-  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, config);
-  else {
-    // Several processes may start at once (API and workers): one migrates, the others wait.
-    const client = await database.pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzle(client) as unknown as NodePgDatabase, config);
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      client.release();
-    }
+  // Several processes may start at once on PostgreSQL (API and workers): one migrates, the others wait.
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzle(client) as unknown as NodePgDatabase, config);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
   }
 }
 

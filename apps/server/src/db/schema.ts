@@ -205,6 +205,9 @@ export const mailMessages = pgTable(
   },
   (t) => [
     index('mail_messages_created_idx').on(t.created_at),
+    // A delivery retried after a crash finds the message it already kept; an account's test emails are counted per day.
+    index('mail_messages_message_id_idx').on(t.message_id),
+    index('mail_messages_account_kind_idx').on(t.account_id, t.kind, t.created_at),
     check('mail_messages_status', sql`${t.status} in ('queued', 'sent', 'kept', 'failed')`),
   ],
 );
@@ -404,6 +407,8 @@ export const projects = pgTable(
     filename: text('filename'),
     sender_name: text('sender_name'),
     resend_attempts: integer('resend_attempts').notNull().default(0),
+    /** A send larger than one chunk, while its recipients are still being queued (modules/delivery/send-plan.ts). */
+    pending_send: jsonb('pending_send').$type<SendPlan>(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -412,6 +417,25 @@ export const projects = pgTable(
     uniqueIndex('projects_title_unique').on(t.account_id, sql`lower(${t.title})`).where(sql`${t.deleted_at} is null`),
   ],
 );
+
+/**
+ * A send being queued a chunk at a time: the recipients chosen when it was asked for, how many are done,
+ * and what moving one to `queued` means for this kind of send.
+ */
+export interface SendPlan {
+  ids: number[];
+  done: number;
+  /** The states a chosen recipient may still be in to be queued; one that has moved on is left alone. */
+  from: RecipientState[];
+  event: 'queued' | 'resend';
+  /** Which resend counter the send adds to. */
+  counts: 'resend_errored' | 'resend_individual' | null;
+  /** Whether the chosen recipients were paid for by the send, so that one left alone gets its credit back. */
+  paid: boolean;
+  /** The send's ledger reference; refunds name it. */
+  reference: string;
+  at: string;
+}
 
 /** A recipient of a project and the delivery state of their certificate. */
 export const recipients = pgTable(
@@ -448,6 +472,31 @@ export const recipients = pgTable(
     check('recipients_state', sql`${t.state} in ('draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed')`),
   ],
 );
+
+/**
+ * A project's recipients counted by delivery state (spec 3 §3), kept by triggers on `recipients` (see
+ * migration 0013) in the statement that changes them, so lists and the dashboard read a row instead of
+ * counting recipients on every view. Every project has its row from the moment it is created.
+ */
+export const projectCounters = pgTable('project_counters', {
+  project_id: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  recipients: integer('recipients').notNull().default(0),
+  draft: integer('draft').notNull().default(0),
+  /** Queued or sending. */
+  pending: integer('pending').notNull().default(0),
+  sent: integer('sent').notNull().default(0),
+  bounced: integer('bounced').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  suppressed: integer('suppressed').notNull().default(0),
+  /** Sent, and the certificate page never opened. */
+  unvisited: integer('unvisited').notNull().default(0),
+  /** The certificate page opened at least once, whatever the state now. */
+  opened: integer('opened').notNull().default(0),
+  /** Waiting for a first send, or failed and still within the project resend limit. */
+  sendable: integer('sendable').notNull().default(0),
+});
 
 /** Addresses an account may no longer mail: the recipient unsubscribed, or their server refused them for good. */
 export const suppressions = pgTable(

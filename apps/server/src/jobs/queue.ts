@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type Job, type JobResult, PgBoss } from 'pg-boss';
+import { type DrizzleTransactionLike, fromDrizzle, type Job, type JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 
+/** Fetch loops per job kind in a process with more than one worker: one fetches while the other runs. */
+export const FETCH_LOOPS = 2;
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 /** How often lost jobs (stopped heartbeats, expired runs) are looked for and handed back. */
 const SUPERVISE_SECONDS = 5;
 
@@ -17,6 +20,12 @@ export interface JobDefinition<T extends object, C> {
   /** Where a job goes once its retries are used up (its data unchanged), so it can be ended cleanly. */
   deadLetter?: JobDefinition<T, C>;
   handle(data: T, context: C, job: Job<T>): Promise<void>;
+  /**
+   * When set, a worker hands the runs it fetched (up to `size`) to `handle` together, so that what
+   * they share (claiming, recording the outcome) is one statement for all of them. Each run still
+   * settles on its own: `handle` answers the error of every run that failed.
+   */
+  batch?: { size: number; handle(jobs: Job<T>[], context: C): Promise<Map<string, unknown>> };
 }
 
 export function defineJob<T extends object, C>(definition: JobDefinition<T, C>): JobDefinition<T, C> {
@@ -39,10 +48,7 @@ export class JobQueue {
     database: Database,
     private readonly onError: (error: unknown) => void,
   ) {
-    this.boss =
-      database.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', superviseIntervalSeconds: SUPERVISE_SECONDS })
-        : new PgBoss({ connectionString: database.connectionString, max: 4, superviseIntervalSeconds: SUPERVISE_SECONDS });
+    this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, superviseIntervalSeconds: SUPERVISE_SECONDS });
     this.boss.on('error', onError);
   }
 
@@ -64,6 +70,10 @@ export class JobQueue {
       if (await this.boss.getQueue(definition.name)) await this.boss.updateQueue(definition.name, options);
       else await this.boss.createQueue(definition.name, options);
     }
+    // pg-boss reads a queue's settings on a connection of its own the first time a job is sent to it. Inside
+    // a transaction on the embedded database, that connection would wait for the backend the transaction
+    // holds, for ever: read them all now (any read through the queue does), so that sending never has to.
+    for (const definition of ordered) await this.boss.getJobById(definition.name, NO_JOB);
   }
 
   /** `startAfter` holds the job until then (the database's clock decides). */
@@ -97,28 +107,36 @@ export class JobQueue {
 
   /**
    * Runs a job kind in this process, up to about `concurrency` at once: two fetch loops, each taking a
-   * batch and running its jobs side by side. A full batch fetches the next one at once; polling
-   * (every half second) only applies when the queue runs dry. Each job settles on its own, so one
-   * failure retries that job alone.
+   * batch and running its jobs side by side (or handing them to the definition's batch handler). A full
+   * batch fetches the next one at once; polling (every half second) only applies when the queue runs
+   * dry. Each job settles on its own, so one failure retries that job alone.
    */
   async work<T extends object, C>(definition: JobDefinition<T, C>, context: C, concurrency: number): Promise<void> {
-    const loops = concurrency > 1 ? 2 : 1;
-    const batchSize = Math.max(2, Math.ceil(concurrency / loops));
+    const loops = concurrency > 1 ? FETCH_LOOPS : 1;
+    const batchSize = definition.batch?.size ?? Math.max(2, Math.ceil(concurrency / loops));
+    const failed = (job: Job<T>, error: unknown): JobResult => {
+      this.onError(error);
+      return { id: job.id, status: 'failed', output: { message: String((error as Error).message ?? error) } };
+    };
     await this.boss.work<T>(
       definition.name,
       { batchSize, localConcurrency: loops, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true, perJobResults: true },
-      async (jobs) =>
-        Promise.all(
+      async (jobs) => {
+        if (definition.batch) {
+          const errors = await definition.batch.handle(jobs, context);
+          return jobs.map((job) => (errors.has(job.id) ? failed(job, errors.get(job.id)) : { id: job.id, status: 'completed' }));
+        }
+        return Promise.all(
           jobs.map(async (job): Promise<JobResult> => {
             try {
               await definition.handle(job.data, context, job);
               return { id: job.id, status: 'completed' };
             } catch (error) {
-              this.onError(error);
-              return { id: job.id, status: 'failed', output: { message: String((error as Error).message ?? error) } };
+              return failed(job, error);
             }
           }),
-        ),
+        );
+      },
     );
   }
 

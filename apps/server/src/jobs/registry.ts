@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { sendMailJob } from '../mail/outbox.ts';
-import { deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/index.ts';
+import { continueSendJob, deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/index.ts';
 import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports/index.ts';
 import type { JobDefinition } from './queue.ts';
 
@@ -8,6 +8,7 @@ import type { JobDefinition } from './queue.ts';
 // biome-ignore lint/suspicious/noExplicitAny: the list holds jobs of different data types; each job's own definition types its data
 export const JOBS: JobDefinition<any, AppContext>[] = [
   sendMailJob,
+  continueSendJob,
   deliverCertificateJob,
   deliveryGaveUpJob,
   exportJob,

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { customFontProvider } from '../fonts/node-fonts.ts';
 import { createPdfRenderer, type PdfRenderer } from './pdf/render-pdf.ts';
@@ -52,6 +53,11 @@ async function handle(request: PoolRequest): Promise<PoolResponse> {
 // One job at a time, in the order they came: the pool times each job from the moment the one before it
 // answered, so a job must not start early or overlap another (PNG renders await between draws).
 let previous: Promise<void> = Promise.resolve();
+// On Linux a nice value belongs to the thread: the event loops that answer requests (and the embedded
+// database's thread) get the CPU first, and rendering, a send's bulk of work, takes what is left. On an idle
+// machine it renders as fast as before. Elsewhere it would lower the whole process, so it stays as it is.
+if (process.platform === 'linux') setPriority(10);
+
 parentPort!.on('message', (request: PoolRequest) => {
   previous = previous.then(() =>
     handle(request).then(

@@ -59,7 +59,7 @@ export const deliveryCalls = defineCalls('send', {
     params: idParams,
     body: sendRequest,
     response: sendResult,
-    errors: [402],
+    errors: [402, 409],
   },
   getProjectProgress: {
     method: 'GET',

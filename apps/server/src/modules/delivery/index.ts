@@ -3,3 +3,4 @@ export { certificateFileKey, issuedCertificatePdf, projectRenderer, recipientDat
 export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
 export { portalAddress } from './links.ts';
+export { continueSendJob } from './send-plan.ts';

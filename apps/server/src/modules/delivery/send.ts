@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type RecipientState, type SendRequest, type SendResult, SUPPORT_EMAIL } from '@laurel/domain';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { projects, recipients, suppressions } from '../../db/schema.ts';
-import { badRequest } from '../../http/errors.ts';
+import { projects, recipients, type SendPlan, suppressions } from '../../db/schema.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { assertMaySend } from '../../http/permissions.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import type { Member } from '../certificates/index.ts';
 import { debitCredits } from '../credits/index.ts';
 import { findProject } from '../projects/index.ts';
-import { deliverCertificateJob } from './deliver-job.ts';
-import { withEvent } from './events.ts';
+import { continueSendJob, queueNextChunk } from './send-plan.ts';
 
 /** Sends of this size or more show the queued message and go to history (spec 3 §4). */
 export const QUEUED_SEND_THRESHOLD = 500;
@@ -25,6 +24,7 @@ export const SEND_MESSAGES = {
   individualResendLimit: `This certificate has already been resent ${INDIVIDUAL_RESEND_LIMIT} times. Please contact ${SUPPORT_EMAIL} if it needs to go out again.`,
   inFlight: 'This certificate is being sent right now.',
   nothing: 'There is no unsent recipient in this project.',
+  stillQueuing: 'The last send of this project is still being queued. Try again in a moment.',
 } as const;
 
 type Mode = 'first' | 'project-resend' | 'individual-resend';
@@ -53,8 +53,9 @@ function targetsOf(projectId: number, request: SendRequest): { mode: Mode; where
 
 /**
  * Queues recipients of a project for delivery: under the project's row lock, each chosen recipient
- * goes to `queued` with a new attempt, unpaid certificates are debited and one delivery job per
- * recipient is enqueued, all in one transaction. A second request finds nothing left to queue, so
+ * goes to `queued` with a new attempt, unpaid certificates are debited and a delivery job per recipient
+ * is enqueued, in one transaction for a send of up to SEND_CHUNK recipients; a larger one queues the rest
+ * a chunk per transaction right after (send-plan.ts), and the project takes no other send meanwhile. A second request finds nothing left to queue, so
  * concurrent clicks on Send cost credits once.
  */
 export async function queueProjectSend(context: AppContext, member: Member, projectId: number, request: SendRequest): Promise<SendResult> {
@@ -67,23 +68,19 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
 
   const queued = await context.db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ resend_attempts: projects.resend_attempts })
+      .select({ resend_attempts: projects.resend_attempts, pending_send: projects.pending_send })
       .from(projects)
       .where(eq(projects.id, project.id))
       .for('update');
+    if (locked!.pending_send) throw conflict(SEND_MESSAGES.stillQueuing);
     if (mode === 'project-resend' && locked!.resend_attempts >= PROJECT_RESEND_LIMIT)
       throw badRequest(SEND_MESSAGES.projectResendLimit, { error_type: 'resend_limit' });
 
     const targets = await tx
-      .select({
-        id: recipients.id,
-        email: recipients.email,
-        attempt: recipients.attempt,
-        state: recipients.state,
-        resend_individual: recipients.resend_individual,
-      })
+      .select({ id: recipients.id, email: recipients.email, state: recipients.state, resend_individual: recipients.resend_individual })
       .from(recipients)
-      .where(where);
+      .where(where)
+      .orderBy(asc(recipients.id));
     if (mode === 'individual-resend') {
       const target = targets[0];
       if (!target) throw badRequest('Recipient not found in this project.');
@@ -100,42 +97,42 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
     }
     if (!targets.length) return 0;
 
+    // A kind of send chooses recipients of one state (an individual resend, one recipient), so they
+    // are either all unpaid or all paid for already.
     const unpaid = targets.filter((t) => UNPAID_STATES.includes(t.state)).length;
+    const reference = `send:${project.id}:${randomUUID()}`;
     if (unpaid) {
       await debitCredits(tx as Db, {
         accountId: project.account_id,
         amount: unpaid,
         kind: 'send',
-        reference: `send:${project.id}:${randomUUID()}`,
+        reference,
         actorId: member.user.id,
         at: now,
       });
     }
-    const ids = targets.map((t) => t.id);
-    await tx
-      .update(recipients)
-      .set({
-        state: 'queued',
-        attempt: sql`${recipients.attempt} + 1`,
-        sent_details: withEvent(mode === 'first' ? 'queued' : 'resend', now),
-        updated_at: now,
-        ...(mode === 'individual-resend' ? { resend_individual: sql`${recipients.resend_individual} + 1` } : {}),
-        ...(mode === 'project-resend' ? { resend_errored: sql`${recipients.resend_errored} + 1` } : {}),
-      })
-      .where(inArray(recipients.id, ids));
+    const plan: SendPlan = {
+      ids: targets.map((t) => t.id),
+      done: 0,
+      from: [...new Set(targets.map((t) => t.state))],
+      event: mode === 'first' ? 'queued' : 'resend',
+      counts: mode === 'individual-resend' ? 'resend_individual' : mode === 'project-resend' ? 'resend_errored' : null,
+      paid: unpaid > 0,
+      reference,
+      at: now.toISOString(),
+    };
+    // The first chunk is queued now; a larger send queues the rest right after, a chunk per transaction.
+    const rest = await queueNextChunk(context, tx as Db, project.account_id, plan);
     await tx
       .update(projects)
       .set({
         sender_name: senderName,
         updated_at: now,
+        pending_send: rest,
         ...(mode === 'project-resend' ? { resend_attempts: sql`${projects.resend_attempts} + 1` } : {}),
       })
       .where(eq(projects.id, project.id));
-    await context.queue.enqueueMany(
-      deliverCertificateJob,
-      targets.map((t) => ({ data: { recipientId: t.id, attempt: t.attempt + 1 }, key: `deliver:${t.id}:${t.attempt + 1}` })),
-      { tx: tx as Executor },
-    );
+    if (rest) await context.queue.enqueue(continueSendJob, { projectId: project.id }, { tx: tx as Executor });
     return targets.length;
   });
 

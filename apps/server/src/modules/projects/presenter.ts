@@ -2,7 +2,8 @@ import { migrateDesign } from '@laurel/certificate';
 import { emailDesignSchema, type Project, type ProjectCounters, type ProjectEmail, type Recipient } from '@laurel/domain';
 import type { projects, recipients } from '../../db/schema.ts';
 
-type ProjectRow = typeof projects.$inferSelect;
+/** What a project looks like to the client: a send's queuing plan is the server's own. */
+type ProjectRow = Omit<typeof projects.$inferSelect, 'pending_send'>;
 type RecipientRow = typeof recipients.$inferSelect;
 
 export function presentProject(project: ProjectRow, counters: ProjectCounters): Project {

@@ -13,6 +13,7 @@ import {
   listProjects,
   listRecipients,
   projectCounters,
+  spec3Counters,
   updateProjectMemo,
 } from './service.ts';
 
@@ -42,7 +43,7 @@ export function projectRoutes(app: FastifyInstance, context: AppContext): void {
 
   route(app, calls.listProjects, async (request) => {
     const { rows, count } = await listProjects(context, requireAccountMember(request), request.query);
-    return { projects: await Promise.all(rows.map(withCounters)), count };
+    return { projects: rows.map((row) => presentProject(row.project, spec3Counters(row.counters))), count };
   });
 
   route(app, calls.updateProjectMemo, async (request) => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type CertificateDesign, mappingProblem, migrateDesign, recipientFields } from '@laurel/certificate';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
-import { projects, recipients } from '../../db/schema.ts';
+import { projectCounters as projectCountersTable, projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertMaySend, seesOnlyOwnProjects } from '../../http/permissions.ts';
 import { findCertificateSet, type Member } from '../certificates/index.ts';
@@ -150,22 +150,30 @@ export async function addRecipients(context: AppContext, member: Member, project
   return { project, added: clean.length };
 }
 
-/** The project counters of spec 3 §3, counted from the recipients' states. */
+/** A project's recipients counted by state: the row the database keeps up to date with every change. */
+export async function readProjectCounters(context: AppContext, projectId: number) {
+  const [row] = await context.db.select().from(projectCountersTable).where(eq(projectCountersTable.project_id, projectId));
+  if (!row) throw new Error(`Project ${projectId} has no counters row`);
+  return row;
+}
+
+type CountersRow = typeof projectCountersTable.$inferSelect;
+
+/** The project counters of spec 3 §3, from the counters row. */
+export function spec3Counters(row: CountersRow) {
+  return {
+    recipients_count: row.recipients,
+    sent_count: row.sent,
+    sent_pending: row.pending,
+    unsent_count: row.draft,
+    undeliverable: row.bounced + row.failed + row.suppressed,
+    unvisited_recipients: row.unvisited,
+    sendable_recipients: row.sendable,
+  };
+}
+
 export async function projectCounters(context: AppContext, projectId: number) {
-  const [row] = await context.db
-    .select({
-      recipients_count: count(),
-      sent_count: sql<number>`count(*) filter (where ${recipients.state} = 'sent')::int`,
-      sent_pending: sql<number>`count(*) filter (where ${recipients.state} in ('queued', 'sending'))::int`,
-      unsent_count: sql<number>`count(*) filter (where ${recipients.state} = 'draft')::int`,
-      undeliverable: sql<number>`count(*) filter (where ${recipients.state} in ('bounced', 'failed', 'suppressed'))::int`,
-      unvisited_recipients: sql<number>`count(*) filter (where ${recipients.state} = 'sent' and ${recipients.accessed_at} is null)::int`,
-      /** Waiting for a first send, or failed and still within the resend limits. */
-      sendable_recipients: sql<number>`count(*) filter (where ${recipients.state} = 'draft' or (${recipients.state} = 'failed' and ${recipients.resend_errored} < 5))::int`,
-    })
-    .from(recipients)
-    .where(eq(recipients.project_id, projectId));
-  return row!;
+  return spec3Counters(await readProjectCounters(context, projectId));
 }
 
 const SORTS = {
@@ -219,19 +227,28 @@ export async function listProjects(
     const pattern = containsPattern(query.like);
     conditions.push(or(ilike(projects.title, pattern), ilike(projects.key, pattern))!);
   }
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    context.db
-      .select()
-      .from(projects)
-      .where(where)
-      .orderBy(PROJECT_SORTS[query.sort], desc(projects.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    context.db.select({ value: count() }).from(projects).where(where),
-  ]);
-  return { rows, count: total?.value ?? 0 };
+  // One query for the page, its counters and the total: a list shown during a send waits for the
+  // database once, not once per project.
+  const rows = await context.db
+    .select({ project: listedColumns, counters: projectCountersTable, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(projects)
+    .innerJoin(projectCountersTable, eq(projectCountersTable.project_id, projects.id))
+    .where(and(...conditions))
+    .orderBy(PROJECT_SORTS[query.sort], desc(projects.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const count = rows[0]?.total ?? (query.offset ? await countProjects(context, and(...conditions)!) : 0);
+  return { rows, count };
 }
+
+/** A page past the end has no row to carry the total. */
+async function countProjects(context: AppContext, where: SQL) {
+  const [total] = await context.db.select({ value: count() }).from(projects).where(where);
+  return total?.value ?? 0;
+}
+
+/** A project's columns but the plan of a send being queued, which can hold thousands of ids. */
+const { pending_send: _plan, ...listedColumns } = getTableColumns(projects);
 
 /** Renaming and annotating a project is part of sending, like the project itself. */
 export async function updateProjectMemo(context: AppContext, member: Member, id: number, input: { memo?: string; title?: string }) {

@@ -1,0 +1,157 @@
+// The database side of deliveries: claiming a batch, recording what became of each attempt.
+import type { RecipientState } from '@laurel/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, mailMessages, projects, recipients, suppressions, users } from '../../db/schema.ts';
+import type { OutgoingMessage } from '../../mail/outgoing-message.ts';
+import { grantCredits } from '../credits/index.ts';
+import { withEvent } from './events.ts';
+
+export type DeliveryJob = { recipientId: number; attempt: number };
+const STILL_DELIVERING: RecipientState[] = ['queued', 'sending'];
+export type Delivery = NonNullable<Awaited<ReturnType<typeof claimMany>>[number]>;
+/** A message the embedded default keeps in the outbox instead of sending (no SMTP_URL). */
+export type Kept = { accountId: number; email: OutgoingMessage };
+/** An attempt whose message left (or was kept), to be recorded with the rest of its batch. */
+export type Delivered = { job: DeliveryJob; messageId: string; kept?: Kept };
+
+/** The attempts of a batch as a row-value list: `(id, attempt) in ((1, 2), (5, 1), ...)`. */
+const attemptsOf = (jobs: DeliveryJob[]) =>
+  sql`(${recipients.id}, ${recipients.attempt}) in (${sql.join(
+    jobs.map((j) => sql`(${j.recipientId}::bigint, ${j.attempt}::int)`),
+    sql`, `,
+  )})`;
+
+/**
+ * The claim: the recipients move to `sending` for these attempts, committed before anything leaves, in
+ * one statement for the batch; then one query reads what their deliveries need. A job whose recipient
+ * is not claimed is stale (a newer attempt exists, or the delivery already ended).
+ */
+export async function claimMany(context: AppContext, jobs: DeliveryJob[], event: 'sending' | 'retry') {
+  if (!jobs.length) return [];
+  const now = context.clock.now();
+  const claimed = await context.db
+    .update(recipients)
+    .set({ state: 'sending', sent_details: withEvent(event, now), updated_at: now })
+    .where(and(attemptsOf(jobs), inArray(recipients.state, STILL_DELIVERING)))
+    .returning({ id: recipients.id });
+  if (!claimed.length) return [];
+  return context.db
+    .select({ recipient: recipients, project: projects, account: accounts, ownerEmail: users.email, suppressed: suppressions.reason })
+    .from(recipients)
+    .innerJoin(projects, eq(projects.id, recipients.project_id))
+    .innerJoin(accounts, eq(accounts.id, recipients.account_id))
+    .leftJoin(users, eq(users.id, projects.user_id))
+    .leftJoin(suppressions, and(eq(suppressions.account_id, recipients.account_id), eq(suppressions.email, recipients.email)))
+    .where(
+      inArray(
+        recipients.id,
+        claimed.map((c) => c.id),
+      ),
+    );
+}
+
+/** Ends the batch's delivered attempts as `sent` in one statement, with the messages kept in the outbox. */
+export async function finishSent(context: AppContext, delivered: Delivered[]) {
+  if (!delivered.length) return;
+  const now = context.clock.now();
+  const markSent = (db: Db) =>
+    db
+      .update(recipients)
+      .set({
+        state: 'sent',
+        sent_details: withEvent('sent', now),
+        updated_at: now,
+        sent_at: now,
+        message_id: sql`case ${sql.join(
+          delivered.map((d) => sql`when ${recipients.id} = ${d.job.recipientId}::bigint then ${d.messageId}`),
+          sql` `,
+        )} end`,
+      })
+      .where(and(attemptsOf(delivered.map((d) => d.job)), inArray(recipients.state, STILL_DELIVERING)));
+  const kept = delivered.flatMap((d) => (d.kept ? [d.kept] : []));
+  // Mail that left by SMTP needs one statement; mail kept in the outbox is kept in the same transaction.
+  if (!kept.length) return void (await markSent(context.db));
+  await context.db.transaction(async (tx) => {
+    await keepInOutbox(context, tx as Db, kept);
+    await markSent(tx as Db);
+  });
+}
+
+/**
+ * Ends an attempt that delivered nothing; one that sent nothing at all (failed, suppressed) gives its
+ * credit back. Rare, so one at a time.
+ */
+export async function finish(context: AppContext, job: DeliveryJob, state: 'bounced' | 'failed' | 'suppressed', detail?: string) {
+  const now = context.clock.now();
+  await context.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(recipients)
+      .set({ state, sent_details: withEvent(state, now, detail), updated_at: now })
+      .where(and(eq(recipients.id, job.recipientId), eq(recipients.attempt, job.attempt), inArray(recipients.state, STILL_DELIVERING)))
+      .returning({ account_id: recipients.account_id, email: recipients.email });
+    const row = ended[0];
+    if (!row) return;
+    if (state === 'failed' || state === 'suppressed') {
+      await grantCredits(tx as Db, {
+        accountId: row.account_id,
+        bucket: 'payg',
+        amount: 1,
+        kind: 'refund',
+        reference: `refund:${job.recipientId}:${job.attempt}`,
+        at: now,
+      });
+    }
+    if (state === 'bounced') {
+      await tx
+        .insert(suppressions)
+        .values({ account_id: row.account_id, email: row.email, reason: 'bounce', created_at: now })
+        .onConflictDoNothing();
+    }
+  });
+}
+
+/**
+ * The embedded default keeps certificate mail in the outbox, where super-admins can read it: the
+ * batch's messages in one statement, less those a run before a crash already kept.
+ */
+async function keepInOutbox(context: AppContext, tx: Db, kept: Kept[]) {
+  if (!kept.length) return;
+  const already = await tx
+    .select({ message_id: mailMessages.message_id })
+    .from(mailMessages)
+    .where(
+      inArray(
+        mailMessages.message_id,
+        kept.map((k) => k.email.messageId),
+      ),
+    );
+  const known = new Set(already.map((row) => row.message_id));
+  const now = context.clock.now();
+  const rows = kept
+    .filter((k) => !known.has(k.email.messageId))
+    .map(({ accountId, email }) => ({
+      account_id: accountId,
+      kind: 'certificate',
+      to_address: email.to,
+      from_address: email.from,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      reply_to: email.replyTo ?? null,
+      cc: email.cc,
+      bcc: email.bcc,
+      headers: email.headers,
+      message_id: email.messageId,
+      status: 'kept',
+      attempts: 1,
+      created_at: now,
+    }));
+  if (rows.length) await tx.insert(mailMessages).values(rows);
+  for (const { email } of kept) {
+    // As with the product's own mail, the console shows where the message leads: here the certificate page.
+    const links = (email.text.match(/https?:\/\/\S+\/c\/[A-Za-z0-9_-]+/g) ?? []).slice(0, 1);
+    context.log.info({ to: email.to, subject: email.subject, links }, 'mail kept in the outbox (no SMTP_URL)');
+  }
+}
