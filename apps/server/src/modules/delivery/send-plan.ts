@@ -8,7 +8,7 @@ import { deliverCertificateJob } from './deliver-job.ts';
 import { withEvent } from './events.ts';
 
 /** Recipients queued (and delivery jobs enqueued) per transaction. */
-export const SEND_CHUNK = 500;
+export const SEND_CHUNK = 250;
 
 /**
  * Queues the plan's next chunk, in the caller's transaction: the chosen recipients still in a state the
