@@ -12,7 +12,6 @@ export type Db = NodePgDatabase<typeof schema>;
  * or on the embedded PGlite, which answers the same protocol from its own thread.
  */
 export interface Database {
-  kind: 'pglite' | 'postgres';
   db: Db;
   pool: pg.Pool;
   connectionString: string;
@@ -29,7 +28,7 @@ export async function openDatabase(options: {
   dataDir: string;
   onFailure?: (error: Error) => void;
 }): Promise<Database> {
-  if (options.databaseUrl) return connect('postgres', options.databaseUrl, async () => {});
+  if (options.databaseUrl) return connect(options.databaseUrl, async () => {});
   const location = options.dataDir === 'memory://' ? 'memory://' : path.resolve(options.dataDir, 'pgdata');
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const embedded = await startEmbeddedDatabase(
@@ -39,16 +38,15 @@ export async function openDatabase(options: {
         throw error;
       }),
   );
-  return connect('pglite', embedded.connectionString, embedded.stop);
+  return connect(embedded.connectionString, embedded.stop);
 }
 
-function connect(kind: Database['kind'], connectionString: string, stop: () => Promise<void>): Database {
+function connect(connectionString: string, stop: () => Promise<void>): Database {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});
   const db: Db = drizzle(pool, { schema });
   return {
-    kind,
     db,
     pool,
     connectionString,

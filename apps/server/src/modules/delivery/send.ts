@@ -52,11 +52,11 @@ function targetsOf(projectId: number, request: SendRequest): { mode: Mode; where
 }
 
 /**
- * Queues recipients of a project for delivery: under the project's row lock, each chosen recipient
- * goes to `queued` with a new attempt, unpaid certificates are debited and a delivery job per recipient
- * is enqueued, in one transaction for a send of up to SEND_CHUNK recipients; a larger one queues the rest
- * a chunk per transaction right after (send-plan.ts), and the project takes no other send meanwhile. A second request finds nothing left to queue, so
- * concurrent clicks on Send cost credits once.
+ * Queues recipients of a project for delivery: under the project's row lock, unpaid certificates are
+ * debited and each chosen recipient goes to `queued` with a new attempt and a delivery job, in one
+ * transaction for a send of up to SEND_CHUNK recipients. A larger one queues the rest a chunk per
+ * transaction right after (send-plan.ts), and the project takes no other send meanwhile. A second
+ * request finds nothing left to queue, so concurrent clicks on Send cost credits once.
  */
 export async function queueProjectSend(context: AppContext, member: Member, projectId: number, request: SendRequest): Promise<SendResult> {
   assertMaySend(member.user);
