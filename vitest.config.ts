@@ -17,6 +17,8 @@ export default defineConfig({
             'apps/server/test/certificate-email/**/*.test.ts',
             // The embedded database's thread and protocol: PGlite itself, no server.
             'apps/server/test/embedded-db/**/*.test.ts',
+            // The address guard: DNS and address ranges, no server.
+            'apps/server/test/net/**/*.test.ts',
           ],
           testTimeout: 60_000,
         },
@@ -29,6 +31,7 @@ export default defineConfig({
           exclude: [
             'apps/server/test/certificate-email/**',
             'apps/server/test/embedded-db/**',
+            'apps/server/test/net/**',
             'apps/server/test/postgres-only/**',
             'apps/server/test/latency/**',
           ],
@@ -45,6 +48,7 @@ export default defineConfig({
           exclude: [
             'apps/server/test/certificate-email/**',
             'apps/server/test/embedded-db/**',
+            'apps/server/test/net/**',
             'apps/server/test/contracts/**',
             'apps/server/test/latency/**',
           ],

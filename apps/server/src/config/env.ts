@@ -84,6 +84,11 @@ const envSchema = z
     DKIM_PRIVATE_KEY: optionalString,
     // Where "Write a review" sends issuers after a send; unset, nobody is asked for a review.
     REVIEW_URL: httpsUrl('REVIEW_URL'),
+    // Lets the guarded fetcher and custom SMTP servers reach private and loopback addresses: tests and closed networks only.
+    ALLOW_PRIVATE_TARGETS: z
+      .enum(['0', '1', ''])
+      .default('')
+      .transform((v) => v === '1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Every this many milliseconds, print the event loop's worst delay since the last line; unset, nothing is measured.
     LOOP_DELAY_LOG_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
