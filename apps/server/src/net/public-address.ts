@@ -10,12 +10,14 @@ import ipaddr from 'ipaddr.js';
  */
 
 export class PrivateTargetError extends Error {
+  override name = 'PrivateTargetError';
   constructor(readonly host: string) {
     super(`${host} is not a public address`);
   }
 }
 
 export class UnresolvableHostError extends Error {
+  override name = 'UnresolvableHostError';
   constructor(readonly host: string) {
     super(`${host} could not be resolved`);
   }
