@@ -66,6 +66,16 @@ export function requireAuth(request: FastifyRequest): Auth {
 }
 
 /**
+ * The signed-in user in a session of their own. How a person signs in (password, email, second
+ * factor) and whether their account exists are theirs to change: an admin acting as them gets 403.
+ */
+export function requireOwnSession(request: FastifyRequest): Auth {
+  const auth = requireAuth(request);
+  if (auth.session.impersonator_id !== null) throw forbidden(MESSAGES.notWhileActing, { error_type: 'impersonating' });
+  return auth;
+}
+
+/**
  * Until a user turns on the two-factor authentication their account requires, only the calls marked
  * `beforeTwoFactor` (reading the session, enrolling, signing out) are open to their session.
  */

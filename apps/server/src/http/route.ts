@@ -36,7 +36,8 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: Ca
     schema: routeSchema(call),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
-    preHandler: async (request: FastifyRequest) => {
+    // Before the input is validated: a caller without a session learns nothing about what the call accepts.
+    preValidation: async (request: FastifyRequest) => {
       if (call.access === 'session') requireAuth(request);
       assertTwoFactorSatisfied(request, call);
     },

@@ -24,6 +24,7 @@ export const MESSAGES = {
   loggedOut: 'You have logged out.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   notAllowed: 'Action not allowed',
+  notWhileActing: 'Not available while acting as another user.',
   notFound: 'Error 404. Page not found.',
   forbidden: 'Error 403. No permission to access.',
   invalidEmail: 'Invalid email format',

@@ -1,7 +1,7 @@
 import { authCalls as calls, TWO_FACTOR_MESSAGES, twoFactorCalls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireAuth, requireRole } from '../../http/auth.ts';
+import { requireAuth, requireOwnSession, requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { endImpersonation, loadUserDto } from '../users/index.ts';
 import { issueCsrfToken, isValidCsrfToken } from './csrf.ts';
@@ -66,22 +66,22 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
   );
 
   route(app, twoFactorCalls.startTwoFactor, async (request) =>
-    startTwoFactor(context, { user: requireAuth(request).user, ip: request.ip }),
+    startTwoFactor(context, { user: requireOwnSession(request).user, ip: request.ip }),
   );
 
   route(app, twoFactorCalls.enableTwoFactor, async (request) => {
-    const recoveryCodes = await enableTwoFactor(context, { user: requireAuth(request).user, ip: request.ip }, request.body.pin_code);
+    const recoveryCodes = await enableTwoFactor(context, { user: requireOwnSession(request).user, ip: request.ip }, request.body.pin_code);
     return { pin_ok: true as const, message: TWO_FACTOR_MESSAGES.enabled, recovery_codes: recoveryCodes };
   });
 
   route(app, twoFactorCalls.sendDisableTwoFactorCode, async (request) => {
-    const { user } = requireAuth(request);
+    const { user } = requireOwnSession(request);
     await sendDisableTwoFactorCode(context, { user, ip: request.ip });
     return { success: true, message: `We emailed a confirmation code to ${user.email}.` };
   });
 
   route(app, twoFactorCalls.disableTwoFactor, async (request) => {
-    await disableTwoFactor(context, { user: requireAuth(request).user, ip: request.ip }, request.body);
+    await disableTwoFactor(context, { user: requireOwnSession(request).user, ip: request.ip }, request.body);
     return { success: true, message: TWO_FACTOR_MESSAGES.disabled };
   });
 

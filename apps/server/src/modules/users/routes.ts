@@ -1,7 +1,7 @@
 import { userCalls as calls } from '@laurel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireAccountMember, requireAuth, requireRole } from '../../http/auth.ts';
+import { requireAccountMember, requireAuth, requireOwnSession, requireRole } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { impersonate } from './impersonation.ts';
@@ -13,6 +13,12 @@ function requireSelf(request: FastifyRequest & { params: { id: number } }) {
   const auth = requireAuth(request);
   if (auth.user.id !== request.params.id) throw notFound();
   return auth;
+}
+
+/** Themselves, signed in as themselves: password and email are not changed by an admin acting as the user. */
+function requireSelfInOwnSession(request: FastifyRequest & { params: { id: number } }) {
+  requireSelf(request);
+  return requireOwnSession(request);
 }
 
 export function userRoutes(app: FastifyInstance, context: AppContext): void {
@@ -34,17 +40,17 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   route(app, calls.updatePassword, async (request) => {
-    await changePassword(context, requireSelf(request), request.body, request.ip);
+    await changePassword(context, requireSelfInOwnSession(request), request.body, request.ip);
     return { success: true, message: PROFILE_MESSAGES.passwordUpdated };
   });
 
   route(app, calls.requestEmailConfirmationCode, async (request) => {
-    await requestEmailChangeCode(context, requireSelf(request));
+    await requestEmailChangeCode(context, requireSelfInOwnSession(request));
     return { success: true };
   });
 
   route(app, calls.updateEmail, async (request) => {
-    const user = await changeEmail(context, requireSelf(request), request.body, request.ip);
+    const user = await changeEmail(context, requireSelfInOwnSession(request), request.body, request.ip);
     return { success: true, message: PROFILE_MESSAGES.emailChanged, user };
   });
 
