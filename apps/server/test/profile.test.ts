@@ -25,6 +25,25 @@ describe('profile', () => {
     expect((await client.get('/api/auth/current')).json()).toMatchObject({ first_name: 'Augusta', last_name: 'King' });
   });
 
+  it('stops password guessing from an open session: the sixth wrong password answers 429, even for a right one', async () => {
+    const { client, user } = await registerConfirmedAdmin(laurel);
+    for (let i = 0; i < 3; i++) {
+      const wrong = await client.call('PUT', `/api/users/${user.id}`, { first_name: 'A', last_name: 'B', password: `guess-${i}-xxxxxx` });
+      expect(wrong.statusCode).toBe(403);
+    }
+    for (let i = 0; i < 2; i++) {
+      const wrong = await client.post(`/api/users/${user.id}/update-password`, {
+        oldPassword: `guess-${i}-yyyyyy`,
+        newPassword: 'another-long-passphrase-7',
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const blocked = await client.call('PUT', `/api/users/${user.id}`, { first_name: 'A', last_name: 'B', password: GOOD_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    const unchanged = (await client.get('/api/auth/current')).json();
+    expect(unchanged).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+  });
+
   it('cannot touch another user (404, not 403)', async () => {
     const { client } = await registerConfirmedAdmin(laurel);
     const other = await registerConfirmedAdmin(laurel);

@@ -2,6 +2,7 @@ import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { authFailures } from '../../db/schema.ts';
 import { tooManyAttempts } from '../../http/errors.ts';
+import { verifyPassword } from './passwords.ts';
 
 /**
  * Failed sign-ins are counted in the database, so the limits hold across processes. Counting by
@@ -17,11 +18,13 @@ const MAX_PER_SOURCE_AND_ADDRESS = 5;
 const MAX_PER_SOURCE = 20;
 const ATTACK_THRESHOLD = 5;
 const MAX_WRONG_CODES = 5;
+const MAX_WRONG_PASSWORDS = 5;
 
 const addressKey = (email: string) => `email:${email}`;
 const pairKey = (email: string, ip: string) => `pair:${email}|${ip}`;
 const sourceKey = (ip: string) => `ip:${ip}`;
 const codeKey = (userId: number) => `code:${userId}`;
+const passwordKey = (userId: number) => `password:${userId}`;
 
 async function countSince(context: AppContext, keys: string[]): Promise<(key: string) => number> {
   const since = new Date(context.clock.now().getTime() - WINDOW_MS);
@@ -66,4 +69,30 @@ export async function assertCodeAttemptsLeft(context: AppContext, userId: number
 
 export async function recordCodeFailure(context: AppContext, userId: number): Promise<void> {
   await context.db.insert(authFailures).values({ key: codeKey(userId), created_at: context.clock.now() });
+}
+
+/**
+ * Passwords typed to confirm an action of a signed-in user (profile update, password change, deleting
+ * the account): 5 wrong ones within 15 minutes answer 429, so a session left open is not a way to
+ * guess the password at leisure.
+ */
+export async function assertPasswordChecksLeft(context: AppContext, userId: number): Promise<void> {
+  const count = await countSince(context, [passwordKey(userId)]);
+  if (count(passwordKey(userId)) >= MAX_WRONG_PASSWORDS) throw tooManyAttempts();
+}
+
+export async function recordPasswordFailure(context: AppContext, userId: number): Promise<void> {
+  await context.db.insert(authFailures).values({ key: passwordKey(userId), created_at: context.clock.now() });
+}
+
+/** Checks a signed-in user's password under the limit above; a wrong one counts. */
+export async function confirmPassword(
+  context: AppContext,
+  user: { id: number; password_hash: string | null },
+  password: string,
+): Promise<boolean> {
+  await assertPasswordChecksLeft(context, user.id);
+  if (await verifyPassword(user.password_hash, password)) return true;
+  await recordPasswordFailure(context, user.id);
+  return false;
 }

@@ -8,6 +8,7 @@ import { emailChangeCodeMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import {
   assertCodeAttemptsLeft,
+  confirmPassword,
   consumeCode,
   findTypedCode,
   hashPassword,
@@ -15,7 +16,6 @@ import {
   recordCodeFailure,
   revokeUserSessions,
   serverPasswordProblem,
-  verifyPassword,
 } from '../auth/index.ts';
 import { audit } from '../system/index.ts';
 import { loadUserDto } from './presenter.ts';
@@ -35,7 +35,7 @@ export async function updateProfile(
   auth: Auth,
   input: { first_name: string; last_name: string; password: string },
 ): Promise<void> {
-  if (!(await verifyPassword(auth.user.password_hash, input.password)))
+  if (!(await confirmPassword(context, auth.user, input.password)))
     throw forbidden(PROFILE_MESSAGES.wrongPassword, { error_type: 'wrong_password' });
   if (!input.first_name || !input.last_name) throw badRequest('First and last name are required.', { error_type: 'required' });
   await context.db
@@ -51,7 +51,7 @@ export async function changePassword(
   input: { oldPassword: string; newPassword: string },
   ip: string,
 ): Promise<void> {
-  if (!(await verifyPassword(auth.user.password_hash, input.oldPassword)))
+  if (!(await confirmPassword(context, auth.user, input.oldPassword)))
     throw badRequest(PROFILE_MESSAGES.wrongOldPassword, { field: 'oldPassword' });
   const problem = await serverPasswordProblem(input.newPassword);
   if (problem) throw badRequest(problem, { field: 'newPassword' });
