@@ -3,7 +3,7 @@ import { PERMISSION_MESSAGES } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../src/db/schema.ts';
-import { errorOf } from './helpers/api.ts';
+import { ApiClient, errorOf } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { put, saveProject, sendAndSettle, storeAccount, subUser } from './helpers/store-fixtures.ts';
 
@@ -47,7 +47,17 @@ describe('a recipient’s certificate, issuer side', () => {
 
     const pdf = await owner.admin.client.get(`/api/recipients/${zoe!.id}/pdf?type=stream`);
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="Seamanship - Zo Okafor\.pdf"$/);
+    // The recipient's name as written, with an ASCII fallback for old clients (RFC 6266 / RFC 5987).
+    expect(pdf.headers['content-disposition']).toBe(
+      `inline; filename="Zo_ Okafor - Seamanship.pdf"; filename*=UTF-8''Zo%C3%AB%20Okafor%20-%20Seamanship.pdf`,
+    );
+    const download = await owner.admin.client.get(`/api/recipients/${zoe!.id}/pdf`);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+    const byLink = await new ApiClient(laurel).get(`/api/c/${zoe!.token}/pdf`);
+    expect(byLink.statusCode).toBe(200);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(byLink.headers['content-disposition'] as string)![1]!)).toBe(
+      'Zoë Okafor - Seamanship.pdf',
+    );
     expect(pdfText(pdf.rawPayload)).toContain('Zoë Okafor');
     // The issuer sees the very file the recipient downloads from their link.
     const publicPdf = await laurel.app.inject({ method: 'GET', url: `/api/c/${zoe!.token}/pdf`, headers: { host: 'laurel.test' } });

@@ -9,6 +9,7 @@ import { badRequest } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
 import { type CertificateEmail, composeCertificateEmail, sanitizeEmailHtml } from '../../mail/certificate-email/index.ts';
 import { newMessageId, queueMail } from '../../mail/outbox.ts';
+import { certificatePdfName } from '../files/index.ts';
 import { designPdf } from './rendering.ts';
 
 /** Names of merge fields the certificate itself fills in, not data columns. */
@@ -162,7 +163,7 @@ export async function sendTestEmail(context: AppContext, input: Omit<Sample, 'ce
       headers: email.headers,
       messageId: email.messageId,
       attachments: [
-        { key, filename: `${input.title.replace(/[^\w\- ]+/g, '').trim() || 'certificate'}.pdf`, contentType: 'application/pdf' },
+        { key, filename: certificatePdfName('', input.title), contentType: 'application/pdf' },
         ...uploads.map((u) => ({ key: u.file_key, filename: u.name, contentType: u.mime })),
       ],
     });

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { hasValidSignature, signPath } from '../../http/signed-urls.ts';
+import { certificatePdfName, contentDisposition } from '../files/index.ts';
 import { findStyle } from '../styles/index.ts';
 import { designPdf, designPng, previewRecipient } from './rendering.ts';
 import { findCertificateSet, findSignedSet } from './service.ts';
@@ -17,10 +18,9 @@ function sendPng(reply: FastifyReply, png: Buffer, cache: 'private' | 'public') 
 }
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
-  const file = `${name.replace(/[^\w\- ]+/g, '').trim() || 'certificate'}.pdf`;
   return reply
     .type('application/pdf')
-    .header('content-disposition', `inline; filename="${file}"`)
+    .header('content-disposition', contentDisposition('inline', certificatePdfName('', name)))
     .header('cache-control', 'private, no-store')
     .send(pdf);
 }

@@ -6,6 +6,7 @@ import { accounts, projects, recipients, suppressions } from '../../db/schema.ts
 import { notFound } from '../../http/errors.ts';
 import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
 import { designPng } from '../certificates/index.ts';
+import { certificatePdfName } from '../files/index.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { withEvent } from './events.ts';
 import { recipientLinks } from './links.ts';
@@ -76,9 +77,7 @@ export async function publicCertificatePng(context: AppContext, token: string, w
 export async function publicCertificatePdf(context: AppContext, token: string): Promise<{ pdf: Buffer; name: string }> {
   const { recipient, project } = await byToken(context, token);
   const pdf = await issuedCertificatePdf(context, project, recipient);
-  const name =
-    `${project.snapshot.name} - ${recipient.first_name} ${recipient.last_name}`.replace(/[^\w\- ]+/g, '').trim() || 'certificate';
-  return { pdf, name: `${name}.pdf` };
+  return { pdf, name: certificatePdfName(`${recipient.first_name} ${recipient.last_name}`, project.snapshot.name) };
 }
 
 /** One-click unsubscribe (RFC 8058): the address is suppressed for this issuer. */

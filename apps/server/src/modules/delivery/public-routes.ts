@@ -2,6 +2,7 @@ import { publicCertificateCalls as calls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
+import { contentDisposition } from '../files/index.ts';
 import { openPublicCertificate, publicCertificatePdf, publicCertificatePng, unsubscribe } from './public-certificate.ts';
 
 /** The recipient's certificate: public, reached by its unguessable token. */
@@ -15,7 +16,7 @@ export function certificatePageRoutes(app: FastifyInstance, context: AppContext)
 
   route(app, calls.getPublicCertificatePdf, async (request, reply) => {
     const { pdf, name } = await publicCertificatePdf(context, request.params.token);
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(pdf);
+    return reply.type('application/pdf').header('content-disposition', contentDisposition('inline', name)).send(pdf);
   });
 
   route(app, calls.unsubscribe, async (request) => {

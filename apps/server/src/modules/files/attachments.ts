@@ -43,6 +43,15 @@ export function safeFileName(name: string): string {
   return cleaned || 'attachment';
 }
 
+/**
+ * A certificate PDF's download name: the recipient's name as written, in any script, then the
+ * certificate's name ("Zoë Ångström - Certificate of Completion.pdf", "王小明 - 結業證書.pdf").
+ */
+export function certificatePdfName(recipientName: string, certificateName: string): string {
+  const name = [recipientName.trim(), certificateName.trim()].filter(Boolean).join(' - ');
+  return `${name ? safeFileName(name) : 'certificate'}.pdf`;
+}
+
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
 export function attachmentDisposition(name: string): string {
   return contentDisposition('attachment', name);

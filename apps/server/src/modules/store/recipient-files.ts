@@ -7,6 +7,7 @@ import { signPath } from '../../http/signed-urls.ts';
 import type { Member } from '../certificates/index.ts';
 import { designPdf, designPng } from '../certificates/index.ts';
 import { issuedCertificatePdf, recipientData } from '../delivery/index.ts';
+import { certificatePdfName } from '../files/index.ts';
 import { findRecipient } from '../projects/index.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
@@ -53,8 +54,7 @@ function recipientPdf(context: AppContext, project: ProjectRow, recipient: Recip
 }
 
 function pdfFileName(project: ProjectRow, recipient: RecipientRow): string {
-  const name = `${project.snapshot.name} - ${recipient.first_name} ${recipient.last_name}`.replace(/[^\w\- ]+/g, '').trim();
-  return `${name || 'certificate'}.pdf`;
+  return certificatePdfName(`${recipient.first_name} ${recipient.last_name}`, project.snapshot.name);
 }
 
 /** The issuer's view of a recipient's certificate as a PNG (spec 3 §7 `recipients/{id}/image/image.png`). */

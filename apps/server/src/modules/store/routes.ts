@@ -81,7 +81,7 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
     const disposition = request.query.type === 'stream' ? 'inline' : 'attachment';
     return reply
       .type('application/pdf')
-      .header('content-disposition', `${disposition}; filename="${name}"`)
+      .header('content-disposition', contentDisposition(disposition, name))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });
