@@ -72,6 +72,8 @@ describe('sending a project', () => {
 
     const messages = sink.messages.filter((m) => /autumn2027\.\d+@example\.com/.test(JSON.stringify(m.to)));
     expect(new Set(messages.map((m) => m.messageId)).size).toBe(200);
+    // Random per recipient, never a row id that a fresh database would hand out again.
+    for (const message of messages) expect(message.messageId).toMatch(/^<certificate\.[A-Za-z0-9_-]{32}\.1@/);
     for (const message of messages) {
       const to = JSON.stringify(message.to);
       const link = /http:\/\/laurel\.test\/c\/([A-Za-z0-9_-]{32})/.exec(message.text ?? '')!;

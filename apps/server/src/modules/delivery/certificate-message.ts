@@ -39,7 +39,7 @@ export function certificateMessage(context: AppContext, { recipient, project, ac
       },
     },
     links: { unsubscribeUrl: links.unsubscribe, preferencesUrl: links.preferences, privacyUrl: links.privacy },
-    messageId: certificateMessageId(context, recipient.id, recipient.attempt),
+    messageId: certificateMessageId(context, recipient.token, recipient.attempt),
     productFrom: context.env.MAIL_FROM,
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { senderDomain } from '../../mail/outbox.ts';
 
@@ -13,9 +14,15 @@ export function recipientLinks(context: AppContext, token: string) {
   };
 }
 
-/** Stable per recipient and attempt: a retried delivery carries the same Message-ID, a resend a new one. */
-export function certificateMessageId(context: AppContext, recipientId: number, attempt: number): string {
-  return `<certificate.${recipientId}.${attempt}@${senderDomain(context.env.MAIL_FROM)}>`;
+/**
+ * Stable per recipient and attempt: a retried delivery carries the same Message-ID, a resend a new one.
+ * Built from the recipient's random token (hashed: the header does not carry the link's key), not from
+ * a row id, so no other install or a database started afresh repeats it: mailbox providers drop a
+ * second message whose Message-ID they have already seen.
+ */
+export function certificateMessageId(context: AppContext, recipientToken: string, attempt: number): string {
+  const unique = createHash('sha256').update(`laurel-message:${recipientToken}`).digest('base64url').slice(0, 32);
+  return `<certificate.${unique}.${attempt}@${senderDomain(context.env.MAIL_FROM)}>`;
 }
 
 export function portalAddress(context: AppContext, accountUrl: string): string {
