@@ -49,7 +49,7 @@ describe('a set’s email', () => {
       reply_to: admin.email,
       email_footer_lang: 'en',
     });
-    expect(set.button_styles).toMatchObject({ color: '#ffffff', background: '#b0bc36' });
+    expect(set.button_styles).toMatchObject({ color: '#ffffff', background: '#1f7550' });
   });
 
   it('is sanitised on save and refused whole when an editor rule fails', async () => {

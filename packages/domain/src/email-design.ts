@@ -68,7 +68,7 @@ const yesNo = z.enum(['yes', 'no']);
 const hexColor = z
   .string()
   .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Choose a colour such as #b0bc36.');
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Choose a colour such as #1f7550.');
 
 export const footerSocialsSchema = z.object({
   showIcons: yesNo.default('no'),

@@ -2,6 +2,7 @@ import {
   adjustButtonColor,
   buttonColorProblem,
   contrastRatio,
+  DEFAULT_BUTTON_COLORS,
   defaultEmailDesign,
   defaultFooterText,
   EMAIL_DESIGN_MESSAGES,
@@ -26,7 +27,7 @@ describe('email design defaults (spec 2 §3)', () => {
     expect(design.email_body).toContain('Congratulations [FIRST NAME]!');
     expect(design.email_body).toContain('[ACCOUNT_NAME]');
     expect(design.email_body).toContain('[DOWNLOAD_CERTIFICATE_LINK]');
-    expect(design.button_styles).toEqual({ color: '#ffffff', background: '#b0bc36', text: 'Download Certificate' });
+    expect(design.button_styles).toEqual({ color: '#ffffff', background: '#1f7550', text: 'Download Certificate' });
     expect(design.email_footer_lang).toBe('en');
     expect(design.email_font_family).toBe('Arial');
     expect(design.email_font_size).toBe('inherit');
@@ -156,8 +157,11 @@ describe('button colours (spec 2 §5, §9)', () => {
     expect(messagesOf({ button_styles: { color: '#ffffff', background: '#2f6b2f' } })).toEqual([]);
   });
 
-  it('keeps the product default accepted', () => {
+  it('keeps the original default accepted for sets saved with it, and gives new sets a default readable at WCAG AA', () => {
     expect(buttonColorProblem({ color: '#FFF', background: '#B0BC36' })).toBeNull();
+    expect(contrastRatio(parseColor(DEFAULT_BUTTON_COLORS.color)!, parseColor(DEFAULT_BUTTON_COLORS.background)!)).toBeGreaterThanOrEqual(
+      4.5,
+    );
   });
 
   it('auto-adjusts a too-light background to the nearest accepted shade of the same hue', () => {

@@ -26,8 +26,11 @@ export const COLOR_NOT_AVAILABLE_MESSAGE = 'Due to security regulations, the col
 export const CHOOSE_DARKER_MESSAGE = 'Please choose a darker color.';
 export const CHOOSE_DIFFERENT_MESSAGE = 'Please choose a different color.';
 
-/** The product default (white on #b0bc36) is accepted as is, so every set saved with it keeps validating. */
-export const DEFAULT_BUTTON_COLORS: Readonly<ButtonColors> = { color: '#ffffff', background: '#b0bc36' };
+/** White on Laurel's green: 5.9:1, above WCAG AA's 4.5:1 for the button's text. */
+export const DEFAULT_BUTTON_COLORS: Readonly<ButtonColors> = { color: '#ffffff', background: '#1f7550' };
+
+/** The spec's original default (white on #b0bc36, 2.1:1) stays accepted, so every set saved with it keeps validating. */
+const LEGACY_DEFAULT_BUTTON_COLORS: Readonly<ButtonColors> = { color: '#ffffff', background: '#b0bc36' };
 
 const NAMED: Record<string, string> = { white: '#ffffff', black: '#000000' };
 
@@ -91,8 +94,8 @@ export function isWhite(color: Rgb): boolean {
   return color.r === 255 && color.g === 255 && color.b === 255;
 }
 
-function isDefaultPair(text: Rgb, background: Rgb): boolean {
-  return toHex(text) === DEFAULT_BUTTON_COLORS.color && toHex(background) === DEFAULT_BUTTON_COLORS.background;
+function isLegacyDefaultPair(text: Rgb, background: Rgb): boolean {
+  return toHex(text) === LEGACY_DEFAULT_BUTTON_COLORS.color && toHex(background) === LEGACY_DEFAULT_BUTTON_COLORS.background;
 }
 
 /**
@@ -104,7 +107,7 @@ export function buttonColorProblem(colors: ButtonColors): 'darker' | 'different'
   const text = parseColor(colors.color);
   const background = parseColor(colors.background);
   if (!text || !background) return 'different';
-  if (isDefaultPair(text, background)) return null;
+  if (isLegacyDefaultPair(text, background)) return null;
   if (rgbToHsl(background).l > BUTTON_LIGHTNESS_MAX) return 'darker';
   if (contrastRatio(text, background) <= BUTTON_CONTRAST_MIN) return 'different';
   return null;
