@@ -61,6 +61,22 @@ describe('the recipient’s certificate page', () => {
     await screenshot(mobile, 'certificate-page-mobile');
   });
 
+  it('finds the certificate from the number printed on it and the last name, at phone width', async () => {
+    const token = link.split('/c/')[1]!;
+    const { certificate_number: number } = await (await fetch(`${server.baseUrl}/api/c/${token}`)).json();
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${server.baseUrl}/verify`);
+    await page.getByLabel('Certificate number').fill(number);
+    await page.getByLabel("Recipient's last name").fill('Okafr');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').getByText('No certificate matches this number and last name', { exact: false }).waitFor();
+    await screenshot(page, 'verify-no-match');
+    await page.getByLabel("Recipient's last name").fill('okafor');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`**/c/${token}`);
+    await expect.poll(() => page.getByTestId('certificate-status').textContent()).toBe('Valid');
+  });
+
   it('says so when a link leads nowhere', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${server.baseUrl}/c/${'x'.repeat(32)}`);

@@ -61,7 +61,7 @@ export const ROUTES = {
   registration: ['/register', '/register/success'],
   password: ['/user/confirm/:code', '/user/reset/:code'],
   /** A recipient's certificate and its verification: public, by unguessable token. */
-  certificate: ['/c/:token'],
+  certificate: ['/c/:token', '/verify'],
   /** A recipient's email preferences for one issuer, from the footer of a certificate email: public, by token. */
   preferences: ['/preferences/:token'],
 } as const;
@@ -99,6 +99,7 @@ export interface RouteContext {
 
 const PUBLIC_PATHS = [
   '/c',
+  '/verify',
   '/preferences',
   '/portal/login',
   '/portal/register',
@@ -109,7 +110,7 @@ const PUBLIC_PATHS = [
   '/register',
 ];
 const PORTAL_HOST_PATHS = ['/portal', '/user/confirm', '/user/reset', '/credentials/login'];
-const ROLELESS_PATHS = ['/c', '/preferences', '/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
+const ROLELESS_PATHS = ['/c', '/verify', '/preferences', '/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
 
 /**
  * On a portal host only portal, confirm, reset and credentials-login paths exist; everything else

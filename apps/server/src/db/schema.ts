@@ -469,6 +469,8 @@ export const recipients = pgTable(
     uniqueIndex('recipients_token_unique').on(t.token),
     index('recipients_project_idx').on(t.project_id, t.last_name),
     index('recipients_account_email_idx').on(t.account_id, t.email),
+    // The public verification form looks certificates up by number, whatever case the verifier typed.
+    index('recipients_certificate_number_idx').on(sql`upper(${t.certificate_number})`),
     check('recipients_state', sql`${t.state} in ('draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed')`),
   ],
 );

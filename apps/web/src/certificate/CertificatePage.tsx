@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Box, Button, Card, Container, CopyButton, Grid, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBrandLinkedin, IconCertificateOff, IconCheck, IconDownload, IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { LaurelMark } from '../brand/LaurelMark.tsx';
 import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { getPublicCertificate } from './api.ts';
@@ -105,6 +105,10 @@ export function CertificatePage() {
                   </Card>
                   <Text size="xs" c="stone.6">
                     Anyone with this link can see and verify this certificate.{' '}
+                    <Anchor component={Link} to="/verify" size="xs">
+                      Verify another certificate
+                    </Anchor>
+                    {' · '}
                     <Anchor href="/" size="xs">
                       Issue certificates with Laurel
                     </Anchor>

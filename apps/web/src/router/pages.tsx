@@ -99,6 +99,7 @@ const PortalSetPasswordPage = screen(() => import('../portal/PortalSetPasswordPa
 const CredentialsHomePage = screen(() => import('../credentials/CredentialsHomePage.tsx'), 'CredentialsHomePage');
 const CredentialsLoginPage = screen(() => import('../credentials/CredentialsLoginPage.tsx'), 'CredentialsLoginPage');
 const CertificatePage = screen(() => import('../certificate/CertificatePage.tsx'), 'CertificatePage');
+const VerifyPage = screen(() => import('../certificate/VerifyPage.tsx'), 'VerifyPage');
 const PreferencesPage = screen(() => import('../preferences/PreferencesPage.tsx'), 'PreferencesPage');
 
 /**
@@ -174,5 +175,6 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/credentials': { layout: 'credentials', title: 'My credentials', Page: CredentialsHomePage },
   '/credentials/login': { layout: 'credentials', title: 'Sign in', Page: CredentialsLoginPage },
   '/c/:token': { layout: 'public', title: 'Certificate', Page: CertificatePage },
+  '/verify': { layout: 'public', title: 'Verify a certificate', Page: VerifyPage },
   '/preferences/:token': { layout: 'public', title: 'Email preferences', Page: PreferencesPage },
 };

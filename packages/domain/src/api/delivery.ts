@@ -122,7 +122,30 @@ export const publicCertificate = z
   .meta({ id: 'PublicCertificate' });
 export type PublicCertificate = z.infer<typeof publicCertificate>;
 
+export const VERIFY_MESSAGES = {
+  noMatch: 'No certificate matches this number and last name. Check both as they are printed on the certificate.',
+} as const;
+
+/** What a verifier holding the paper or the PDF types: both are needed, so numbers alone cannot be walked. */
+export const verifyCertificateRequest = z
+  .object({
+    certificate_number: z.string().trim().min(1, 'Enter the certificate number.').max(100),
+    last_name: z.string().trim().min(1, "Enter the recipient's last name.").max(200),
+  })
+  .meta({ id: 'VerifyCertificateRequest' });
+export type VerifyCertificateRequest = z.infer<typeof verifyCertificateRequest>;
+
 export const publicCertificateCalls = defineCalls('certificate', {
+  verifyCertificate: {
+    method: 'POST',
+    path: '/api/verify',
+    summary: "Find a certificate's public page by its number and the recipient's last name",
+    description: `Both must match an issued certificate (the last name ignoring case and accents' composition). No match answers 404 '${VERIFY_MESSAGES.noMatch}'; more than 10 tries a minute from one address answer 429.`,
+    access: 'public',
+    body: verifyCertificateRequest,
+    response: z.object({ token: z.string(), url: z.string() }),
+    errors: [404, 429],
+  },
   getPublicCertificate: {
     method: 'GET',
     path: '/api/c/:token',

@@ -4,9 +4,14 @@ import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { contentDisposition } from '../files/index.ts';
 import { openPublicCertificate, publicCertificatePdf, publicCertificatePng, unsubscribe } from './public-certificate.ts';
+import { findCertificateToVerify } from './verification.ts';
 
 /** The recipient's certificate: public, reached by its unguessable token. */
 export function certificatePageRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, calls.verifyCertificate, async (request) => findCertificateToVerify(context, request.body), {
+    rateLimit: { max: 10, timeWindow: '1 minute' },
+  });
+
   route(app, calls.getPublicCertificate, async (request) => openPublicCertificate(context, request.params.token));
 
   route(app, calls.getPublicCertificateImage, async (request, reply) => {

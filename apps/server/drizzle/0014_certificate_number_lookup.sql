@@ -1,0 +1,1 @@
+CREATE INDEX "recipients_certificate_number_idx" ON "recipients" USING btree (upper("certificate_number"));

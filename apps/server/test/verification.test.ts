@@ -1,0 +1,77 @@
+import { VERIFY_MESSAGES } from '@laurel/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recipients } from '../src/db/schema.ts';
+import { ApiClient, errorOf } from './helpers/api.ts';
+import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { saveProject, sendAndSettle, storeAccount } from './helpers/store-fixtures.ts';
+
+let laurel: TestLaurel;
+let sent: (typeof recipients.$inferSelect)[];
+let draft: (typeof recipients.$inferSelect)[];
+
+beforeAll(async () => {
+  laurel = await startTestLaurel({ env: { WORKERS: '2' } });
+  const owner = await storeAccount(laurel);
+  const sentProject = await saveProject(owner.admin.client, owner.setId, 'Harbour pilots', [
+    { first: 'Zoë', last: 'Ångström', email: 'zoe@example.com' },
+    { first: '小明', last: '王', email: 'wang@example.com' },
+  ]);
+  await sendAndSettle(owner.admin.client, sentProject);
+  const draftProject = await saveProject(owner.admin.client, owner.setId, 'Not yet sent', [
+    { first: 'Ines', last: 'Ferreira', email: 'ines@example.com' },
+  ]);
+  sent = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, sentProject)).orderBy(recipients.id);
+  draft = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, draftProject));
+});
+afterAll(async () => {
+  await laurel?.close();
+});
+
+describe('verifying a certificate by its number and last name', () => {
+  it("leads to the certificate's public page, whatever the case or composition typed", async () => {
+    const verifier = new ApiClient(laurel);
+    const [zoe, wang] = sent;
+    // "Ångström" typed with a combining ring and in capitals.
+    const typed = await verifier.post('/api/verify', {
+      certificate_number: ` ${zoe!.certificate_number.toLowerCase()} `,
+      last_name: 'A\u030ANGSTRÖM',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json()).toEqual({ token: zoe!.token, url: `http://laurel.test/c/${zoe!.token}` });
+    const page = await verifier.get(`/api/c/${typed.json().token}`);
+    expect(page.json()).toMatchObject({ status: 'valid', recipient_name: 'Zoë Ångström' });
+
+    const cjk = await verifier.post('/api/verify', { certificate_number: wang!.certificate_number, last_name: '王' });
+    expect(cjk.json().token).toBe(wang!.token);
+  });
+
+  it('needs both: a right number with another last name, or a certificate not sent, finds nothing', async () => {
+    const verifier = new ApiClient(laurel);
+    for (const body of [
+      { certificate_number: sent[0]!.certificate_number, last_name: 'Okafor' },
+      { certificate_number: draft[0]!.certificate_number, last_name: 'Ferreira' },
+      { certificate_number: 'no-such-number', last_name: 'Ångström' },
+    ]) {
+      const response = await verifier.post('/api/verify', body);
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).errors[0]).toBe(VERIFY_MESSAGES.noMatch);
+    }
+    const empty = await verifier.post('/api/verify', { certificate_number: ' ', last_name: '' });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('cannot be used to walk the numbers: the 11th try in a minute from one address answers 429', async () => {
+    const walker = new ApiClient(laurel);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await walker.post('/api/verify', { certificate_number: `${sent[0]!.project_id}-${i}`, last_name: 'Smith' })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const right = await walker.post('/api/verify', { certificate_number: sent[0]!.certificate_number, last_name: 'Ångström' });
+    expect(right.statusCode).toBe(429);
+  });
+});

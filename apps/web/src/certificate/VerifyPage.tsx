@@ -1,0 +1,83 @@
+import { verifyCertificateRequest } from '@laurel/domain';
+import { Alert, Box, Button, Card, Container, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../api/errors.ts';
+import { LaurelMark } from '../brand/LaurelMark.tsx';
+import { verifyCertificate } from './api.ts';
+
+/**
+ * /verify: for someone holding the printed certificate or its PDF. The number and the recipient's last
+ * name lead to the certificate's public page, where its status (valid, expired, revoked) is shown.
+ */
+export function VerifyPage() {
+  const navigate = useNavigate();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { certificate_number: '', last_name: '' },
+    validate: (values) => {
+      const parsed = verifyCertificateRequest.safeParse(values);
+      if (parsed.success) return {};
+      return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    },
+  });
+  const find = useMutation({
+    mutationFn: verifyCertificate,
+    onSuccess: (reply) => navigate(`/c/${reply.token}`),
+  });
+
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-stone-0, #f7f7f4)">
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
+        <Container size={560} py="md">
+          <Group gap="sm">
+            <LaurelMark size={32} title="" />
+            <Text fw={650} size="lg">
+              Laurel
+            </Text>
+          </Group>
+        </Container>
+      </Box>
+      <Container size={560} py={{ base: 'lg', sm: 56 }}>
+        <Card withBorder radius="md" shadow="xs" padding="xl" component="section" aria-labelledby="verify-title">
+          <form onSubmit={form.onSubmit((values) => find.mutate(values))} noValidate>
+            <Stack gap="lg">
+              <Group gap="md" wrap="nowrap" align="flex-start">
+                <ThemeIcon size={44} radius="xl" variant="light" color="laurel">
+                  <IconRosetteDiscountCheck size={24} />
+                </ThemeIcon>
+                <div>
+                  <Title order={1} fz={24} id="verify-title">
+                    Verify a certificate
+                  </Title>
+                  <Text c="dimmed" mt={4}>
+                    Type the certificate number printed on the certificate and the recipient's last name. You will see whether it is
+                    genuine, who issued it, and whether it is still valid.
+                  </Text>
+                </div>
+              </Group>
+              <TextInput
+                label="Certificate number"
+                placeholder="e.g. 1042-0007"
+                autoComplete="off"
+                required
+                {...form.getInputProps('certificate_number')}
+              />
+              <TextInput label="Recipient's last name" autoComplete="off" required {...form.getInputProps('last_name')} />
+              {find.isError && (
+                <Alert color="red" variant="light" role="alert">
+                  {errorMessage(find.error)}
+                </Alert>
+              )}
+              <Button type="submit" loading={find.isPending} leftSection={<IconRosetteDiscountCheck size={18} />}>
+                Verify
+              </Button>
+            </Stack>
+          </form>
+        </Card>
+      </Container>
+    </Box>
+  );
+}
