@@ -10,6 +10,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { refuseNulCharacters } from './http/text-input.ts';
 import { registerWeb } from './http/web.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
@@ -63,6 +64,7 @@ const ROUTE_MODULES = [
   storeRoutes,
   exportRoutes,
   preferenceRoutes,
+  accountRoutes,
 ];
 
 /**

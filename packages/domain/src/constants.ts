@@ -39,6 +39,11 @@ export const DEFAULT_LIST_PAGE_SIZES = {
   storeHistory: 10,
   storeProjects: 10,
 } as const;
+/** The lists whose page size a user may choose and keep (`user/pagination`, spec 3 §7). */
+export type PaginationList = keyof typeof DEFAULT_LIST_PAGE_SIZES;
+export const PAGINATION_LISTS = Object.keys(DEFAULT_LIST_PAGE_SIZES) as [PaginationList, ...PaginationList[]];
+/** The sizes a kept page size may take: the card lists' 3 and the tables' sizes. */
+export const PAGINATION_COUNTS = [3, 10, 25, 50, 100] as const;
 
 export const SUB_USERS_TOTAL_MAX = 50;
 export const SUB_USERS_ACTIVE_MAX = 5;

@@ -1,4 +1,5 @@
 export * from './account-url.ts';
+export * from './api/accounts.ts';
 export * from './api/admin.ts';
 export * from './api/assets.ts';
 export * from './api/auth.ts';
@@ -21,6 +22,7 @@ export * from './api/system.ts';
 export * from './api/two-factor.ts';
 export * from './api/users.ts';
 export * from './constants.ts';
+export * from './countries.ts';
 export * from './email.ts';
 export * from './email-design.ts';
 export * from './password.ts';

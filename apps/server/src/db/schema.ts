@@ -307,11 +307,15 @@ export const storedFiles = pgTable(
   (t) => [uniqueIndex('files_key_unique').on(t.key), index('files_account_idx').on(t.account_id, t.kind)],
 );
 
-/** Images super-admins offer to everyone: the background library and the image (signature) library. */
+/**
+ * The background library and the image (signature) library: images super-admins offer to everyone
+ * (no account), and images an account added to its own image library.
+ */
 export const libraryImages = pgTable(
   'library_images',
   {
     id: serial('id').primaryKey(),
+    account_id: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     imagepath: text('imagepath').notNull(),
     name: text('name'),
@@ -320,6 +324,7 @@ export const libraryImages = pgTable(
   },
   (t) => [
     index('library_images_kind_idx').on(t.kind, t.sorting),
+    index('library_images_account_idx').on(t.account_id, t.kind),
     check('library_images_kind', sql`${t.kind} in ('background', 'signature')`),
   ],
 );

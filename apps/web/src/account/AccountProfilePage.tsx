@@ -1,70 +1,58 @@
-import { planDisplayName } from '@laurel/domain';
-import { Avatar, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { primaryRole } from '@laurel/domain';
+import { Grid, Skeleton, Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useAppConfig, useSignedInUser } from '../session/queries.ts';
+import { USER_KEY, useAppConfig, useSignedInUser } from '../session/queries.ts';
+import { AccountInfoCard } from './profile/AccountInfoCard.tsx';
+import { accountKey, getAccount } from './profile/api.ts';
+import { LogoCard } from './profile/LogoCard.tsx';
+import { PersonalDetailsCard } from './profile/PersonalDetailsCard.tsx';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="stone.5" fw={600} tt="uppercase" style={{ letterSpacing: '0.06em' }}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
-/** /account: who is signed in and the account they work in. */
+/**
+ * /account (spec 1 §2 "Account profile" and "Account info"): the account's logo and details, which its
+ * admins change and sub-users read, and the signed-in user's own name, email and password.
+ */
 export function AccountProfilePage() {
   const user = useSignedInUser();
   const { data: config } = useAppConfig();
-  const account = user.account;
-  const fullName = `${user.first_name} ${user.last_name}`.trim() || user.username;
+  const queryClient = useQueryClient();
+  const accountId = user.account?.id ?? null;
+  const account = useQuery({
+    queryKey: accountKey(accountId ?? 0),
+    queryFn: () => getAccount(accountId!),
+    enabled: accountId !== null,
+  });
+  const editable = primaryRole(user) !== 'account_user';
+  // The header and every screen read the account through the signed-in user: refresh both.
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: USER_KEY }), queryClient.invalidateQueries({ queryKey: ['account'] })]);
+
   return (
     <>
-      <PageHeader
-        eyebrow="Account"
-        title="Profile"
-        description="Your details and the account you work in. Changing them asks for your password."
-      />
+      <PageHeader eyebrow="Account" title="Profile" description="Your organisation as recipients see it, and your own sign-in details." />
       <Stack gap="lg">
-        <Card padding="xl" shadow="xs">
-          <Group gap="lg" mb="lg">
-            <Avatar size={64} radius="xl" color="laurel" src={user.image ?? undefined}>
-              {fullName.charAt(0).toUpperCase()}
-            </Avatar>
-            <Stack gap={2}>
-              <Text fw={650} size="lg">
-                {fullName}
-              </Text>
-              <Text c="stone.6" size="sm">
-                {user.email}
-              </Text>
-            </Stack>
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <Field label="First name">{user.first_name || '—'}</Field>
-            <Field label="Last name">{user.last_name || '—'}</Field>
-            <Field label="Email">{user.email}</Field>
-            <Field label="Username">{user.username}</Field>
-          </SimpleGrid>
-        </Card>
-        {account && (
-          <Card padding="xl" shadow="xs">
-            <Text fw={650} mb="lg">
-              Organisation
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-              <Field label="Account name">{account.name}</Field>
-              <Field label="Plan">{planDisplayName(account)}</Field>
-              <Field label="Portal address">{config ? `${account.url}.${config.base_domain}` : account.url}</Field>
-              <Field label="Country">{account.country}</Field>
-            </SimpleGrid>
-          </Card>
+        {accountId !== null && account.isError && (
+          <LoadFailed title="The account could not be loaded" error={account.error} onRetry={() => void account.refetch()} />
         )}
+        {accountId !== null && account.isPending && <Skeleton h={320} radius="lg" />}
+        {account.data && (
+          <Grid gap="lg" align="stretch">
+            <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+              <LogoCard accountId={account.data.id} imagepath={account.data.imagepath} editable={editable} onChanged={refresh} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+              <AccountInfoCard
+                key={`${account.data.name}|${account.data.url}|${account.data.country}|${account.data.state}`}
+                account={account.data}
+                baseDomain={config?.base_domain}
+                editable={editable}
+                onSaved={refresh}
+              />
+            </Grid.Col>
+          </Grid>
+        )}
+        <PersonalDetailsCard key={`${user.first_name}|${user.last_name}`} user={user} onChanged={refresh} />
       </Stack>
     </>
   );

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { formatDateTime } from '../lib/format.ts';
-import { useSignedInUser } from '../session/queries.ts';
+import { usePageSize } from '../session/usePageSize.ts';
 import { listProjects } from './api/store.ts';
 import { Count } from './Count.tsx';
 import { countsOfProject, DeliveryBar } from './DeliveryProgress.tsx';
@@ -26,8 +26,8 @@ export function deliveryState(p: Project): { label: string; color: string } {
 
 /** /store/history: every project as a delivery, newest created first (spec 3 §2 Email History). */
 export function HistoryPage() {
-  const user = useSignedInUser();
-  const table = useTableParams<'newest'>({ size: user.pagination.storeHistory ?? 10, sort: 'newest' });
+  const [pageSize, keepPageSize] = usePageSize('storeHistory');
+  const table = useTableParams<'newest'>({ size: pageSize, sort: 'newest' });
   const list = useQuery({
     queryKey: ['store', 'projects', 'history', table.q, table.size, table.page],
     queryFn: () => listProjects({ limit: table.size, offset: table.offset, like: table.q || undefined, sort: 'newest' }),
@@ -135,7 +135,10 @@ export function HistoryPage() {
           size={table.size}
           total={total}
           onPage={(page) => table.update({ page })}
-          onSize={(size) => table.update({ size, page: 1 })}
+          onSize={(size) => {
+            keepPageSize(size);
+            table.update({ size, page: 1 });
+          }}
         />
       </Card>
     </Stack>

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { useSignedInUser } from '../session/queries.ts';
+import { usePageSize } from '../session/usePageSize.ts';
 import { AddRecipientsDialog } from './AddRecipientsDialog.tsx';
 import { listProjectRecipients, recipientsKey } from './api/projects.ts';
 import { BackLink } from './BackLink.tsx';
@@ -61,7 +62,8 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
   const [sending, setSending] = useState<SendIntent | null>(null);
   const [details, setDetails] = useState<number | null>(null);
   const actions = useRecipientActions({ senderName: project.email_sender_name, onDetails: (r) => setDetails(r.id) });
-  const table = useTableParams<'last_name'>({ size: user.pagination.storeRecipient ?? 10, sort: 'last_name' });
+  const [pageSize, keepPageSize] = usePageSize('storeRecipient');
+  const table = useTableParams<'last_name'>({ size: pageSize, sort: 'last_name' });
   const selection = useRowSelection();
   // On a phone the row folds into one cell: name, address and status stacked, actions beside.
   const wide = useMediaQuery('(min-width: 48em)', true);
@@ -290,7 +292,10 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
           size={table.size}
           total={total}
           onPage={(page) => table.update({ page })}
-          onSize={(size) => table.update({ size, page: 1 })}
+          onSize={(size) => {
+            keepPageSize(size);
+            table.update({ size, page: 1 });
+          }}
         />
       </Card>
 

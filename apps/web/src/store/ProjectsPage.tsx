@@ -11,6 +11,7 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { formatDateTime, plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
+import { usePageSize } from '../session/usePageSize.ts';
 import { PROJECTS_KEY } from './api/projects.ts';
 import { bulkRecipientsCount, deleteProject, listProjects, runBulkExport, runProjectExport, updateProjectMemo } from './api/store.ts';
 import { Count } from './Count.tsx';
@@ -43,7 +44,8 @@ export function ProjectsPage() {
   const mayChange = canSend(user);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const table = useTableParams<ProjectSort>({ size: user.pagination.storeProjects ?? 10, sort: 'id', sorts: ['id', 'newest', 'title'] });
+  const [pageSize, keepPageSize] = usePageSize('storeProjects');
+  const table = useTableParams<ProjectSort>({ size: pageSize, sort: 'id', sorts: ['id', 'newest', 'title'] });
   const [selected, setSelected] = useState<Map<number, string>>(new Map());
   const [editing, setEditing] = useState<{ id: number; field: 'title' | 'memo' } | null>(null);
   const [exportTarget, setExportTarget] = useState<ExportTarget | null>(null);
@@ -378,7 +380,10 @@ export function ProjectsPage() {
           size={table.size}
           total={total}
           onPage={(page) => table.update({ page })}
-          onSize={(size) => table.update({ size, page: 1 })}
+          onSize={(size) => {
+            keepPageSize(size);
+            table.update({ size, page: 1 });
+          }}
         />
       </Card>
 

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { useSignedInUser } from '../session/queries.ts';
+import { usePageSize } from '../session/usePageSize.ts';
 import { listPeople } from './api/store.ts';
 import { Count } from './Count.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
@@ -29,8 +30,9 @@ const SORTS: { value: PeopleSort; label: string }[] = [
 export function RecipientsPage() {
   const user = useSignedInUser();
   const accountId = user.account!.id;
+  const [pageSize, keepPageSize] = usePageSize('storeRecipient');
   const table = useTableParams<PeopleSort>({
-    size: user.pagination.storeRecipient ?? 10,
+    size: pageSize,
     sort: 'newest',
     sorts: SORTS.map((s) => s.value),
   });
@@ -143,7 +145,10 @@ export function RecipientsPage() {
           size={table.size}
           total={total}
           onPage={(page) => table.update({ page })}
-          onSize={(size) => table.update({ size, page: 1 })}
+          onSize={(size) => {
+            keepPageSize(size);
+            table.update({ size, page: 1 });
+          }}
         />
       </Card>
       <PersonDrawer person={person} onClose={() => setPerson(null)} actions={actions} />

@@ -109,7 +109,14 @@ export const fileCalls = defineCalls('files', {
 
 /** An image of the background library or of the image (signature) library. */
 export const libraryImage = z
-  .object({ id: z.number().int(), imagepath: z.string(), name: z.string().nullable(), sorting: z.number().int() })
+  .object({
+    id: z.number().int(),
+    imagepath: z.string(),
+    name: z.string().nullable(),
+    sorting: z.number().int(),
+    /** The account whose own image it is; null for the library super-admins keep for everyone. */
+    account_id: z.number().int().nullable(),
+  })
   .meta({ id: 'LibraryImage' });
 export type LibraryImage = z.infer<typeof libraryImage>;
 
@@ -157,14 +164,15 @@ export const libraryCalls = defineCalls('library', {
   listSignatures: {
     method: 'GET',
     path: '/api/signatures',
-    summary: 'List the image (signature) library, in its order',
+    summary: "List the image (signature) library, in its order: everyone's images, then your account's own",
     access: 'session',
     response: z.object({ signatures: z.array(libraryImage) }),
   },
   addSignature: {
     method: 'POST',
     path: '/api/signatures',
-    summary: 'Add an image (form field `file`) to the image (signature) library (super-admins)',
+    summary: 'Add an image (form field `file`) to the image (signature) library',
+    description: "Super-admins add to everyone's library; account admins and sub-users with the design right add to their account's own.",
     access: 'session',
     body: 'multipart',
     response: addedLibraryImage,
@@ -173,7 +181,8 @@ export const libraryCalls = defineCalls('library', {
   deleteSignature: {
     method: 'DELETE',
     path: '/api/signatures/:id',
-    summary: 'Remove an image from the image (signature) library (super-admins)',
+    summary: "Remove an image from the image (signature) library: super-admins everyone's, account members their account's own",
+    description: 'An account member removing an image of everyone’s library gets 403; another account’s image is a 404.',
     access: 'session',
     params: idParams,
     response: done,

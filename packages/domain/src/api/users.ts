@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGINATION_COUNTS, PAGINATION_LISTS } from '../constants.ts';
 import { loginResponse, userDto } from './auth.ts';
 import { defineCalls, idParams, okReply } from './contract.ts';
 
@@ -21,6 +22,17 @@ export type PasswordChange = z.infer<typeof passwordChange>;
 
 export const emailChange = z.object({ new_email: z.string().trim().max(254), email_confirmation_code: z.string().max(20) });
 export type EmailChange = z.infer<typeof emailChange>;
+
+/** One list's kept page size (spec 3 §7 `user/pagination`). */
+export const pageSizeChange = z.object({
+  type: z.enum(PAGINATION_LISTS),
+  count: z.literal(PAGINATION_COUNTS, { error: `Count must be one of ${PAGINATION_COUNTS.join(', ')}.` }),
+});
+export type PageSizeChange = z.infer<typeof pageSizeChange>;
+
+/** Every list's page size: the spec's defaults (spec 3 §9) with the user's own choices over them. */
+export const pageSizes = z.object(Object.fromEntries(PAGINATION_LISTS.map((list) => [list, z.number().int()]))).meta({ id: 'PageSizes' });
+export type PageSizes = Record<(typeof PAGINATION_LISTS)[number], number>;
 
 export const userCalls = defineCalls('users', {
   updateUser: {
@@ -68,6 +80,21 @@ export const userCalls = defineCalls('users', {
     body: emailChange,
     response: okReply.extend({ user: userDto }),
     errors: [429],
+  },
+  getPagination: {
+    method: 'GET',
+    path: '/api/user/pagination',
+    summary: 'Read the page size of every list, yours where you chose one',
+    access: 'session',
+    response: pageSizes,
+  },
+  setPagination: {
+    method: 'POST',
+    path: '/api/user/pagination',
+    summary: 'Keep the page size you chose for one list',
+    access: 'session',
+    body: pageSizeChange,
+    response: pageSizes,
   },
   impersonateUser: {
     method: 'POST',

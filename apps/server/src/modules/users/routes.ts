@@ -5,6 +5,7 @@ import { requireAccountMember, requireAuth, requireOwnSession, requireRole } fro
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { impersonate } from './impersonation.ts';
+import { keepPageSize, pageSizesOf } from './pagination.ts';
 import { changeEmail, changePassword, PROFILE_MESSAGES, requestEmailChangeCode, updateProfile } from './profile.ts';
 import { reviewUrl, setReviewFlag } from './review.ts';
 
@@ -53,6 +54,10 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
     const user = await changeEmail(context, requireSelfInOwnSession(request), request.body, request.ip);
     return { success: true, message: PROFILE_MESSAGES.emailChanged, user };
   });
+
+  route(app, calls.getPagination, async (request) => pageSizesOf(requireAuth(request).user.pagination));
+
+  route(app, calls.setPagination, async (request) => keepPageSize(context, requireAuth(request).user, request.body));
 
   route(app, calls.impersonateUser, async (request) =>
     impersonate(context, requireRole(request, ['global_admin']), request.params.id, 'any', request.ip),

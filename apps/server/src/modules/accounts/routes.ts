@@ -1,0 +1,31 @@
+import { ACCOUNT_MESSAGES, accountCalls as calls } from '@laurel/domain';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../http/auth.ts';
+import { route } from '../../http/route.ts';
+import { readUpload } from '../files/index.ts';
+import { removeAccountLogo, setAccountLogo } from './logo.ts';
+import { readAccount, updateAccount } from './service.ts';
+
+/** The account's details and logo (spec 1 §2 "Account info"); who may do what is in `access.ts`. */
+export function accountRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, calls.getAccount, async (request) => readAccount(context, requireAuth(request).user, request.params.id));
+
+  route(app, calls.updateAccount, async (request) => {
+    const account = await updateAccount(context, requireAuth(request).user, request.params.id, request.body, request.ip);
+    return { success: true, message: ACCOUNT_MESSAGES.updated, account };
+  });
+
+  // One call takes the logo either way the spec offers: a file as a form, or `{ url }` as JSON.
+  route(app, calls.uploadAccountLogo, async (request) => {
+    const { user } = requireAuth(request);
+    const source = request.isMultipart()
+      ? { kind: 'file' as const, ...(await readUpload(request)) }
+      : { kind: 'url' as const, body: request.body };
+    return setAccountLogo(context, user, request.params.id, source, request.ip);
+  });
+
+  route(app, calls.removeAccountLogo, async (request) =>
+    removeAccountLogo(context, requireAuth(request).user, request.params.id, request.ip),
+  );
+}
