@@ -35,6 +35,7 @@ import { stockRoutes } from './modules/stock/routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { styleRoutes } from './modules/styles/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
@@ -65,6 +66,7 @@ const ROUTE_MODULES = [
   exportRoutes,
   preferenceRoutes,
   accountRoutes,
+  teamRoutes,
 ];
 
 /**

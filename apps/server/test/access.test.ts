@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { accounts, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { ApiClient, errorOf, GOOD_PASSWORD, registerConfirmedAdmin, uniqueEmail } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
@@ -114,6 +115,11 @@ describe('impersonation', () => {
   it('lets an account admin act only as sub-users of their own account', async () => {
     const owner = await registerConfirmedAdmin(laurel);
     const stranger = await registerConfirmedAdmin(laurel);
+    // Acting as a sub-user is part of managing users, which the plan must allow.
+    await laurel.context.db
+      .update(accounts)
+      .set({ stripe_active: true, stripe_plan: 'professional-monthly-3' })
+      .where(eq(accounts.id, owner.user.account!.id));
     const email = uniqueEmail('sub');
     const [sub] = await laurel.context.db
       .insert(users)

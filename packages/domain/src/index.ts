@@ -19,6 +19,7 @@ export * from './api/registration.ts';
 export * from './api/store.ts';
 export * from './api/styles.ts';
 export * from './api/system.ts';
+export * from './api/team.ts';
 export * from './api/two-factor.ts';
 export * from './api/users.ts';
 export * from './constants.ts';

@@ -77,3 +77,48 @@ export function maxOwnFonts(account: PlanHolder): number {
 export function mayUseOwnFonts(account: PlanHolder & { subscription_in_pending: boolean }): boolean {
   return planLevel(account) >= 2 && !account.subscription_in_pending;
 }
+
+// ---- Managing users (spec 1 §6, §9) ------------------------------------------------------------------
+
+/** Plans on which an account admin may not manage users, whatever their state. */
+const PLANS_WITHOUT_USERS: readonly string[] = ['basic-monthly-3', 'advanced-monthly-3'];
+const ENTERPRISE_PLAN_ID = 'enterprise-monthly-3';
+
+/** An account's sub-users, active or not, never exceed this. */
+export const MAX_TEAM_USERS = 50;
+const MAX_ACTIVE_TEAM_USERS = 5;
+const MAX_ACTIVE_TEAM_USERS_ENTERPRISE = 50;
+
+/** -1 in `allocated_credits` means the sub-user may spend whatever the account holds. */
+export const UNLIMITED_CREDITS = -1;
+
+/** Managing users needs an active subscription above Advanced and no pending subscription change. */
+export function mayManageUsers(account: PlanHolder & { subscription_in_pending: boolean }): boolean {
+  const plan = activePlan(account);
+  return !!plan && !PLANS_WITHOUT_USERS.includes(plan.id) && !account.subscription_in_pending;
+}
+
+/** How many sub-users may be active at once. */
+export function maxActiveTeamUsers(account: PlanHolder): number {
+  return activePlan(account)?.id === ENTERPRISE_PLAN_ID ? MAX_ACTIVE_TEAM_USERS_ENTERPRISE : MAX_ACTIVE_TEAM_USERS;
+}
+
+/** The credits a plan grants each month: the ceiling of all sub-users' monthly refills together. */
+export function monthlyPlanCredits(account: PlanHolder): number {
+  return activePlan(account)?.monthly_credits ?? 0;
+}
+
+/** The spec's words for the sub-user rules (spec 1 §5, §6, §8). */
+export const TEAM_MESSAGES = {
+  notAllowed: 'Action not allowed',
+  maxUsers: 'You already have maximum allowed users count.',
+  activeLimit: (active: number) =>
+    `You have ${active} active users, deactivate another user or upgrade to Enterprise Monthly for more user accounts.`,
+  atLeastOne: 'At least one must be checked.',
+  formErrors: 'Attention: The submitted form contains errors. Please update the highlighted fields to proceed.',
+  added: 'Account user added successfully.',
+  updated: 'Account user update successfully.',
+  deleted: 'User deleted successfully.',
+  transferred: 'Projects successfully transferred',
+  invitationSent: 'Invitation sent.',
+} as const;

@@ -76,7 +76,7 @@ export function landingPath(user: AccessUser): string {
   }
 }
 
-/** Where an account admin lands when impersonating a sub-user. */
+/** Where an account admin lands when impersonating a sub-user: /build if they may create or edit sets or emails. */
 export function impersonationLandingPath(user: AccessUser): string {
-  return canCreateCertificateSets(user) || canEditCertificateSets(user) ? '/build' : '/send';
+  return canCreateCertificateSets(user) || canEditCertificateSets(user) || canEditEmails(user) ? '/build' : '/send';
 }

@@ -76,7 +76,17 @@ export const users = pgTable(
     allow_certificate_set_create: boolean('allow_certificate_set_create').notNull().default(false),
     allow_certificate_set_edits: boolean('allow_certificate_set_edits').notNull().default(false),
     allow_certificate_email_edits: boolean('allow_certificate_email_edits').notNull().default(false),
+    /** Which colleagues' projects a sub-user sees besides their own, when not allowed everyone's. */
+    allowed_users: integer('allowed_users').array().notNull().default(sql`'{}'::integer[]`),
+    /** What is left of the sub-user's allocation, debited with each send; -1 unlimited. */
     allocated_credits: integer('allocated_credits').notNull().default(-1),
+    /** The allocation as the admin last set it. */
+    original_allocated_credits: integer('original_allocated_credits').notNull().default(-1),
+    /** Monthly top-up of the allocation (run by the billing work); never with unlimited credits. */
+    auto_refill_credits: boolean('auto_refill_credits').notNull().default(false),
+    refill_credits: integer('refill_credits').notNull().default(0),
+    /** The admin who added this sub-user. */
+    created_by: integer('created_by'),
     pagination: jsonb('pagination').$type<Record<string, number>>().notNull().default({}),
     last_announcement_seen: integer('last_announcement_seen').notNull().default(0),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),

@@ -45,7 +45,11 @@ export function visibleSetFilter(user: UserRow): { ids: number[]; createdBy: num
   return { ids: user.allowed_certificate_sets, createdBy: user.id };
 }
 
-/** A sub-user not allowed every user's projects sees only the projects they made (spec 3 §6). */
-export function seesOnlyOwnProjects(user: UserRow): boolean {
-  return isSubUser(user) && !user.allow_all_users_projects;
+/**
+ * Whose projects a user sees: null for everyone's; a sub-user not allowed every user's projects sees
+ * their own and those of the colleagues chosen for them (`allowed_users`, spec 1 §3).
+ */
+export function visibleProjectOwners(user: UserRow): number[] | null {
+  if (!isSubUser(user) || user.allow_all_users_projects) return null;
+  return [user.id, ...user.allowed_users];
 }

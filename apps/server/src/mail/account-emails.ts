@@ -126,3 +126,18 @@ export function twoFactorDisableCodeMail(input: { firstName: string; code: strin
       'If you did not ask for this code, someone signed in to your account may be trying to weaken its protection: change your password and keep two-factor authentication on.',
   });
 }
+
+/** A sub-user added by an account admin: the link sets their first password (the confirm screen). */
+export function invitationMail(input: { firstName: string; inviterName: string; accountName: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'invitation',
+    subject: `${input.inviterName} invited you to ${input.accountName} on Laurel`,
+    greeting: greet(input.firstName),
+    paragraphs: [
+      `${input.inviterName} added you as a user of the ${input.accountName} account on Laurel, where certificates are designed and sent.`,
+      'Choose a password with the link below to sign in. The link is valid for 7 days and can be used once.',
+    ],
+    action: { label: 'Set your password', url: input.url },
+    footnote: `You received this message because ${input.inviterName} entered this address. If you do not expect it, ignore it: nobody can sign in as you without choosing a password here.`,
+  });
+}

@@ -20,6 +20,14 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
 
+const dateOnly = new Intl.DateTimeFormat('en-US', { month: 'numeric', day: 'numeric', year: 'numeric' });
+
+/** M/d/yyyy alone, where the time of day says nothing (when a user was added). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+}
+
 export function firstName(user: { first_name: string; username: string }): string {
   return user.first_name.trim() || user.username;
 }

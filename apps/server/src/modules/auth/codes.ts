@@ -20,9 +20,10 @@ export const CODE_LIFETIME_MS: Record<CodeKind, number> = {
 
 /**
  * Kinds of which a user holds one valid code at a time: a new reset link ends the earlier unused
- * ones, so a flood of reset mails leaves one working link, not one per mail.
+ * ones, so a flood of reset mails leaves one working link, not one per mail; a re-sent invitation
+ * (a confirm link) ends the one sent before.
  */
-const ONE_AT_A_TIME: ReadonlySet<CodeKind> = new Set(['reset']);
+const ONE_AT_A_TIME: ReadonlySet<CodeKind> = new Set(['reset', 'confirm']);
 
 /** Issues a single-use code (256 random bits in the link; only the hash is kept). */
 export async function issueCode(context: AppContext, tx: Db, userId: number, kind: CodeKind, newEmail?: string): Promise<string> {

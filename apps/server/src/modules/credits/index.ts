@@ -1,3 +1,4 @@
 /** The credits module's public face: what other modules and the server's shared code may use. */
+export { allocationMessage, debitAllocation } from './allocation.ts';
 export { grantFreeMonth } from './free-plan.ts';
 export { debitCredits, grantCredits } from './ledger.ts';

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { projects, recipients, type SendPlan, suppressions } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { assertMaySend } from '../../http/permissions.ts';
+import { assertMaySend, isSubUser } from '../../http/permissions.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import type { Member } from '../certificates/index.ts';
-import { debitCredits } from '../credits/index.ts';
+import { debitAllocation, debitCredits } from '../credits/index.ts';
 import { findProject } from '../projects/index.ts';
 import { continueSendJob, queueNextChunk } from './send-plan.ts';
 
@@ -102,6 +102,8 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
     const unpaid = targets.filter((t) => UNPAID_STATES.includes(t.state)).length;
     const reference = `send:${project.id}:${randomUUID()}`;
     if (unpaid) {
+      // A sub-user spends their allocation and the account's credits together (spec 1 §3).
+      if (isSubUser(member.user)) await debitAllocation(tx as Db, member.user.id, unpaid);
       await debitCredits(tx as Db, {
         accountId: project.account_id,
         amount: unpaid,

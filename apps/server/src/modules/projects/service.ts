@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type CertificateDesign, mappingProblem, migrateDesign, recipientFields } from '@laurel/certificate';
-import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { projectCounters as projectCountersTable, projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { assertMaySend, seesOnlyOwnProjects } from '../../http/permissions.ts';
+import { assertMaySend, visibleProjectOwners } from '../../http/permissions.ts';
 import { findCertificateSet, type Member } from '../certificates/index.ts';
 import { type ProjectColumns, savedColumns } from './columns.ts';
 import { type CleanRecipient, cleanRecipients, type MappedRow } from './recipient-rows.ts';
@@ -31,12 +31,13 @@ export type Viewer = Pick<Member, 'accountId' | 'user'>;
 
 /**
  * The projects a viewer may see: live projects of their account and, for a sub-user not allowed
- * everyone's projects, only their own (spec 3 §6). One project, a list, or many projects' recipients
- * at once all go through this rule.
+ * everyone's projects, only their own and their chosen colleagues' (spec 3 §6, spec 1 §3). One
+ * project, a list, or many projects' recipients at once all go through this rule.
  */
 export function visibleProjects(viewer: Viewer): SQL {
   const conditions = [eq(projects.account_id, viewer.accountId), isNull(projects.deleted_at)];
-  if (seesOnlyOwnProjects(viewer.user)) conditions.push(eq(projects.user_id, viewer.user.id));
+  const owners = visibleProjectOwners(viewer.user);
+  if (owners) conditions.push(inArray(projects.user_id, owners));
   return and(...conditions)!;
 }
 

@@ -1,9 +1,9 @@
-import { impersonationLandingPath, type LoginResponse, landingPath } from '@laurel/domain';
+import { impersonationLandingPath, type LoginResponse, landingPath, MESSAGES, mayManageUsers } from '@laurel/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema.ts';
+import { accounts, users } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { createSession, revokeSession } from '../auth/index.ts';
 import { audit } from '../system/index.ts';
 import { loadUserDto } from './presenter.ts';
@@ -27,11 +27,27 @@ export async function impersonate(
     .from(users)
     .where(and(...conditions));
   if (!target || (scope === 'own-account' && target.roles[0] !== 'account_user')) throw notFound();
+  if (scope === 'own-account') {
+    // Acting as a sub-user is part of managing users: the plan must allow it (spec 1 §6).
+    const [account] = await context.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, target.account_id ?? -1));
+    if (!account || !mayManageUsers(account)) throw forbidden(MESSAGES.notAllowed, { redirect: '/account/subscription' });
+    if (!target.active) throw badRequest('This user is deactivated: activate them first.');
+  }
   if (target.id === actor.user.id) throw badRequest('You are already signed in as this user.');
   if (target.banned) throw badRequest('This user is banned.');
   const adminId = actor.session.impersonator_id ?? actor.user.id;
   const token = await createSession(context, context.db, { userId: target.id, impersonatorId: adminId, ip });
-  await audit(context, { action: 'user.impersonated', userId: target.id, accountId: target.account_id, actorId: adminId, ip });
+  await audit(context, {
+    action: 'user.impersonated',
+    userId: target.id,
+    accountId: target.account_id,
+    actorId: adminId,
+    ip,
+    details: { scope },
+  });
   const user = await loadUserDto(context, target, adminId);
   const location = scope === 'own-account' ? impersonationLandingPath(user) : landingPath(user);
   return { token, require_action: null, user, location };
@@ -45,6 +61,13 @@ export async function endImpersonation(context: AppContext, auth: Auth, ip: stri
   if (!admin || admin.banned || !admin.active) throw badRequest('The original user can no longer sign in.');
   const token = await createSession(context, context.db, { userId: admin.id, ip, userAgent });
   await revokeSession(context, auth.session.id);
+  await audit(context, {
+    action: 'user.impersonation_ended',
+    userId: auth.user.id,
+    accountId: auth.user.account_id,
+    actorId: admin.id,
+    ip,
+  });
   const user = await loadUserDto(context, admin);
   return { token, require_action: null, user, location: landingPath(user) };
 }
