@@ -21,6 +21,7 @@ import { creditRequestRoutes } from './modules/credits/request-routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
 import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
+import { emailSettingsRoutes } from './modules/email-settings/routes.ts';
 import { exportRoutes } from './modules/exports/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { fontFileRoutes } from './modules/fonts/font-file-routes.ts';
@@ -67,6 +68,7 @@ const ROUTE_MODULES = [
   preferenceRoutes,
   accountRoutes,
   teamRoutes,
+  emailSettingsRoutes,
 ];
 
 /**

@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { AccountTransports } from './mail/account-transports.ts';
 import type { SendRateLimiter } from './mail/send-rate.ts';
 import type { MailTransport } from './mail/transport.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -19,6 +20,8 @@ export interface AppContext {
   queue: JobQueue;
   /** null on the embedded default: messages stay in the outbox. */
   transport: MailTransport | null;
+  /** Pooled transports of accounts that send certificate mail through their own server (email settings). */
+  accountTransports: AccountTransports;
   /** Certificate mail per account per second (SEND_RATE_PER_ACCOUNT), in this process. */
   sendRate: SendRateLimiter;
   files: FileStore;

@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { JOBS } from './jobs/registry.ts';
+import { AccountTransports } from './mail/account-transports.ts';
 import { SendRateLimiter } from './mail/send-rate.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { resolveAppSecret } from './secrets.ts';
@@ -52,6 +53,7 @@ export async function startLaurel(
       secret: resolveAppSecret(env.APP_SECRET, env.DATA_DIR),
       queue,
       transport: createSmtpTransport(env),
+      accountTransports: new AccountTransports(),
       // Wall time on purpose: a rate is about real seconds, whatever clock the business rules read.
       sendRate: new SendRateLimiter(env.SEND_RATE_PER_ACCOUNT, systemClock),
       files: new LocalFileStore(env.DATA_DIR),
@@ -73,6 +75,7 @@ export async function startLaurel(
         await queue.stop();
         await renders.close();
         context.transport?.close();
+        context.accountTransports.close();
         await database.close();
       },
     };

@@ -9,6 +9,7 @@ export * from './api/contract.ts';
 export * from './api/credits.ts';
 export * from './api/delivery.ts';
 export * from './api/email-preview.ts';
+export * from './api/email-settings.ts';
 export * from './api/errors.ts';
 export * from './api/exports.ts';
 export * from './api/imports.ts';

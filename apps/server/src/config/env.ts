@@ -89,6 +89,18 @@ const envSchema = z
       .enum(['0', '1', ''])
       .default('')
       .transform((v) => v === '1'),
+    // Gmail and Microsoft 365 sending by OAuth 2 (email settings): a provider without its pair is not offered.
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    MICROSOFT_CLIENT_ID: optionalString,
+    MICROSOFT_CLIENT_SECRET: optionalString,
+    // Where each provider's OpenID configuration and SMTP server are: tests and sovereign clouds change them.
+    GOOGLE_OAUTH_ISSUER: urlWith(['http', 'https'], 'GOOGLE_OAUTH_ISSUER').transform((v) => v ?? 'https://accounts.google.com'),
+    GOOGLE_SMTP_URL: urlWith(['smtp', 'smtps'], 'GOOGLE_SMTP_URL').transform((v) => v ?? 'smtps://smtp.gmail.com:465'),
+    MICROSOFT_OAUTH_ISSUER: urlWith(['http', 'https'], 'MICROSOFT_OAUTH_ISSUER').transform(
+      (v) => v ?? 'https://login.microsoftonline.com/common/v2.0',
+    ),
+    MICROSOFT_SMTP_URL: urlWith(['smtp', 'smtps'], 'MICROSOFT_SMTP_URL').transform((v) => v ?? 'smtp://smtp.office365.com:587'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Every this many milliseconds, print the event loop's worst delay since the last line; unset, nothing is measured.
     LOOP_DELAY_LOG_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
@@ -99,6 +111,8 @@ const envSchema = z
       ['DKIM', ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY']],
       ['Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']],
       ['First super-admin', ['ADMIN_EMAIL', 'ADMIN_PASSWORD']],
+      ['Google OAuth', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']],
+      ['Microsoft OAuth', ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET']],
     ];
     for (const [label, keys] of groups) {
       const set = keys.filter((k) => env[k] !== undefined);

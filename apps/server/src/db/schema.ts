@@ -591,3 +591,61 @@ export const dataExports = pgTable(
     check('exports_status', sql`${t.status} in ('queued', 'done', 'failed')`),
   ],
 );
+
+/**
+ * An account's own way of sending certificate mail (spec 1 §3 "Email settings"): the product's server,
+ * its own SMTP server, or Gmail / Microsoft 365 by OAuth 2. Secrets (the SMTP password, the refresh
+ * tokens) are stored encrypted with `encryptSecret`; `updated_at` moves on every save, so a cached
+ * transport built from older settings is known to be stale.
+ */
+export const accountEmailSettings = pgTable(
+  'account_email_settings',
+  {
+    account_id: integer('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    mode: text('mode').notNull().default('product'),
+    host: text('host'),
+    port: integer('port'),
+    security: text('security').notNull().default('starttls'),
+    use_auth: boolean('use_auth').notNull().default(true),
+    username: text('username'),
+    password_encrypted: text('password_encrypted'),
+    sender_email: text('sender_email'),
+    sender_name: text('sender_name'),
+    footer: text('footer').notNull().default(''),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
+    google_email: text('google_email'),
+    google_refresh_token: text('google_refresh_token'),
+    microsoft_email: text('microsoft_email'),
+    microsoft_refresh_token: text('microsoft_refresh_token'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('account_email_settings_mode', sql`${t.mode} in ('product', 'custom_smtp', 'gmail', 'microsoft365')`),
+    check('account_email_settings_security', sql`${t.security} in ('tls', 'starttls', 'none')`),
+    check('account_email_settings_port', sql`${t.port} is null or ${t.port} between 1 and 65535`),
+  ],
+);
+
+/**
+ * OAuth 2 authorisations under way (Gmail, Microsoft 365): found by the hash of the `state` the provider
+ * sends back, bound to the admin who started them and to their browser (a cookie's hash), kept ten minutes.
+ */
+export const emailOauthStates = pgTable(
+  'email_oauth_states',
+  {
+    state_hash: text('state_hash').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    code_verifier: text('code_verifier').notNull(),
+    browser_hash: text('browser_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('email_oauth_states_provider', sql`${t.provider} in ('gmail', 'microsoft365')`)],
+);

@@ -1,4 +1,4 @@
-import { apiErrorBody, type Call, type CallDefinition, errorStatuses, isFileReply } from '@laurel/domain';
+import { apiErrorBody, type Call, type CallDefinition, errorStatuses, isFileReply, isRedirectReply } from '@laurel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { assertTwoFactorSatisfied, requireAuth } from './auth.ts';
@@ -17,7 +17,7 @@ export type CallRequest<C extends CallDefinition> = FastifyRequest<{
   Body: C['body'] extends z.ZodType ? z.output<C['body']> : undefined;
 }>;
 
-/** What the handler returns: the reply's data before serialisation, or the reply itself once it sent a file. */
+/** What the handler returns: the reply's data before serialisation, or the reply itself once it sent a file or a redirect. */
 export type CallReply<C extends CallDefinition> = C['response'] extends z.ZodType ? z.output<C['response']> : FastifyReply;
 
 export type CallHandler<C extends CallDefinition> = (request: CallRequest<C>, reply: FastifyReply) => Promise<CallReply<C>>;
@@ -56,12 +56,16 @@ export function sendSerialized<C extends Call>(reply: FastifyReply, json: string
 }
 
 const binary = z.string().meta({ format: 'binary' });
+const emptyBody = z.string().max(0);
 const SECURITY = { public: [], optional: [{}, { session: [] }], session: [{ session: [] }] } as const;
 
 /** The Fastify schema of a contract, with its error replies and its security for the OpenAPI document. */
 export function routeSchema(call: Call): FastifySchema {
   const response: Record<number, unknown> = {};
-  if (isFileReply(call.response)) {
+  if (isRedirectReply(call.response)) {
+    // The body is empty: the browser follows the Location header.
+    response[302] = { description: call.response.description, content: { 'text/plain': { schema: emptyBody } } };
+  } else if (isFileReply(call.response)) {
     response[200] = {
       description: call.response.description,
       content: Object.fromEntries(call.response.contentTypes.map((type) => [type, { schema: binary }])),

@@ -25,6 +25,12 @@ export interface FileReply {
 /** Error statuses a call may answer beyond those its shape implies (see `errorStatuses`). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
 
+/** A reply that sends the browser on (an OAuth provider's return): a 302 with its Location. */
+export interface RedirectReply {
+  kind: 'redirect';
+  description: string;
+}
+
 export interface CallDefinition {
   method: HttpMethod;
   path: string;
@@ -36,7 +42,7 @@ export interface CallDefinition {
   query?: z.ZodType;
   /** A JSON body, or `multipart` for a form carrying a file (read by the handler, not by a schema). */
   body?: z.ZodType | 'multipart';
-  response: z.ZodType | FileReply;
+  response: z.ZodType | FileReply | RedirectReply;
   errors?: readonly ErrorStatus[];
   /**
    * A session whose account requires two-factor authentication, of a user who has not turned it on,
@@ -68,6 +74,11 @@ export const fileReply = (description: string, ...contentTypes: [string, ...stri
 
 export const isFileReply = (response: CallDefinition['response']): response is FileReply =>
   typeof response === 'object' && response !== null && 'kind' in response && response.kind === 'file';
+
+export const redirectReply = (description: string): RedirectReply => ({ kind: 'redirect', description });
+
+export const isRedirectReply = (response: CallDefinition['response']): response is RedirectReply =>
+  typeof response === 'object' && response !== null && 'kind' in response && response.kind === 'redirect';
 
 /** The statuses a call can fail with: its input can be refused, a session call can be unauthorised, an id can miss. */
 export function errorStatuses(call: CallDefinition): ErrorStatus[] {

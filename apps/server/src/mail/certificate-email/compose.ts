@@ -8,7 +8,7 @@ import { httpUrl, linkedInAddToProfileUrl, type SocialNetwork, shareLinks } from
 import { DOWNLOAD_LINK_KEY, mergePlain, mergeValues, replaceFields } from './merge-fields.ts';
 import { htmlToText } from './plain-text.ts';
 import { portalLinkPart } from './portal-link.ts';
-import { type MergeHooks, sanitizeAndMerge } from './sanitize.ts';
+import { type MergeHooks, sanitizeAndMerge, sanitizeEmailHtml } from './sanitize.ts';
 import { typographyOf } from './typography.ts';
 
 export interface CertificateEmailInput {
@@ -35,6 +35,8 @@ export interface CertificateEmailInput {
   messageId: string;
   /** The product's sender, e.g. `Laurel <certificates@example.com>`. */
   productFrom: string;
+  /** The footer HTML of the account's email settings, added under the message (sanitised again here). */
+  accountFooter?: string | null;
 }
 
 export interface CertificateEmail {
@@ -171,7 +173,14 @@ export function composeCertificateEmail(input: CertificateEmailInput): Certifica
     type,
   );
 
-  const text = [textBody, linkedInUrl ? `${footerText.addToLinkedIn}: ${linkedInUrl}` : '', portal?.text ?? '', footer.text]
+  const accountFooter = input.accountFooter?.trim() ? sanitizeEmailHtml(input.accountFooter) : null;
+  const text = [
+    textBody,
+    linkedInUrl ? `${footerText.addToLinkedIn}: ${linkedInUrl}` : '',
+    portal?.text ?? '',
+    accountFooter ? htmlToText(accountFooter) : '',
+    footer.text,
+  ]
     .filter(Boolean)
     .join('\n\n')
     .concat('\n');
@@ -188,6 +197,7 @@ export function composeCertificateEmail(input: CertificateEmailInput): Certifica
           body: ensureLink(sanitizeAndMerge(design.email_body, bodyHooks(values, certUrl, button)), certUrl, button, true),
           linkedIn: linkedInUrl ? linkedInButtonHtml(linkedInUrl, footerText.addToLinkedIn, type) : null,
           portal: portal?.html ?? null,
+          accountFooter,
           footer: footer.html,
         },
         type,

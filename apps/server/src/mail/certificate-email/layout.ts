@@ -13,6 +13,8 @@ export interface LayoutParts {
   body: string;
   linkedIn: string | null;
   portal: string | null;
+  /** The account's own sanitised footer (email settings), at the foot of the card. */
+  accountFooter?: string | null;
   footer: string;
 }
 
@@ -43,6 +45,7 @@ ${row(header, '28px 32px 4px', 'center')}
 ${row(body, '16px 32px 12px')}
 ${p.linkedIn ? row(p.linkedIn, '4px 32px 12px', 'center') : ''}
 ${p.portal ? row(p.portal, '12px 32px 8px') : ''}
+${p.accountFooter ? row(`<div style="font-family:${type.family};font-size:13px;line-height:1.5;color:${TEXT_COLOR};border-top:1px solid ${BORDER_COLOR};padding-top:12px">${p.accountFooter}</div>`, '12px 32px 0') : ''}
 <tr><td style="height:24px;font-size:0;line-height:24px">&nbsp;</td></tr>
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px"><tr><td style="height:24px;font-size:0;line-height:24px">&nbsp;</td></tr></table>

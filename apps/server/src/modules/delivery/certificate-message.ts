@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { accounts, projects, recipients } from '../../db/schema.ts';
+import type { accountEmailSettings, accounts, projects, recipients } from '../../db/schema.ts';
 import { composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { certificateMessageId, portalAddress, recipientLinks } from './links.ts';
 
@@ -7,11 +7,20 @@ interface Delivery {
   recipient: typeof recipients.$inferSelect;
   project: typeof projects.$inferSelect;
   account: typeof accounts.$inferSelect;
+  emailSettings: typeof accountEmailSettings.$inferSelect | null;
   ownerEmail: string | null;
 }
 
-/** The certificate email of one delivery attempt, composed from the project's snapshot of the email design. */
-export function certificateMessage(context: AppContext, { recipient, project, account, ownerEmail }: Delivery) {
+/**
+ * The certificate email of one delivery attempt, composed from the project's snapshot of the email design.
+ * `ownSender` is the account's own address when it sends through its own server: the send's sender name
+ * (or the settings' name) goes with it.
+ */
+export function certificateMessage(
+  context: AppContext,
+  { recipient, project, account, emailSettings, ownerEmail }: Delivery,
+  ownSender: { email: string; name: string | null } | null = null,
+) {
   const links = recipientLinks(context, recipient.token);
   const expiresAt = recipient.meta.EXPIRATION_DATE ? new Date(`${recipient.meta.EXPIRATION_DATE}T00:00:00Z`) : null;
   return composeCertificateEmail({
@@ -21,10 +30,13 @@ export function certificateMessage(context: AppContext, { recipient, project, ac
       email: ownerEmail ?? context.env.MAIL_FROM,
       logoUrl: account.imagepath ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
       portalUrl: portalAddress(context, account.url),
-      customSender: project.sender_name
-        ? { name: project.sender_name, email: /<([^>]+)>/.exec(context.env.MAIL_FROM)?.[1] ?? context.env.MAIL_FROM }
-        : null,
+      customSender: ownSender
+        ? { name: project.sender_name || ownSender.name, email: ownSender.email }
+        : project.sender_name
+          ? { name: project.sender_name, email: /<([^>]+)>/.exec(context.env.MAIL_FROM)?.[1] ?? context.env.MAIL_FROM }
+          : null,
     },
+    accountFooter: emailSettings?.footer || null,
     recipient: {
       first_name: recipient.first_name,
       last_name: recipient.last_name,

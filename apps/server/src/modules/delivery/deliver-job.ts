@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { recipients } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { isPermanentSmtpFailure } from '../../mail/transport.ts';
+import { ownSender } from '../email-settings/index.ts';
 import { issuedCertificatePdf } from './certificate-file.ts';
 import { certificateMessage } from './certificate-message.ts';
 import { claimMany, type Delivered, type Delivery, type DeliveryJob, finish, finishSent } from './delivery-records.ts';
@@ -48,11 +49,15 @@ async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery
     }
     throw error;
   }
-  const email = { ...certificateMessage(context, delivery), attachments: [] };
-  if (!context.transport) return { job, messageId: email.messageId, kept: { accountId: delivery.account.id, email } };
+  // An account with its own server sends through it, from its own address; a failure there is this
+  // delivery's failure (retried or bounced below), never a reason to use the product's server instead.
+  const own = ownSender(context, delivery.emailSettings);
+  const email = { ...certificateMessage(context, delivery, own?.from ?? null), attachments: [] };
+  if (!own && !context.transport) return { job, messageId: email.messageId, kept: { accountId: delivery.account.id, email } };
   try {
     await context.sendRate.acquire(String(delivery.account.id));
-    await context.transport.send(email);
+    if (own) await own.send(email);
+    else await context.transport!.send(email);
   } catch (error) {
     const message = String((error as Error).message ?? error);
     if (isPermanentSmtpFailure(error)) {

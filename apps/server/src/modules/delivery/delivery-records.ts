@@ -3,7 +3,7 @@ import type { RecipientState } from '@laurel/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, mailMessages, projects, recipients, suppressions, users } from '../../db/schema.ts';
+import { accountEmailSettings, accounts, mailMessages, projects, recipients, suppressions, users } from '../../db/schema.ts';
 import type { OutgoingMessage } from '../../mail/outgoing-message.ts';
 import { grantCredits } from '../credits/index.ts';
 import { withEvent } from './events.ts';
@@ -38,10 +38,18 @@ export async function claimMany(context: AppContext, jobs: DeliveryJob[], event:
     .returning({ id: recipients.id });
   if (!claimed.length) return [];
   return context.db
-    .select({ recipient: recipients, project: projects, account: accounts, ownerEmail: users.email, suppressed: suppressions.reason })
+    .select({
+      recipient: recipients,
+      project: projects,
+      account: accounts,
+      emailSettings: accountEmailSettings,
+      ownerEmail: users.email,
+      suppressed: suppressions.reason,
+    })
     .from(recipients)
     .innerJoin(projects, eq(projects.id, recipients.project_id))
     .innerJoin(accounts, eq(accounts.id, recipients.account_id))
+    .leftJoin(accountEmailSettings, eq(accountEmailSettings.account_id, recipients.account_id))
     .leftJoin(users, eq(users.id, projects.user_id))
     .leftJoin(suppressions, and(eq(suppressions.account_id, recipients.account_id), eq(suppressions.email, recipients.email)))
     .where(

@@ -1,0 +1,2 @@
+export type { EmailSettingsRow } from './presenter.ts';
+export { type OwnSender, ownSender } from './sending.ts';
