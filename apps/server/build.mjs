@@ -3,7 +3,19 @@
 // worker threads is its own entry beside main.js: the render pool's dist/pool-worker.js (RenderPool's
 // default workerUrl), the import worker's dist/import-worker.js (started by src/modules/imports/parse-pool.ts)
 // and the embedded database's dist/pglite-thread.js (started by src/db/embedded/index.ts).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// The running build's version for /account/updates (src/config/build-info.ts): the root package's
+// version, and the commit when this is a git checkout.
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+let commit = null;
+try {
+  commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+} catch {
+  // No git or no repository (a source archive): the commit stays unknown.
+}
 
 await build({
   entryPoints: [
@@ -19,6 +31,7 @@ await build({
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
+  define: { __LAUREL_BUILD__: JSON.stringify({ version, commit }) },
   plugins: [
     {
       name: 'external-npm-packages',

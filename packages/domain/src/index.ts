@@ -1,4 +1,5 @@
 export * from './account-url.ts';
+export * from './api/account-deletion.ts';
 export * from './api/accounts.ts';
 export * from './api/admin.ts';
 export * from './api/assets.ts';
@@ -21,7 +22,9 @@ export * from './api/store.ts';
 export * from './api/styles.ts';
 export * from './api/system.ts';
 export * from './api/team.ts';
+export * from './api/tutorials.ts';
 export * from './api/two-factor.ts';
+export * from './api/updates.ts';
 export * from './api/users.ts';
 export * from './constants.ts';
 export * from './countries.ts';

@@ -84,6 +84,8 @@ const envSchema = z
     DKIM_PRIVATE_KEY: optionalString,
     // Where "Write a review" sends issuers after a send; unset, nobody is asked for a review.
     REVIEW_URL: httpsUrl('REVIEW_URL'),
+    // A JSON release feed ({ version, notes?, url? }) that /account/updates compares the running version with; unset, there is no check.
+    UPDATE_FEED_URL: urlWith(['http', 'https'], 'UPDATE_FEED_URL'),
     // Lets the guarded fetcher and custom SMTP servers reach private and loopback addresses: tests and closed networks only.
     ALLOW_PRIVATE_TARGETS: z
       .enum(['0', '1', ''])

@@ -649,3 +649,39 @@ export const emailOauthStates = pgTable(
   },
   (t) => [check('email_oauth_states_provider', sql`${t.provider} in ('gmail', 'microsoft365')`)],
 );
+
+/**
+ * What remains of a deleted account: who asked, from where and when, when the removal finished, how much
+ * it removed and the credit ledger's totals (the ledger's rows go with the account). It has no foreign key
+ * to `accounts`, so it outlives the row it describes.
+ */
+export const accountDeletions = pgTable(
+  'account_deletions',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id').notNull(),
+    account_name: text('account_name').notNull(),
+    account_url: text('account_url').notNull(),
+    requested_by_user_id: integer('requested_by_user_id'),
+    requested_by_email: text('requested_by_email'),
+    ip: text('ip'),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull(),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    /** What the removal took away so far, by kind; each batch adds to it in the transaction that removes its rows. */
+    removed: jsonb('removed').$type<Record<string, number>>().notNull().default({}),
+    /** The credit ledger as it stood when the account went: balances and totals per bucket. */
+    ledger: jsonb('ledger').$type<Record<string, unknown>>(),
+  },
+  (t) => [uniqueIndex('account_deletions_account_unique').on(t.account_id)],
+);
+
+/**
+ * The public link tokens of a deleted account's recipients, and nothing else of them: the link then says
+ * the certificate was withdrawn by its issuer, instead of "not found".
+ */
+export const withdrawnCertificates = pgTable('withdrawn_certificates', {
+  token: text('token').primaryKey(),
+  deletion_id: integer('deletion_id')
+    .notNull()
+    .references(() => accountDeletions.id, { onDelete: 'cascade' }),
+});

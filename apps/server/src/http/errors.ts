@@ -28,6 +28,8 @@ export const forbidden = (message: string = MESSAGES.notAllowed, extra?: Extra) 
 export const notFound = (message: string = MESSAGES.notFound, extra?: Extra) =>
   new AppError(404, message, { error_type: 'empty', ...extra });
 export const conflict = (message: string, extra?: Extra) => new AppError(409, message, extra);
+/** The thing existed and is gone for good (a certificate whose issuer deleted their account). */
+export const gone = (message: string, extra?: Extra) => new AppError(410, message, { error_type: 'gone', ...extra });
 export const tooManyAttempts = () => new AppError(429, MESSAGES.tooManyAttempts, { error_type: 'too_many_attempts' });
 
 /** The one error handler: every failure leaves as an ApiErrorBody, never as a stack trace. */

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { sendMailJob } from '../mail/outbox.ts';
+import { accountDeletionJob } from '../modules/accounts/index.ts';
 import { continueSendJob, deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/index.ts';
 import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports/index.ts';
 import type { JobDefinition } from './queue.ts';
@@ -14,4 +15,5 @@ export const JOBS: JobDefinition<any, AppContext>[] = [
   exportJob,
   exportGaveUpJob,
   exportRemovalJob,
+  accountDeletionJob,
 ];

@@ -1,15 +1,16 @@
-import { IconSettings } from '@tabler/icons-react';
-import { sectionPage } from '../components/SectionPage.tsx';
-import { eyebrow, icon } from './admin-section.tsx';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { eyebrow } from './admin-section.tsx';
+import { TutorialVideosCard } from './TutorialVideosCard.tsx';
 
-export const AdminSettingsPage = sectionPage({
-  eyebrow,
-  title: 'Settings',
-  description: 'Service-wide settings: promo codes at registration, reminder days and notification rules.',
-  icon: icon(IconSettings),
-  empty: {
-    title: 'Defaults are in effect',
-    description: 'Laurel runs with its standard settings until you change them here.',
-    action: { label: 'Manage promo codes', to: '/promo-codes' },
-  },
-});
+/** /admin/accounts/settings: service-wide settings, one card each. */
+export function AdminSettingsPage() {
+  return (
+    <>
+      <PageHeader eyebrow={eyebrow} title="Service settings" description="Settings that apply to every account of this Laurel." />
+      <Stack gap="lg">
+        <TutorialVideosCard />
+      </Stack>
+    </>
+  );
+}

@@ -14,6 +14,8 @@ export interface RequestOptions {
    * look at the session use it, where a 401 is an answer, not an interruption.
    */
   quiet401?: boolean;
+  /** Leave a 410 to the caller instead of the app-wide notification: a page that shows the reason itself. */
+  quiet410?: boolean;
   signal?: AbortSignal;
 }
 
@@ -69,7 +71,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   if (!response.ok) {
     const error = new ApiError(response.status, toErrorBody(response.status, payload));
     if (response.status === 401 && !options.quiet401) interceptors().unauthorized(error);
-    if (response.status === 410) interceptors().gone(error);
+    if (response.status === 410 && !options.quiet410) interceptors().gone(error);
     if (response.status === 403 && error.body.error_type === 'two_factor_required') interceptors().twoFactorRequired(error);
     throw error;
   }

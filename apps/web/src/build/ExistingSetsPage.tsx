@@ -107,6 +107,7 @@ export function ExistingSetsPage() {
     <Stack gap={0}>
       <PageHeader
         eyebrow="Build"
+        tutorial="build"
         title="Certificate designs"
         description="Each design is a certificate set: the certificate, front and back, and the email that delivers it."
         actions={createButton}

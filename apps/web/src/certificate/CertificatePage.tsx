@@ -2,6 +2,7 @@ import { Anchor, Avatar, Box, Button, Card, Container, CopyButton, Grid, Group, 
 import { IconBrandLinkedin, IconCertificateOff, IconCheck, IconDownload, IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '../api/errors.ts';
 import { LaurelMark } from '../brand/LaurelMark.tsx';
 import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { getPublicCertificate } from './api.ts';
@@ -13,7 +14,7 @@ import { VerificationPanel } from './VerificationPanel.tsx';
  */
 export function CertificatePage() {
   const { token = '' } = useParams();
-  const { data, isLoading, isError } = useQuery({
+  const { data, isLoading, isError, error } = useQuery({
     queryKey: ['public-certificate', token],
     queryFn: () => getPublicCertificate(token),
     retry: false,
@@ -46,7 +47,14 @@ export function CertificatePage() {
             </Grid.Col>
           </Grid>
         )}
-        {isError && (
+        {isError && error instanceof ApiError && error.status === 410 && (
+          <EmptyPanel
+            icon={<IconCertificateOff size={26} stroke={1.6} />}
+            title={error.body.message}
+            description="The organisation that issued this certificate has closed its account, so it can no longer be viewed or verified here."
+          />
+        )}
+        {isError && !(error instanceof ApiError && error.status === 410) && (
           <EmptyPanel
             icon={<IconCertificateOff size={26} stroke={1.6} />}
             title="Certificate not found"

@@ -1,15 +1,19 @@
+import type { TutorialScreen } from '@laurel/domain';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TutorialButton } from '../tutorials/TutorialButton.tsx';
 
 interface PageHeaderProps {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
   eyebrow?: string;
+  /** The screen whose tutorial videos the header offers (a button only when there are some). */
+  tutorial?: TutorialScreen;
 }
 
 /** The top of every signed-in screen: title, one line on what the screen is for, its actions. */
-export function PageHeader({ title, description, actions, eyebrow }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, eyebrow, tutorial }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="md" mb="xl" wrap="wrap">
       <Stack gap={6} maw={680}>
@@ -27,7 +31,12 @@ export function PageHeader({ title, description, actions, eyebrow }: PageHeaderP
           </Text>
         )}
       </Stack>
-      {actions && <Box>{actions}</Box>}
+      {(actions || tutorial) && (
+        <Group gap="sm">
+          {tutorial && <TutorialButton screen={tutorial} />}
+          {actions && <Box>{actions}</Box>}
+        </Group>
+      )}
     </Group>
   );
 }

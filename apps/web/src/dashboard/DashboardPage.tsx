@@ -68,6 +68,7 @@ export function DashboardPage() {
     <>
       <PageHeader
         eyebrow="Dashboard"
+        tutorial="dashboard"
         title={`${greeting(new Date().getHours())}, ${firstName(user)}`}
         description={account ? `Here is how ${account.name} is doing.` : 'Here is how Laurel is doing.'}
       />

@@ -1,6 +1,7 @@
 import { Avatar, Box, Center, Container, Group, Paper, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { LaurelMark } from '../brand/LaurelMark.tsx';
+import { PortalAccountMenu } from '../portal/PortalAccountMenu.tsx';
 import { useAppConfig } from '../session/queries.ts';
 
 /**
@@ -16,11 +17,14 @@ export function PortalLayout({ kind }: { kind: 'portal' | 'credentials' }) {
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
         <Container size={1040} py="md">
-          <Group gap="sm">
-            {account?.imagepath ? <Avatar src={account.imagepath} alt="" radius="md" size={36} /> : <LaurelMark size={32} title="" />}
-            <Text fw={650} size="lg">
-              {title}
-            </Text>
+          <Group justify="space-between">
+            <Group gap="sm">
+              {account?.imagepath ? <Avatar src={account.imagepath} alt="" radius="md" size={36} /> : <LaurelMark size={32} title="" />}
+              <Text fw={650} size="lg">
+                {title}
+              </Text>
+            </Group>
+            {kind === 'portal' && <PortalAccountMenu />}
           </Group>
         </Container>
       </Box>

@@ -24,6 +24,7 @@ export function StoreLayout() {
     <>
       <PageHeader
         eyebrow="Store"
+        tutorial="store"
         title="Sent certificates"
         description="Every project you have sent, every recipient who received a certificate, and a record of each delivery."
       />

@@ -111,6 +111,7 @@ export function SendWizard() {
   const header = (
     <PageHeader
       eyebrow="Send"
+      tutorial="send"
       title="Send certificates"
       description="Choose a certificate, add the people who earned it, check each one, and send. Every recipient gets their own certificate by email."
     />

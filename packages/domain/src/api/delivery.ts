@@ -153,6 +153,8 @@ export const publicCertificateCalls = defineCalls('certificate', {
     access: 'public',
     params: tokenParams,
     response: publicCertificate,
+    // The issuer deleted their account: the link answers that the certificate was withdrawn.
+    errors: [410],
   },
   getPublicCertificateImage: {
     method: 'GET',
@@ -162,7 +164,7 @@ export const publicCertificateCalls = defineCalls('certificate', {
     params: tokenParams,
     query: z.object({ width: queryInt(100, 2000).default(1280) }),
     response: fileReply('The certificate', 'image/png'),
-    errors: [422],
+    errors: [410, 422],
   },
   getPublicCertificatePdf: {
     method: 'GET',
@@ -171,7 +173,7 @@ export const publicCertificateCalls = defineCalls('certificate', {
     access: 'public',
     params: tokenParams,
     response: fileReply('The certificate as issued', 'application/pdf'),
-    errors: [422],
+    errors: [410, 422],
   },
   unsubscribe: {
     method: 'POST',
@@ -180,5 +182,6 @@ export const publicCertificateCalls = defineCalls('certificate', {
     access: 'public',
     params: tokenParams,
     response: okReply,
+    errors: [410],
   },
 });

@@ -1,9 +1,10 @@
-import { ACCOUNT_MESSAGES, accountCalls as calls } from '@laurel/domain';
+import { ACCOUNT_DELETION_MESSAGES, ACCOUNT_MESSAGES, accountDeletionCalls, accountCalls as calls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { requireAuth, requireOwnSession, requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { readUpload } from '../files/index.ts';
+import { accountDeletionSummary, deleteOwnAccount } from './deletion.ts';
 import { removeAccountLogo, setAccountLogo } from './logo.ts';
 import { readAccount, updateAccount } from './service.ts';
 
@@ -28,4 +29,16 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.removeAccountLogo, async (request) =>
     removeAccountLogo(context, requireAuth(request).user, request.params.id, request.ip),
   );
+
+  route(app, accountDeletionCalls.getAccountDeletionSummary, async (request) =>
+    accountDeletionSummary(context, requireRole(request, ['account_admin']), request.params.id),
+  );
+
+  // Only the admin in their own session: an admin acting as them does not know, and must not use, their password.
+  route(app, accountDeletionCalls.deleteAccount, async (request) => {
+    const auth = requireRole(request, ['account_admin']);
+    requireOwnSession(request);
+    await deleteOwnAccount(context, auth, request.params.id, request.body.password, request.ip);
+    return { success: true, message: ACCOUNT_DELETION_MESSAGES.requested };
+  });
 }

@@ -1,7 +1,7 @@
 import { landingPath, MESSAGES, normalizeEmail, type SignInChallenge, type SignInReply, TWO_FACTOR_MESSAGES } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema.ts';
+import { accounts, users } from '../../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../../http/errors.ts';
 import { signInCodeMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
@@ -37,9 +37,15 @@ export const SIGN_IN_CODE_MESSAGES = {
 async function checkCredentials(context: AppContext, input: Credentials): Promise<{ user: UserRow; underAttack: boolean }> {
   const email = normalizeEmail(input.email);
   const { underAttack } = await checkSignInAttempts(context, email, input.ip);
-  const [user] = await context.db.select().from(users).where(eq(users.email, email));
+  const [found] = await context.db
+    .select({ user: users, accountDeletedAt: accounts.deleted_at })
+    .from(users)
+    .leftJoin(accounts, eq(accounts.id, users.account_id))
+    .where(eq(users.email, email));
+  const user = found?.user;
   const passwordOk = await verifyPassword(user?.password_hash ?? null, input.password);
-  if (!user || !passwordOk) {
+  // The users of a deleted account are removed in the background; until then they sign in no more than after.
+  if (!user || !passwordOk || found?.accountDeletedAt) {
     await recordFailure(context, email, input.ip);
     throw unauthorized(MESSAGES.wrongCredentials, { error_type: 'wrong_password' });
   }

@@ -42,7 +42,12 @@ export type SessionLookup =
  */
 export async function resolveSession(context: AppContext, token: string): Promise<SessionLookup> {
   const [row] = await context.db
-    .select({ session: sessions, user: users, accountRequiresTwoFactor: accounts.require_two_factor })
+    .select({
+      session: sessions,
+      user: users,
+      accountRequiresTwoFactor: accounts.require_two_factor,
+      accountDeletedAt: accounts.deleted_at,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(accounts, eq(accounts.id, users.account_id))
@@ -55,7 +60,8 @@ export async function resolveSession(context: AppContext, token: string): Promis
     await context.db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, row.session.id));
     return { status: 'expired' };
   }
-  if (row.user.banned || !row.user.active) {
+  // A deleted account's sessions were ended with it; this also catches one opened in the same instant.
+  if (row.user.banned || !row.user.active || row.accountDeletedAt) {
     await context.db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, row.session.id));
     return { status: 'invalid' };
   }

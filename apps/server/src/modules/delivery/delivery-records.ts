@@ -34,7 +34,14 @@ export async function claimMany(context: AppContext, jobs: DeliveryJob[], event:
   const claimed = await context.db
     .update(recipients)
     .set({ state: 'sending', sent_details: withEvent(event, now), updated_at: now })
-    .where(and(attemptsOf(jobs), inArray(recipients.state, STILL_DELIVERING)))
+    .where(
+      and(
+        attemptsOf(jobs),
+        inArray(recipients.state, STILL_DELIVERING),
+        // Nothing more goes out for an account being deleted; its recipients are on their way out.
+        sql`not exists (select 1 from ${accounts} where ${accounts.id} = ${recipients.account_id} and ${accounts.deleted_at} is not null)`,
+      ),
+    )
     .returning({ id: recipients.id });
   if (!claimed.length) return [];
   return context.db

@@ -1,9 +1,9 @@
 import { migrateDesign } from '@laurel/certificate';
-import type { CertificateStatus, PublicCertificate } from '@laurel/domain';
+import { ACCOUNT_DELETION_MESSAGES, type CertificateStatus, type PublicCertificate } from '@laurel/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { accounts, projects, recipients, suppressions } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { accounts, projects, recipients, suppressions, withdrawnCertificates } from '../../db/schema.ts';
+import { gone, notFound } from '../../http/errors.ts';
 import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
 import { designPng } from '../certificates/index.ts';
 import { certificatePdfName } from '../files/index.ts';
@@ -21,9 +21,19 @@ async function byToken(context: AppContext, token: string) {
     .innerJoin(projects, eq(projects.id, recipients.project_id))
     .innerJoin(accounts, eq(accounts.id, recipients.account_id))
     .where(eq(recipients.token, token));
+  if (row?.account.deleted_at || (!row && (await isWithdrawn(context, token)))) throw gone(ACCOUNT_DELETION_MESSAGES.withdrawn);
   // A certificate is public once it has been sent; before that its link does not exist.
   if (!row || !['sent', 'bounced'].includes(row.recipient.state)) throw notFound('Certificate not found.');
   return row;
+}
+
+/** The link belonged to an account since deleted: only its token was kept, to say so. */
+async function isWithdrawn(context: AppContext, token: string): Promise<boolean> {
+  const [tombstone] = await context.db
+    .select({ token: withdrawnCertificates.token })
+    .from(withdrawnCertificates)
+    .where(eq(withdrawnCertificates.token, token));
+  return !!tombstone;
 }
 
 /** Valid, expired or revoked, as a verifier sees it. */
@@ -83,9 +93,11 @@ export async function publicCertificatePdf(context: AppContext, token: string): 
 /** One-click unsubscribe (RFC 8058): the address is suppressed for this issuer. */
 export async function unsubscribe(context: AppContext, token: string): Promise<void> {
   const [row] = await context.db
-    .select({ email: recipients.email, account_id: recipients.account_id })
+    .select({ email: recipients.email, account_id: recipients.account_id, deleted_at: accounts.deleted_at })
     .from(recipients)
+    .innerJoin(accounts, eq(accounts.id, recipients.account_id))
     .where(eq(recipients.token, token));
+  if (row?.deleted_at || (!row && (await isWithdrawn(context, token)))) throw gone(ACCOUNT_DELETION_MESSAGES.withdrawn);
   if (!row) throw notFound();
   await context.db
     .insert(suppressions)

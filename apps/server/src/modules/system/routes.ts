@@ -1,9 +1,11 @@
-import { systemCalls as calls, type UpdateSystemModal } from '@laurel/domain';
+import { systemCalls as calls, tutorialCalls, type UpdateSystemModal, updateCalls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { requireAuth, requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { latestUnseenAnnouncement, markAnnouncementsSeen } from './announcements.ts';
+import { readTutorialVideos, saveTutorialVideos } from './tutorials.ts';
+import { versionStatus } from './version.ts';
 
 export function systemRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getHealth, async () => ({ ok: true }));
@@ -35,5 +37,20 @@ export function systemRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.markUpdateSystemSeen, async (request) => {
     await markAnnouncementsSeen(context, requireAuth(request).user.id);
     return { success: true };
+  });
+
+  route(app, updateCalls.getVersion, async (request) => {
+    requireRole(request, ['global_admin', 'account_admin']);
+    return versionStatus(context, request.query.refresh);
+  });
+
+  route(app, tutorialCalls.getTutorialVideos, async (request) => {
+    requireAuth(request);
+    return readTutorialVideos(context);
+  });
+
+  route(app, tutorialCalls.setTutorialVideos, async (request) => {
+    const auth = requireRole(request, ['global_admin']);
+    return saveTutorialVideos(context, request.body, { id: auth.user.id, ip: request.ip });
   });
 }

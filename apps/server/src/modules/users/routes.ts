@@ -1,4 +1,4 @@
-import { userCalls as calls } from '@laurel/domain';
+import { ACCOUNT_DELETION_MESSAGES, userCalls as calls, portalUserCalls } from '@laurel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember, requireAuth, requireOwnSession, requireRole } from '../../http/auth.ts';
@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { impersonate } from './impersonation.ts';
 import { keepPageSize, pageSizesOf } from './pagination.ts';
+import { changePortalUserName, deletePortalUser } from './portal-user.ts';
 import { changeEmail, changePassword, PROFILE_MESSAGES, requestEmailChangeCode, updateProfile } from './profile.ts';
 import { reviewUrl, setReviewFlag } from './review.ts';
 
@@ -62,6 +63,16 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.impersonateUser, async (request) =>
     impersonate(context, requireRole(request, ['global_admin']), request.params.id, 'any', request.ip),
   );
+
+  route(app, portalUserCalls.deletePortalUser, async (request) => {
+    await deletePortalUser(context, requireAuth(request), request.ip);
+    return { success: true, message: ACCOUNT_DELETION_MESSAGES.portalDeleted };
+  });
+
+  route(app, portalUserCalls.changePortalUserName, async (request) => {
+    await changePortalUserName(context, requireAuth(request), request.body);
+    return { success: true, message: ACCOUNT_DELETION_MESSAGES.nameUpdated };
+  });
 
   route(app, calls.impersonateAccountUser, async (request) =>
     impersonate(context, requireRole(request, ['account_admin']), request.params.id, 'own-account', request.ip),
