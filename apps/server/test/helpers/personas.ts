@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { users } from '../../src/db/schema.ts';
+import { accounts, users } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { ApiClient, GOOD_PASSWORD, registerConfirmedAdmin, uniqueEmail } from './api.ts';
 import type { TestLaurel } from './laurel.ts';
@@ -32,6 +33,7 @@ export interface Cast {
   adminUserId: number;
   /** A sub-user of the account, as a target of user-management calls. */
   subUserId: number;
+  subUserEmail: string;
   otherAccountId: number;
   otherAdminUserId: number;
 }
@@ -51,6 +53,11 @@ export async function castPersonas(laurel: TestLaurel): Promise<Cast> {
   const admin = await registerConfirmedAdmin(laurel);
   const other = await registerConfirmedAdmin(laurel);
   const accountId = admin.user.account!.id;
+  // A plan with every account-area feature (team members included), so refusals come from roles, not from the plan.
+  await laurel.context.db
+    .update(accounts)
+    .set({ stripe_active: true, stripe_plan: 'enterprise-monthly-3' })
+    .where(eq(accounts.id, accountId));
   const none = { allow_all_certificate_sets: false, allowed_certificate_sets: [] };
   const sub = async (flags: Partial<typeof users.$inferInsert>) => (await subUser(laurel, accountId, { ...none, ...flags })).client;
   const globalAdmin = new ApiClient(laurel);
@@ -77,6 +84,7 @@ export async function castPersonas(laurel: TestLaurel): Promise<Cast> {
     accountId,
     adminUserId: admin.user.id,
     subUserId: me.json<{ id: number }>().id,
+    subUserEmail: target.email,
     otherAccountId: other.user.account!.id,
     otherAdminUserId: other.user.id,
   };

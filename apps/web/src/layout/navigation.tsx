@@ -33,6 +33,8 @@ export interface NavItem {
   icon: Icon;
   /** Also active on these path prefixes (a section that spans more than one root path). */
   alsoActiveOn?: readonly string[];
+  /** Only for the account's admins: sub-users are not offered a screen that would refuse them. */
+  adminsOnly?: boolean;
 }
 
 /** The product's main areas, in the order the spec's header lists them. */
@@ -83,15 +85,15 @@ export const ADMIN_NAV: readonly { group: string; items: readonly NavItem[] }[] 
   },
 ];
 
-/** Account settings, shown beside every /account screen. */
+/** Account settings, shown beside every /account screen (`accountNavFor` leaves out what a sub-user may not open). */
 export const ACCOUNT_NAV: readonly { group: string; items: readonly NavItem[] }[] = [
   {
     group: 'Account',
     items: [
       { label: 'Profile', to: '/account', icon: IconUserCircle },
-      { label: 'Users', to: '/account/manage-users', icon: IconAddressBook },
+      { label: 'Users', to: '/account/manage-users', icon: IconAddressBook, adminsOnly: true },
       { label: 'Recipient portal', to: '/account/configure-portal-settings', icon: IconGlobe },
-      { label: 'Email settings', to: '/account/email-settings', icon: IconMail },
+      { label: 'Email settings', to: '/account/email-settings', icon: IconMail, adminsOnly: true },
     ],
   },
   {
@@ -116,8 +118,15 @@ export const ACCOUNT_NAV: readonly { group: string; items: readonly NavItem[] }[
   {
     group: 'Other',
     items: [
-      { label: 'Updates', to: '/account/updates', icon: IconSpeakerphone },
-      { label: 'Delete account', to: '/account/delete', icon: IconTrash },
+      { label: 'Updates', to: '/account/updates', icon: IconSpeakerphone, adminsOnly: true },
+      { label: 'Delete account', to: '/account/delete', icon: IconTrash, adminsOnly: true },
     ],
   },
 ];
+
+/** The account settings a user is offered: sub-users do not see the screens only admins may use. */
+export function accountNavFor(subUser: boolean): { group: string; items: readonly NavItem[] }[] {
+  return ACCOUNT_NAV.map((group) => ({ group: group.group, items: group.items.filter((item) => !(subUser && item.adminsOnly)) })).filter(
+    (group) => group.items.length > 0,
+  );
+}

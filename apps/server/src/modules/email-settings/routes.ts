@@ -1,7 +1,7 @@
 import { emailSettingsCalls as calls, EMAIL_SETTINGS_MESSAGES as M } from '@laurel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { requireAccountMember, requireRole } from '../../http/auth.ts';
+import { requireRole } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { finishOauth, startOauth } from './oauth.ts';
@@ -16,8 +16,9 @@ function requireAccountAdmin(request: FastifyRequest) {
 }
 
 export function emailSettingsRoutes(app: FastifyInstance, context: AppContext): void {
+  // Admins only: the settings name the account's mail server and its sign-in, which sub-users have no use for.
   route(app, calls.getEmailSettings, async (request) => {
-    const { accountId } = requireAccountMember(request);
+    const { accountId } = requireAccountAdmin(request);
     return presentEmailSettings(context, await readEmailSettings(context, accountId));
   });
 
