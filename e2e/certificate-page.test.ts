@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recipients } from '../apps/server/src/db/schema.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -8,6 +10,7 @@ import { type RunningLaurel, startServer } from './helpers/server.ts';
 let server: RunningLaurel;
 let browser: Browser;
 let link: string;
+let issuerToken: string;
 
 beforeAll(async () => {
   server = await startServer({ smtp: true });
@@ -18,6 +21,7 @@ beforeAll(async () => {
     credits: 5,
     sets: ['Sailing Certificate'],
   });
+  issuerToken = token;
   const call = apiOf(server);
   const set = sets[0]!;
   const project = await call(token, 'POST', '/api/projects', {
@@ -81,5 +85,28 @@ describe('the recipient’s certificate page', () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${server.baseUrl}/c/${'x'.repeat(32)}`);
     await expect.poll(() => page.getByText('Certificate not found').count()).toBeGreaterThan(0);
+  });
+
+  it('says REVOKED when the issuer revoked it: no download, the date and reason, a marked image', async () => {
+    const certificateToken = link.split('/c/')[1]!;
+    const [recipient] = await server.laurel.context.db.select().from(recipients).where(eq(recipients.token, certificateToken));
+    await apiOf(server)(issuerToken, 'POST', `/api/recipients/${recipient!.id}/revoke`, { reason: 'Course requirements not met' });
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await (await browser.newContext({ viewport })).newPage();
+      await page.goto(link);
+      await expect.poll(() => page.getByTestId('certificate-status').textContent()).toBe('Revoked');
+      expect(await page.getByText('Verified by Laurel').count()).toBe(0);
+      expect(await page.getByText('Course requirements not met').count()).toBe(1);
+      expect(await page.getByText('Revoked on').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Download PDF' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Add to LinkedIn profile' }).count()).toBe(0);
+      await page.getByTestId('revoked-stamp').waitFor();
+      await screenshot(page, viewport.width > 400 ? 'certificate-revoked' : 'certificate-revoked-mobile');
+    }
+    const pdf = await fetch(`${server.baseUrl}/api/c/${certificateToken}/pdf`, { redirect: 'manual' });
+    expect(pdf.status).toBe(303);
   });
 });

@@ -246,11 +246,18 @@ describe('sending, following and resending', () => {
     expect((await other.client.post(`/api/recipients/${recipient!.id}/revoke`, {})).statusCode).toBe(404);
     const revoked = await admin.client.post(`/api/recipients/${recipient!.id}/revoke`, { reason: 'Issued in error' });
     expect(revoked.json()).toMatchObject({ success: true, recipient: { revoked: true } });
-    expect((await page()).status).toBe('revoked');
+    expect(await page()).toMatchObject({ status: 'revoked', revocation_reason: 'Issued in error' });
+    expect(Date.parse((await page()).revoked_at)).not.toBeNaN();
+    // The document is no longer handed out: its link leads to the page that says it was revoked.
+    const pdf = await laurel.app.inject({ method: 'GET', url: `/api/c/${recipient!.token}/pdf`, headers: { host: 'laurel.test' } });
+    expect(pdf.statusCode).toBe(303);
+    expect(pdf.headers.location).toBe(`http://laurel.test/c/${recipient!.token}`);
 
     const reinstated = await admin.client.post(`/api/recipients/${recipient!.id}/reinstate`, {});
     expect(reinstated.json()).toMatchObject({ success: true, recipient: { revoked: false } });
-    expect((await page()).status).toBe('valid');
+    expect(await page()).toMatchObject({ status: 'valid', revoked_at: null, revocation_reason: null });
+    const again = await laurel.app.inject({ method: 'GET', url: `/api/c/${recipient!.token}/pdf`, headers: { host: 'laurel.test' } });
+    expect(again.headers['content-type']).toBe('application/pdf');
     const events = reinstated.json().recipient.sent_details.map((e: { event: string; detail?: string }) => [e.event, e.detail]);
     expect(events).toContainEqual(['revoked', 'Issued in error']);
     expect(events).toContainEqual(['reinstated', undefined]);

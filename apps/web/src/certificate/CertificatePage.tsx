@@ -8,6 +8,35 @@ import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { getPublicCertificate } from './api.ts';
 import { VerificationPanel } from './VerificationPanel.tsx';
 
+/** Laid across a revoked certificate's image, so a screenshot of the page cannot pass for a valid one. */
+function RevokedStamp() {
+  return (
+    <Box
+      pos="absolute"
+      inset={0}
+      style={{ display: 'grid', placeItems: 'center', pointerEvents: 'none' }}
+      aria-hidden
+      data-testid="revoked-stamp"
+    >
+      <Text
+        fw={800}
+        c="red.7"
+        style={{
+          fontSize: 'clamp(28px, 8vw, 72px)',
+          letterSpacing: '0.12em',
+          border: '6px solid currentColor',
+          borderRadius: 12,
+          padding: '4px 24px',
+          transform: 'rotate(-14deg)',
+          background: 'rgba(255,255,255,0.75)',
+        }}
+      >
+        REVOKED
+      </Text>
+    </Box>
+  );
+}
+
 /**
  * The page a recipient's email links to, and the one a verifier reaches from the QR code: the
  * certificate itself, its download and sharing, and whether it is genuine and in force.
@@ -20,6 +49,7 @@ export function CertificatePage() {
     retry: false,
   });
 
+  const revoked = data?.status === 'revoked';
   return (
     <Box mih="100vh" bg="var(--mantine-color-stone-0, #f7f7f4)">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
@@ -73,32 +103,38 @@ export function CertificatePage() {
             </div>
             <Grid gap="xl" align="flex-start">
               <Grid.Col span={{ base: 12, md: 8 }}>
-                <Card padding={0} shadow="md" radius="md" withBorder>
+                <Card padding={0} shadow="md" radius="md" withBorder pos="relative">
                   <Image
                     src={data.image_url}
-                    alt={`${data.certificate_name} awarded to ${data.recipient_name}`}
+                    alt={`${data.certificate_name} awarded to ${data.recipient_name}${revoked ? ' (revoked)' : ''}`}
                     data-testid="certificate-image"
+                    style={revoked ? { filter: 'grayscale(1)', opacity: 0.55 } : undefined}
                   />
+                  {revoked && <RevokedStamp />}
                 </Card>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <Stack gap="lg">
                   <Card padding="lg" shadow="xs" radius="md" withBorder>
                     <Stack gap="sm">
-                      <Button component="a" href={data.pdf_url} download leftSection={<IconDownload size={18} />} size="md">
-                        Download PDF
-                      </Button>
-                      <Button
-                        component="a"
-                        href={data.linkedin_url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        variant="light"
-                        color="blue"
-                        leftSection={<IconBrandLinkedin size={18} />}
-                      >
-                        Add to LinkedIn profile
-                      </Button>
+                      {!revoked && (
+                        <>
+                          <Button component="a" href={data.pdf_url} download leftSection={<IconDownload size={18} />} size="md">
+                            Download PDF
+                          </Button>
+                          <Button
+                            component="a"
+                            href={data.linkedin_url}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            variant="light"
+                            color="blue"
+                            leftSection={<IconBrandLinkedin size={18} />}
+                          >
+                            Add to LinkedIn profile
+                          </Button>
+                        </>
+                      )}
                       <CopyButton value={data.url}>
                         {({ copied, copy }) => (
                           <Button variant="default" onClick={copy} leftSection={copied ? <IconCheck size={18} /> : <IconLink size={18} />}>

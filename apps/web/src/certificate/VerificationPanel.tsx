@@ -40,7 +40,8 @@ export function VerificationPanel({ certificate }: { certificate: PublicCertific
         </ThemeIcon>
         <div>
           <Group gap={8}>
-            <Text fw={650}>Verified by Laurel</Text>
+            {/* A revoked certificate is not vouched for: the page says what it is, not that it checks out. */}
+            <Text fw={650}>{certificate.status === 'revoked' ? 'Revoked by its issuer' : 'Verified by Laurel'}</Text>
             <Badge color={status.color} variant="light" data-testid="certificate-status">
               {status.label}
             </Badge>
@@ -57,6 +58,8 @@ export function VerificationPanel({ certificate }: { certificate: PublicCertific
         <Fact label="Issued on" value={formatDate(certificate.issued_at)} />
         <Fact label="Expires" value={certificate.expires_on ? formatDate(certificate.expires_on) : 'Does not expire'} />
         <Fact label="Certificate number" value={certificate.certificate_number} />
+        {certificate.revoked_at && <Fact label="Revoked on" value={formatDate(certificate.revoked_at)} />}
+        {certificate.revocation_reason && <Fact label="Reason" value={certificate.revocation_reason} />}
       </Stack>
     </Stack>
   );

@@ -112,6 +112,9 @@ export const publicCertificate = z
     /** YYYY-MM-DD, or null when the certificate does not expire. */
     expires_on: z.string().nullable(),
     status: z.enum(CERTIFICATE_STATUSES),
+    /** When the issuer revoked it, and why if they said; both null while it is not revoked. */
+    revoked_at: timestamp().nullable(),
+    revocation_reason: z.string().nullable(),
     pdf_url: z.string(),
     image_url: z.string(),
     /** The certificate's public page. */
@@ -170,6 +173,8 @@ export const publicCertificateCalls = defineCalls('certificate', {
     method: 'GET',
     path: '/api/c/:token/pdf',
     summary: 'Download a certificate as issued, as a PDF, by its public link',
+    description:
+      "A revoked certificate's PDF is no longer given: the link answers 303 to the certificate's page, which says it was revoked.",
     access: 'public',
     params: tokenParams,
     response: fileReply('The certificate as issued', 'application/pdf'),

@@ -63,6 +63,8 @@ export async function openPublicCertificate(context: AppContext, token: string):
     issued_at: (recipient.sent_at ?? recipient.created_at).toISOString(),
     expires_on: recipient.meta.EXPIRATION_DATE || null,
     status: status(recipient, now),
+    revoked_at: recipient.revoked_at?.toISOString() ?? null,
+    revocation_reason: recipient.revoked_at ? revocationReason(recipient) : null,
     pdf_url: links.pdf,
     image_url: `/api/c/${recipient.token}/image.png`,
     url: links.certificate,
@@ -83,9 +85,22 @@ export async function publicCertificatePng(context: AppContext, token: string, w
   return designPng(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), { width });
 }
 
-/** The PDF as issued, and the name the browser shows it under. */
-export async function publicCertificatePdf(context: AppContext, token: string): Promise<{ pdf: Buffer; name: string }> {
+/** What the issuer said when revoking, if anything: the detail of the latest revocation in the history. */
+function revocationReason(recipient: RecipientRow): string | null {
+  const revocation = recipient.sent_details.findLast((entry) => entry.event === 'revoked');
+  return revocation?.detail?.trim() || null;
+}
+
+/**
+ * The PDF as issued, and the name the browser shows it under. A revoked certificate's document is
+ * not handed out any more: the link leads to its page, which says it was revoked.
+ */
+export async function publicCertificatePdf(
+  context: AppContext,
+  token: string,
+): Promise<{ pdf: Buffer; name: string } | { revoked: true; pageUrl: string }> {
   const { recipient, project } = await byToken(context, token);
+  if (recipient.revoked_at) return { revoked: true, pageUrl: recipientLinks(context, recipient.token).certificate };
   const pdf = await issuedCertificatePdf(context, project, recipient);
   return { pdf, name: certificatePdfName(`${recipient.first_name} ${recipient.last_name}`, project.snapshot.name) };
 }

@@ -20,7 +20,9 @@ export function certificatePageRoutes(app: FastifyInstance, context: AppContext)
   });
 
   route(app, calls.getPublicCertificatePdf, async (request, reply) => {
-    const { pdf, name } = await publicCertificatePdf(context, request.params.token);
+    const file = await publicCertificatePdf(context, request.params.token);
+    if ('revoked' in file) return reply.redirect(file.pageUrl, 303);
+    const { pdf, name } = file;
     return reply.type('application/pdf').header('content-disposition', contentDisposition('inline', name)).send(pdf);
   });
 
