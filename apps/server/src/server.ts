@@ -24,11 +24,12 @@ export interface Laurel {
 
 /**
  * Starts Laurel: opens and migrates the database, starts the queue, runs `env.WORKERS` workers per
- * job in this process and, unless `workerOnly`, the HTTP application (not yet listening).
+ * job in this process and, unless `workerOnly`, the HTTP application (not yet listening). `schedules: false`
+ * keeps this process from sending scheduled jobs (tests, which run them at moments of their choosing).
  */
 export async function startLaurel(
   env: Env,
-  options: { clock?: Clock; workerOnly?: boolean; render?: RenderPoolOptions } = {},
+  options: { clock?: Clock; workerOnly?: boolean; render?: RenderPoolOptions; schedules?: boolean } = {},
 ): Promise<Laurel> {
   const app = createFastify(env);
   const database = await openDatabase({
@@ -44,7 +45,7 @@ export async function startLaurel(
   const renders = new RenderPool(options.render);
   try {
     await migrateDatabase(database);
-    const queue = new JobQueue(database, (error) => app.log.error({ err: error }, 'job failed'));
+    const queue = new JobQueue(database, (error) => app.log.error({ err: error }, 'job failed'), { schedules: options.schedules });
     const context: AppContext = {
       env,
       database,

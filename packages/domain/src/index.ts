@@ -28,6 +28,7 @@ export * from './api/updates.ts';
 export * from './api/users.ts';
 export * from './constants.ts';
 export * from './countries.ts';
+export * from './credit-periods.ts';
 export * from './email.ts';
 export * from './email-design.ts';
 export * from './password.ts';

@@ -19,6 +19,12 @@ export interface JobDefinition<T extends object, C> {
   heartbeatSeconds?: number;
   /** Where a job goes once its retries are used up (its data unchanged), so it can be ended cleanly. */
   deadLetter?: JobDefinition<T, C>;
+  /**
+   * Runs the job on a recurring schedule (a cron expression in UTC) besides whenever it is enqueued. The
+   * schedule lives in the database: however many processes declare it, one job is sent per occurrence,
+   * and after downtime one job stands for all the occurrences missed.
+   */
+  schedule?: { cron: string };
   handle(data: T, context: C, job: Job<T>): Promise<void>;
   /**
    * When set, a worker hands the runs it fetched (up to `size`) to `handle` together, so that what
@@ -44,11 +50,18 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private started = false;
 
+  /** `schedules: false` declares schedules but leaves sending their jobs to other processes (tests run jobs by hand). */
   constructor(
     database: Database,
     private readonly onError: (error: unknown) => void,
+    options: { schedules?: boolean } = {},
   ) {
-    this.boss = new PgBoss({ connectionString: database.connectionString, max: 4, superviseIntervalSeconds: SUPERVISE_SECONDS });
+    this.boss = new PgBoss({
+      connectionString: database.connectionString,
+      max: 4,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      schedule: options.schedules ?? true,
+    });
     this.boss.on('error', onError);
   }
 
@@ -74,6 +87,15 @@ export class JobQueue {
     // a transaction on the embedded database, that connection would wait for the backend the transaction
     // holds, for ever: read them all now (any read through the queue does), so that sending never has to.
     for (const definition of ordered) await this.boss.getJobById(definition.name, NO_JOB);
+    for (const definition of ordered) {
+      if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule.cron, {}, { missed: 'once' });
+    }
+  }
+
+  /** The schedules declared in the database for a job kind. */
+  async schedules(name: string): Promise<{ cron: string; missed: string | undefined }[]> {
+    const rows = await this.boss.getSchedules(name);
+    return rows.map((row) => ({ cron: row.cron, missed: row.options?.missed }));
   }
 
   /** `startAfter` holds the job until then (the database's clock decides). */

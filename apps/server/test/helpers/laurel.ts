@@ -43,7 +43,7 @@ async function createPostgresDatabase(): Promise<string> {
  * test run. Requests go through `app.inject`; mail stays in the outbox unless `smtpUrl` is given.
  */
 export async function startTestLaurel(
-  options: { clock?: Clock; smtpUrl?: string; env?: Record<string, string> } = {},
+  options: { clock?: Clock; smtpUrl?: string; env?: Record<string, string>; schedules?: boolean } = {},
 ): Promise<TestLaurel> {
   const backend = testBackend();
   const env = parseEnv({
@@ -58,7 +58,8 @@ export async function startTestLaurel(
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
-  const laurel = await startLaurel(env, { clock: options.clock });
+  // Scheduled jobs (the hourly refill) would run at wall-clock moments in the middle of tests: tests run them by hand.
+  const laurel = await startLaurel(env, { clock: options.clock, schedules: options.schedules ?? false });
   await laurel.app.ready();
   return {
     ...laurel,

@@ -61,6 +61,8 @@ export const accountDto = z
       settings: z.object({ max_own_fonts: z.number().int() }),
     }),
     trial_days_remaining: z.number().int(),
+    /** When the next month's subscription credits arrive (Pacific-time periods); null when none will (a discontinued plan). */
+    next_credit_date: timestamp().nullable(),
   })
   .meta({ id: 'Account' });
 export type AccountDto = z.infer<typeof accountDto>;

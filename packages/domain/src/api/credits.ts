@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCalls, idParams } from './contract.ts';
+import { defineCalls, idParams, timestamp } from './contract.ts';
 
 /** Setting an account's balances (super-admins) and asking for more credits (members who cannot buy them). */
 
@@ -28,6 +28,26 @@ export const creditsRequestReply = z.object({
 });
 export type CreditsRequestReply = z.infer<typeof creditsRequestReply>;
 
+/** One account's grant of a refill run: its period, the credits that arrived and those that lapsed. */
+export const refillGrant = z.object({
+  account_id: z.number().int(),
+  /** 0 for the month from the anchor (the last subscription change, else the account's creation), then 1, 2… */
+  period: z.number().int(),
+  period_start: timestamp(),
+  next_credit_date: timestamp(),
+  credits: z.number().int(),
+  /** Subscription credits left from the period before: they do not carry over. */
+  lapsed: z.number().int(),
+  /** Sub-users on auto-refill whose allocation went back to their monthly refill. */
+  users_refilled: z.number().int(),
+});
+export type RefillGrant = z.infer<typeof refillGrant>;
+
+export const refillRunReply = z
+  .object({ success: z.boolean(), refilled: z.number().int(), grants: z.array(refillGrant) })
+  .meta({ id: 'RefillRun' });
+export type RefillRunReply = z.infer<typeof refillRunReply>;
+
 export const creditCalls = defineCalls('credits', {
   updateAccountBalances: {
     method: 'PUT',
@@ -38,6 +58,16 @@ export const creditCalls = defineCalls('credits', {
     params: idParams,
     body: accountBalancesUpdate,
     response: accountBalances,
+  },
+  triggerRefills: {
+    method: 'GET',
+    path: '/api/trigger-refills',
+    summary: 'Run the monthly credit refill now (super-admins)',
+    description:
+      'Grants every account whose current monthly period has no grant yet, as the hourly job does, and answers what it granted. ' +
+      'Running it again, or while the job runs, grants nothing twice.',
+    access: 'session',
+    response: refillRunReply,
   },
   requestCredits: {
     method: 'POST',

@@ -21,7 +21,7 @@ async function lockBalances(tx: Db, accountId: number) {
   return row;
 }
 
-async function alreadyApplied(tx: Db, reference: string | undefined): Promise<boolean> {
+export async function alreadyApplied(tx: Db, reference: string | undefined): Promise<boolean> {
   if (!reference) return false;
   const [row] = await tx.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.reference, reference));
   return !!row;
@@ -103,6 +103,25 @@ export async function debitCredits(
     await append(tx, { ...debit, reference, bucket: 'payg', delta: -fromPayg });
   }
   return true;
+}
+
+/**
+ * Ends what is left of the subscription bucket when a new period's credits arrive (they do not carry
+ * over): its own row kind, so the ledger explains why the balance fell. Must run under the account's
+ * row lock, in the transaction of the grant that replaces them.
+ */
+export async function lapseSubscription(tx: Db, entry: { accountId: number; reference: string; at: Date }): Promise<number> {
+  const balances = await lockBalances(tx, entry.accountId);
+  if (balances.subscription_credits <= 0 || (await alreadyApplied(tx, entry.reference))) return 0;
+  await append(tx, {
+    accountId: entry.accountId,
+    bucket: 'subscription',
+    delta: -balances.subscription_credits,
+    kind: 'subscription_lapse',
+    reference: entry.reference,
+    at: entry.at,
+  });
+  return balances.subscription_credits;
 }
 
 /** An exact change to one bucket (a super-admin's correction); a bucket never goes below zero. */

@@ -16,7 +16,7 @@ import { confirmAccountMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
 import type { UserRow } from '../auth/index.ts';
 import { issueCode } from '../auth/index.ts';
-import { grantFreeMonth } from '../credits/index.ts';
+import { refillAccount } from '../credits/index.ts';
 import { audit } from '../system/index.ts';
 import { checkPromoCode, countPromoUse } from './promo.ts';
 
@@ -93,7 +93,8 @@ export async function register(
         })
         .returning();
       if (promoId !== null) await tx.execute(countPromoUse(promoId));
-      await grantFreeMonth(tx, account!.id, now);
+      // The free plan's first month, under the reference the monthly refill gives period 0.
+      await refillAccount(tx, account!.id, now, { stripeConfigured: !!context.env.STRIPE_SECRET_KEY });
       if (upgrading) {
         await tx
           .update(users)

@@ -1,7 +1,10 @@
 import {
   type AccountDto,
   activePlan,
+  creditAnchor,
   maxOwnFonts,
+  monthlyCreditsOf,
+  nextCreditDate,
   planDisplayName,
   trialDaysRemaining,
   twoFactorSetupRequired,
@@ -38,6 +41,7 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
       settings: { max_own_fonts: maxOwnFonts(account) },
     },
     trial_days_remaining: trialDaysRemaining(account.trial_started_at, now),
+    next_credit_date: monthlyCreditsOf(account) === null ? null : nextCreditDate(creditAnchor(account), now).toISOString(),
   };
 }
 
