@@ -59,6 +59,13 @@ describe('the recipient’s certificate page', () => {
       /^https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&name=Sailing%20Certificate/,
     );
 
+    // Link previews (LinkedIn, Slack, chats) read the page's head without running it.
+    const html = await (await fetch(link)).text();
+    expect(html).toContain('<title>Sailing Certificate – Zoë Okafor</title>');
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/api\/c\/[A-Za-z0-9_-]+\/image\.png\?width=1200" \/>/);
+    const preview = await page.request.get(/content="([^"]+image\.png[^"]*)"/.exec(html)![1]!.replace(/&amp;/g, '&'));
+    expect(preview.headers()['content-type']).toBe('image/png');
+
     const mobile = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await mobile.goto(link);
     await mobile.getByTestId('verification').waitFor();

@@ -19,6 +19,7 @@ import { certificateRoutes } from './modules/certificates/routes.ts';
 import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
 import { creditRequestRoutes } from './modules/credits/request-routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
+import { certificatePageHead } from './modules/delivery/index.ts';
 import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { emailSettingsRoutes } from './modules/email-settings/routes.ts';
@@ -109,6 +110,6 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   );
   registerAuth(app, context);
   for (const routes of ROUTE_MODULES) routes(app, context);
-  await registerWeb(app);
+  await registerWeb(app, (pathname) => certificatePageHead(context, pathname));
   return app;
 }

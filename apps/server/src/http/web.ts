@@ -17,12 +17,24 @@ function webDist(): string | null {
   return null;
 }
 
+/** The `<title>` and meta tags a page needs for link previews, or null to keep the app's own. */
+export type PageHead = (pathname: string) => Promise<string | null>;
+
+/** index.html with its title and description replaced by a page's own head. */
+function withHead(indexHtml: string, head: string): string {
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `  ${head}\n  </head>`);
+}
+
 /**
  * Serves the single-page app: files as they are, and index.html for every other page path so the
  * client router decides (it shows its own 404 page: the spec has no fallback redirect). On a
- * portal host, paths outside the portal are redirected here already (spec 1 §2).
+ * portal host, paths outside the portal are redirected here already (spec 1 §2). `pageHead` gives
+ * pages that are shared as links (a certificate) the tags link previews read, since they run no script.
  */
-export async function registerWeb(app: FastifyInstance): Promise<void> {
+export async function registerWeb(app: FastifyInstance, pageHead?: PageHead): Promise<void> {
   const root = webDist();
   if (root) {
     await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
@@ -38,6 +50,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       if (redirect) return reply.redirect(redirect, 302);
     }
     if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const head = await pageHead?.(pathname);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(head ? withHead(indexHtml, head) : indexHtml);
   });
 }

@@ -4,3 +4,4 @@ export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
 export { portalAddress } from './links.ts';
 export { continueSendJob } from './send-plan.ts';
+export { certificatePageHead } from './share-preview.ts';
