@@ -120,6 +120,19 @@ describe('sign-in', () => {
     expect(errorOf(await new ApiClient(laurel).login(inactive.email, GOOD_PASSWORD)).error_type).toBe('inactive');
   });
 
+  it('tells the client whether this is the first sign-in ever, so a new user is greeted, not welcomed back', async () => {
+    const email = uniqueEmail('first');
+    await laurel.context.db.insert(users).values({
+      email,
+      username: email,
+      roles: ['account_admin'],
+      confirmed_at: new Date(),
+      password_hash: await hashPassword(GOOD_PASSWORD),
+    });
+    expect((await new ApiClient(laurel).login(email, GOOD_PASSWORD)).json().first_sign_in).toBe(true);
+    expect((await new ApiClient(laurel).login(email, GOOD_PASSWORD)).json().first_sign_in).toBe(false);
+  });
+
   it('signs out: the token stops working', async () => {
     const { client } = await registerConfirmedAdmin(laurel);
     expect((await client.get('/api/auth/current')).statusCode).toBe(200);

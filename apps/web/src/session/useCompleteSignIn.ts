@@ -17,7 +17,8 @@ export function useCompleteSignIn() {
       markActive();
       queryClient.setQueryData(USER_KEY, response.user);
       void navigate(response.location, { replace: true });
-      notifySuccess(`Welcome back, ${firstName(response.user)}`);
+      const name = firstName(response.user);
+      notifySuccess(response.first_sign_in ? `Welcome to Laurel, ${name}` : `Welcome back, ${name}`);
     },
     [navigate],
   );

@@ -111,6 +111,8 @@ export const loginResponse = z
     user: userDto,
     /** Where the client goes next. */
     location: z.string(),
+    /** This is the user's first sign-in ever: the client greets them instead of welcoming them back. */
+    first_sign_in: z.boolean().optional(),
   })
   .meta({ id: 'Session' });
 export type LoginResponse = z.infer<typeof loginResponse>;

@@ -126,7 +126,7 @@ export async function login(context: AppContext, input: LoginInput): Promise<Sig
     ...((factor === 'totp' || factor === 'recovery_code') && { details: { second_factor: factor } }),
   });
   const dto = await loadUserDto(context, user);
-  return { token, require_action: null, user: dto, location: landingPath(dto) };
+  return { token, require_action: null, user: dto, location: landingPath(dto), first_sign_in: user.last_login_at === null };
 }
 
 /** Emails a new sign-in code to the owner of these credentials (the "send me a new code" link of the code form). */
