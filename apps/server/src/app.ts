@@ -13,6 +13,7 @@ import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
 import { renderRoutes } from './modules/certificates/render-routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -70,6 +71,7 @@ const ROUTE_MODULES = [
   accountRoutes,
   teamRoutes,
   emailSettingsRoutes,
+  billingRoutes,
 ];
 
 /**

@@ -97,7 +97,7 @@ describe('export rules', () => {
     expect(errorOf(refused)).toMatchObject({
       error_type: 'upgrade',
       redirect: '/account/subscription',
-      errors: ['Exports are available on every paid plan. Upgrade to export your recipients.'],
+      errors: ['Exports are available on the Basic Monthly plan or higher.'],
     });
   });
 });

@@ -51,7 +51,7 @@ describe('saving a mapping', () => {
     const refused = await free.client.post('/api/mappings', { name: 'Mine', rules: RULES });
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toMatchObject({ error_type: 'upgrade', redirect: '/account/subscription' });
-    expect(errorOf(refused).errors[0]).toMatch(/^Saving mappings is available on paid plans/);
+    expect(errorOf(refused).errors[0]).toBe('Saving mappings is available on the Basic Monthly plan or higher.');
     expect((await free.client.get(`/api/mappings/${free.user.account!.id}`)).json().mappings).toEqual([]);
   });
 

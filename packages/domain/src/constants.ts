@@ -1,4 +1,5 @@
 /** Business constants shared by the browser and the server (spec 1 §9). */
+import { FREE_TIER, TRIAL_DAYS } from './billing/catalogue.ts';
 
 export const NOTIFICATION_MS = 5_000;
 export const ERROR_NOTIFICATION_MS = 10_000;
@@ -24,9 +25,10 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The file size may not be greater than 2 MB';
 
-export const FREE_TRIAL_DAYS = 14;
-export const FREE_PLAN_MONTHLY_CREDITS = 50;
-export const UNSUBSCRIBED_CERTIFICATE_SET_LIMIT = 1;
+/** Read from the plan catalogue (`billing/catalogue.ts`), kept here under the names other code uses. */
+export const FREE_TRIAL_DAYS = TRIAL_DAYS;
+export const FREE_PLAN_MONTHLY_CREDITS = FREE_TIER.monthly_credits;
+export const UNSUBSCRIBED_CERTIFICATE_SET_LIMIT = FREE_TIER.certificate_sets;
 
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;

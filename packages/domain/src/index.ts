@@ -15,6 +15,7 @@ export * from './api/errors.ts';
 export * from './api/exports.ts';
 export * from './api/imports.ts';
 export * from './api/mappings.ts';
+export * from './api/plans.ts';
 export * from './api/preferences.ts';
 export * from './api/projects.ts';
 export * from './api/registration.ts';

@@ -1,5 +1,5 @@
 import { isRenderError } from '@laurel/certificate/node';
-import { type ApiErrorBody, MESSAGES } from '@laurel/domain';
+import { type ApiErrorBody, type Feature, MESSAGES, UPGRADE_PATH, upgradeMessage } from '@laurel/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -27,6 +27,8 @@ export const forbidden = (message: string = MESSAGES.notAllowed, extra?: Extra) 
 /** Another tenant's row is a 404 too: a 403 would confirm that it exists. */
 export const notFound = (message: string = MESSAGES.notFound, extra?: Extra) =>
   new AppError(404, message, { error_type: 'empty', ...extra });
+/** A feature above the account's plan: the catalogue's message and the way to upgrade. */
+export const upgradeRequired = (feature: Feature) => forbidden(upgradeMessage(feature), { error_type: 'upgrade', redirect: UPGRADE_PATH });
 export const conflict = (message: string, extra?: Extra) => new AppError(409, message, extra);
 /** The thing existed and is gone for good (a certificate whose issuer deleted their account). */
 export const gone = (message: string, extra?: Extra) => new AppError(410, message, { error_type: 'gone', ...extra });

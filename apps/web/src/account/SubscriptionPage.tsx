@@ -1,10 +1,37 @@
-import { activePlan, availableCredits, planDisplayName, UNSUBSCRIBED_CERTIFICATE_SET_LIMIT } from '@laurel/domain';
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
-import { SectionPage } from '../components/SectionPage.tsx';
-import { useSignedInUser } from '../session/queries.ts';
+import { activePlan, availableCredits, FEATURE_LABELS, FEATURES, planDisplayName } from '@laurel/domain';
+import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCoins,
+  IconCreditCard,
+  IconExternalLink,
+  IconInfoCircle,
+  IconMinus,
+  IconSparkles,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { notifyError } from '../lib/notify.ts';
+import { useAppConfig, useSignedInUser } from '../session/queries.ts';
+import { countCertificateSets } from './billing/api.ts';
+import { count, usd } from './billing/describe.ts';
 
-function Figure({ label, value }: { label: string; value: string }) {
+/** The query errors the billing provider sends the user back with (spec 1 §2), shown 10 s then removed. */
+const QUERY_ERRORS: Record<string, string> = {
+  'no-customer':
+    'We could not find a billing account for you, so the billing portal cannot open. Please contact our support and we will sort it out.',
+  'no-session': 'The billing provider could not start a session for you. Please try again in a moment, or contact our support.',
+  'to-many-users':
+    'Your account has more active users than the chosen plan allows. Deactivate the users you no longer need, then change the plan again.',
+};
+
+/** The spec gives the next credit date in Pacific time, whatever the viewer's own zone. */
+const nextCreditDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' });
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="stone.5" fw={600} tt="uppercase" style={{ letterSpacing: '0.06em' }}>
@@ -13,51 +40,150 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Text fz={22} fw={650}>
         {value}
       </Text>
+      {hint && (
+        <Text size="xs" c="stone.6">
+          {hint}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-/** /account/subscription: the plan the account has now, and what it allows. */
+/** /account/subscription: the account's plan, its credits, sets and features, and the ways to change them. */
 export function SubscriptionPage() {
   const { account } = useSignedInUser();
-  const plan = account ? activePlan(account) : undefined;
+  const config = useAppConfig();
+  const stripe = config.data?.billing.provider === 'stripe';
+  const [params, setParams] = useSearchParams();
+  const sets = useQuery({ queryKey: ['certificates', 'count'], queryFn: countCertificateSets, enabled: !!account });
+
+  const queryError = params.get('error');
+  useEffect(() => {
+    if (!queryError) return;
+    const message = QUERY_ERRORS[queryError];
+    if (message) notifyError(message);
+    setParams(
+      (current) => {
+        current.delete('error');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [queryError, setParams]);
+
+  if (!account) return null;
+  const plan = activePlan(account);
+  const features = account.plan.features;
+
   return (
-    <SectionPage
-      def={{
-        eyebrow: 'Account',
-        title: 'Subscription',
-        description: 'Your current plan, the credits it brings every month, and how many certificate sets it allows.',
-        icon: <IconSparkles size={26} stroke={1.6} />,
-        empty: plan
-          ? {
-              title: `You are on ${plan.display_name}`,
-              description: `${plan.monthly_credits} credits arrive every month. Change plan or buy extra credits whenever you need them.`,
-              action: { label: 'Compare plans', to: '/account/billing-subscriptions' },
-            }
-          : {
-              title: 'Unlock more with a plan',
-              description: `Without a subscription an account has ${UNSUBSCRIBED_CERTIFICATE_SET_LIMIT} certificate set. Subscribe for monthly credits, more designs and a branded portal.`,
-              action: { label: 'Compare plans', to: '/account/billing-subscriptions' },
-            },
-      }}
-    >
-      {account && (
-        <Card padding="xl" shadow="xs">
-          <Group justify="space-between" mb="lg">
-            <Text fw={650}>Current plan</Text>
+    <Stack gap={0}>
+      <PageHeader
+        eyebrow="Account"
+        title="Subscription"
+        description="Your plan, the credits it brings every month, and what it lets you do."
+        actions={
+          <Group gap="sm">
+            <Button component={Link} to="/account/billing-subscriptions" leftSection={<IconSparkles size={16} />}>
+              Change plan
+            </Button>
+            <Button component={Link} to="/account/purchase-credits" variant="default" leftSection={<IconCoins size={16} />}>
+              Buy credits
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="lg" maw={960}>
+        {account.plan.discontinued && (
+          <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} />} title="Your plan is no longer offered">
+            The {account.stripe_plan} plan has been discontinued and counts as no plan. Choose one of the current plans to keep monthly
+            credits and its features.
+          </Alert>
+        )}
+        {config.data && !stripe && (
+          <Alert variant="light" color="gilt" icon={<IconInfoCircle size={18} />}>
+            Card payments are not set up on this server. Plans and credits are added by its operator: choose a plan or a credit pack to send
+            them a request.
+          </Alert>
+        )}
+        <Card withBorder padding="xl" radius="md">
+          <Group justify="space-between" mb="lg" wrap="wrap">
+            <Group gap="sm">
+              <Title order={2} fz={22} data-testid="current-plan">
+                {planDisplayName(account)}
+              </Title>
+              {plan && <Badge variant="light">{usd.format(plan.price_usd)} a month</Badge>}
+            </Group>
             {account.trial_days_remaining > 0 && (
-              <Badge variant="light" color="gilt">
-                {account.trial_days_remaining} trial days left
+              <Badge variant="light" color="gilt" size="lg">
+                {account.trial_days_remaining} trial {account.trial_days_remaining === 1 ? 'day' : 'days'} left
               </Badge>
             )}
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            <Figure label="Plan" value={planDisplayName(account)} />
-            <Figure label="Credits available" value={availableCredits(account).toLocaleString('en-US')} />
-            <Figure label="Certificate sets allowed" value={String(account.allowed_sets)} />
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg" verticalSpacing="xl">
+            <Figure label="Credits per month" value={count(account.plan.monthly_credits)} />
+            <Figure label="Subscription credits" value={count(account.subscription_credits)} hint="Spent first" />
+            <Figure label="Pay-as-you-go credits" value={count(account.credits)} hint="Kept until used" />
+            <Figure label="Available credits" value={count(availableCredits(account))} />
+            <Figure
+              label="Next credits"
+              value={account.next_credit_date ? nextCreditDay.format(new Date(account.next_credit_date)) : 'None due'}
+              hint={account.next_credit_date ? 'Pacific time' : 'Plans no longer sold receive no monthly credits'}
+            />
+            <Figure
+              label="Certificate sets"
+              value={sets.data === undefined ? '…' : `${count(sets.data)} of ${count(account.allowed_sets)}`}
+              hint="Used of allowed"
+            />
           </SimpleGrid>
         </Card>
-      )}
-    </SectionPage>
+        <Card withBorder padding="xl" radius="md">
+          <Title order={2} fz={18} mb="md">
+            What your plan includes
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {[FEATURES.slice(0, Math.ceil(FEATURES.length / 2)), FEATURES.slice(Math.ceil(FEATURES.length / 2))].map((column) => (
+              <List key={column[0]} spacing={8} size="sm" center>
+                {column.map((f) => {
+                  const has = !!features[f];
+                  return (
+                    <List.Item
+                      key={f}
+                      c={has ? undefined : 'stone.5'}
+                      icon={
+                        <ThemeIcon size={20} radius="xl" variant={has ? 'light' : 'transparent'} color={has ? 'laurel' : 'gray'}>
+                          {has ? <IconCheck size={13} /> : <IconMinus size={13} />}
+                        </ThemeIcon>
+                      }
+                    >
+                      {FEATURE_LABELS[f]}
+                      {!has && (
+                        <Text span size="xs" c="stone.5">
+                          {' — not included'}
+                        </Text>
+                      )}
+                    </List.Item>
+                  );
+                })}
+              </List>
+            ))}
+          </SimpleGrid>
+        </Card>
+        {stripe && (
+          <Card withBorder padding="xl" radius="md">
+            <Title order={2} fz={18} mb="md">
+              Billing
+            </Title>
+            <Group gap="sm">
+              <Button component={Link} to="/account/billing-information" variant="default" leftSection={<IconCreditCard size={16} />}>
+                Update billing information
+              </Button>
+              <Button component="a" href="/api/accounts/billing-portal" variant="default" leftSection={<IconExternalLink size={16} />}>
+                Billing portal
+              </Button>
+            </Group>
+          </Card>
+        )}
+      </Stack>
+    </Stack>
   );
 }

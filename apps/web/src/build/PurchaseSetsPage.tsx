@@ -3,6 +3,7 @@ import { Button, Divider, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Te
 import { IconArrowLeft, IconDiscount, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { usePurchase } from '../account/billing/usePurchase.ts';
 import { errorMessage } from '../api/errors.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useSignedInUser } from '../session/queries.ts';
@@ -41,11 +42,9 @@ export function PurchaseSetsPage() {
     }
   };
 
-  const checkout = () => {
-    const query = new URLSearchParams({ purchase_type: 'certificate_set', certsets: String(count) });
-    if (discount) query.set('promo_code', discount.code);
-    window.location.assign(`/api/accounts/checkout-session?${query}`);
-  };
+  const { purchase, stripe } = usePurchase();
+  const checkout = () =>
+    purchase({ purchase_type: 'certificate_set', certsets: count, ...(discount ? { promo_code: discount.code } : {}) });
 
   return (
     <Stack gap={0}>
@@ -120,7 +119,7 @@ export function PurchaseSetsPage() {
               </Text>
             </Group>
             <Button size="md" mt="sm" onClick={checkout}>
-              Continue to payment
+              {stripe ? 'Continue to payment' : 'Request these sets'}
             </Button>
           </Stack>
         </Paper>

@@ -1,4 +1,4 @@
-import { activePlan, EMAIL_DESIGN_MESSAGES, type UserDto } from '@laurel/domain';
+import { EMAIL_DESIGN_MESSAGES, featureAllowed, type UserDto } from '@laurel/domain';
 import { Alert, Box, Button, Grid, Group, Kbd, Stack, Text } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowLeft, IconDeviceFloppy, IconEye, IconLock } from '@tabler/icons-react';
@@ -121,7 +121,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   useHotkeys([['mod+S', () => void save()]], [], true);
 
   const account = user.account;
-  const paid = type === 'admin' || (!!account && !!activePlan(account));
+  const paid = type === 'admin' || (!!account && featureAllowed(account, 'linkedin'));
   const backTo = owner === 'styles' ? `/admin/build/${id}` : owner === 'projects' ? `/store/projects/${id}` : `/build/${id}`;
   const returnsToDesign = returnTo !== null && returnTo.split('?')[0] === backTo;
   const sectionProps = { design, onChange: change, readOnly, errors };
@@ -284,7 +284,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
           void navigate(`/send?c=${id}`);
         }}
       />
-      <UpgradeDialog opened={upgradeOpen} onClose={upgradeDialog.close} feature="The LinkedIn button" />
+      <UpgradeDialog opened={upgradeOpen} onClose={upgradeDialog.close} feature="linkedin" />
       {owner === 'certificates' && (
         <SendTestDialog opened={testOpen} onClose={testDialog.close} certificateId={id} user={user} dataFields={dataFields} />
       )}

@@ -1,9 +1,9 @@
-import { canSend, planLevel, type UserDto } from '@laurel/domain';
+import { canSend, featureAllowed, type UserDto } from '@laurel/domain';
 
 /**
- * Exports are shown only for premium accounts (spec 3 §6): any active paid plan, and to sub-users who
+ * Exports are shown only for premium accounts (spec 3 §6): the catalogue's `export` feature, and to sub-users who
  * may send. The server checks both too.
  */
 export function canExport(user: UserDto): boolean {
-  return user.account ? planLevel(user.account) >= 1 && canSend(user) : false;
+  return user.account ? featureAllowed(user.account, 'export') && canSend(user) : false;
 }

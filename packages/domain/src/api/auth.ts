@@ -59,7 +59,16 @@ export const accountDto = z
       id: z.string().nullable(),
       display_name: z.string(),
       settings: z.object({ max_own_fonts: z.number().int() }),
+      /** Credits a month: the plan's, or the free tier's without one. */
+      monthly_credits: z.number().int(),
+      price_usd: z.number(),
+      /** The account still holds a plan no longer sold: it counts as none and the screens warn. */
+      discontinued: z.boolean(),
+      /** Every catalogue feature with whether the account has it now (plan or override). */
+      features: z.record(z.string(), z.boolean()),
     }),
+    subscription_in_pending: z.boolean(),
+    subscription_updated: timestamp().nullable(),
     trial_days_remaining: z.number().int(),
     /** When the next month's subscription credits arrive (Pacific-time periods); null when none will (a discontinued plan). */
     next_credit_date: timestamp().nullable(),

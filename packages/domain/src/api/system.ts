@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCalls } from './contract.ts';
+import { planCatalogue } from './plans.ts';
 
 /** The calls a client makes before anything else: health, configuration, the system-update announcement. */
 
@@ -17,7 +18,17 @@ export const appConfig = z
     payments_enabled: z.boolean(),
     /** Whether the operator set a review page (`REVIEW_URL`); without one nobody is asked for a review. */
     reviews_enabled: z.boolean(),
-    pub_key: z.null(),
+    /** Stripe's publishable key when card payments are set up, else null (spec 1 §3 Config). */
+    pub_key: z.string().nullable(),
+    /** The plan ids the spec's Config names: the entry plan and the premium (top) plan; no yearly plans are sold. */
+    basic_plan: z.string(),
+    prem_plan: z.string(),
+    basic_plan_yearly: z.string().nullable(),
+    prem_plan_yearly: z.string().nullable(),
+    /** Who takes payments: Stripe when configured, else super-admins grant plans and credits by hand. */
+    billing: z.object({ provider: z.enum(['stripe', 'manual']) }),
+    /** Plans, features, packs and prices: the one catalogue the screens show. */
+    catalogue: planCatalogue,
   })
   .meta({ id: 'AppConfig' });
 export type AppConfig = z.infer<typeof appConfig>;

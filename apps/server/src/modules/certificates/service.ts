@@ -1,5 +1,5 @@
 import { type CertificateDesign, migrateDesign, newDesign, prepareForSave, validateDesign } from '@laurel/certificate';
-import type { CertificateSetCreate, CertificateSetUpdate } from '@laurel/domain';
+import { type CertificateSetCreate, type CertificateSetUpdate, certificateSetLimit } from '@laurel/domain';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, certificateSets, styles } from '../../db/schema.ts';
@@ -113,7 +113,7 @@ export async function createCertificateSet(context: AppContext, member: Member, 
         .select({ value: count() })
         .from(certificateSets)
         .where(and(eq(certificateSets.account_id, member.accountId), isNull(certificateSets.deleted_at)));
-      if ((owned?.value ?? 0) >= account.allowed_sets) throw badRequest(CERTIFICATE_MESSAGES.limit, { error_type: 'limit' });
+      if ((owned?.value ?? 0) >= certificateSetLimit(account)) throw badRequest(CERTIFICATE_MESSAGES.limit, { error_type: 'limit' });
       const [row] = await tx
         .insert(certificateSets)
         .values({

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type ExportStarted, type ExportType, normalizeEmail, planLevel, type SearchFilter } from '@laurel/domain';
+import { type ExportStarted, type ExportType, normalizeEmail, type SearchFilter } from '@laurel/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, dataExports, projects, recipients, users } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { assertMaySend, isSubUser } from '../../http/permissions.ts';
 import type { Executor } from '../../jobs/queue.ts';
+import { assertFeature } from '../billing/index.ts';
 import type { Member } from '../certificates/index.ts';
 import { findProject } from '../projects/index.ts';
 import { searchConditions } from '../store/index.ts';
@@ -17,21 +18,20 @@ export const EXPORT_ROW_LIMIT = 100_000;
 
 export const EXPORT_MESSAGES = {
   started: 'Export started',
-  premium: 'Exports are available on every paid plan. Upgrade to export your recipients.',
   address: 'The export can only be sent to a user of this account.',
   empty: 'There are no recipients to export.',
   tooLarge: `An export holds at most ${EXPORT_ROW_LIMIT.toLocaleString('en-US')} recipients. Export fewer projects or narrow the search.`,
 } as const;
 
 /**
- * Exports are shown only for premium accounts (spec 3 §6): any active paid plan. A sub-user also needs
+ * Exports are shown only for premium accounts (spec 3 §6): the catalogue's `export` feature. A sub-user also needs
  * the right to send: an export hands the recipients' data out of the account, as a send does.
  */
 export async function assertMayExport(context: AppContext, member: Member): Promise<void> {
   assertMaySend(member.user);
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, member.accountId));
-  if (!account || planLevel(account) < 1)
-    throw forbidden(EXPORT_MESSAGES.premium, { error_type: 'upgrade', redirect: '/account/subscription' });
+  if (!account) throw notFound();
+  assertFeature(account, 'export');
 }
 
 /**

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { type CustomFont, maxOwnFonts, mayUseOwnFonts } from '@laurel/domain';
+import { type CustomFont, maxOwnFonts } from '@laurel/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import * as fontkit from 'fontkit';
 import type { AppContext } from '../../context.ts';
 import { accountFonts, accounts, storedFiles } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { assertFeature } from '../billing/index.ts';
 import { deleteRemovedBytes, forgetStoredFiles } from '../files/index.ts';
 
 /** Spec 2 §5: a font name starts with a letter, then letters, digits, underscore, hyphen or spaces. */
 const FONT_NAME = /^[A-Za-z][A-Za-z0-9_\- ]*$/;
 export const FONT_MESSAGES = {
   name: 'The font name must start with a letter and contain only letters, digits, underscores, hyphens and spaces.',
-  plan: 'Custom fonts are available on the Advanced Monthly plan or higher.',
   limit: (n: number) => `you can't use more than ${n} of own fonts`,
   file: 'The font must be a TrueType (.ttf), OpenType (.otf) or WOFF (.woff) file.',
   exists: 'A font with this name already exists.',
@@ -41,7 +41,7 @@ export async function uploadFont(context: AppContext, accountId: number, input: 
   if (!FONT_NAME.test(name) || name.length > 60) throw badRequest(FONT_MESSAGES.name, { field: 'name' });
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw notFound();
-  if (!mayUseOwnFonts(account)) throw forbidden(FONT_MESSAGES.plan, { error_type: 'upgrade', redirect: '/account/subscription' });
+  assertFeature(account, 'custom_fonts');
   const type = sniffFont(input.bytes);
   if (!type) throw badRequest(FONT_MESSAGES.file, { error_type: 'invalid_file' });
   assertUsableFont(input.bytes);

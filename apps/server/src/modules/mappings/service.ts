@@ -1,13 +1,13 @@
-import { type MappingRule, planLevel } from '@laurel/domain';
+import type { MappingRule } from '@laurel/domain';
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, mappings } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { assertMaySend } from '../../http/permissions.ts';
+import { assertFeature } from '../billing/index.ts';
 
 export const MAPPING_MESSAGES = {
-  upgrade: 'Saving mappings is available on paid plans. Upgrade your account to reuse your column choices.',
   nameTaken: 'A mapping with this name already exists.',
   saved: 'Saved mapping',
 } as const;
@@ -36,7 +36,7 @@ export async function saveMapping(context: AppContext, auth: Auth, input: { name
     assertMaySend(auth.user);
     const [account] = await context.db.select().from(accounts).where(eq(accounts.id, auth.user.account_id));
     if (!account) throw notFound();
-    if (planLevel(account) < 1) throw forbidden(MAPPING_MESSAGES.upgrade, { error_type: 'upgrade', redirect: '/account/subscription' });
+    assertFeature(account, 'mapping_save');
     accountId = account.id;
   }
   try {

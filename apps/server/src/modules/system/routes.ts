@@ -1,4 +1,4 @@
-import { systemCalls as calls, tutorialCalls, type UpdateSystemModal, updateCalls } from '@laurel/domain';
+import { systemCalls as calls, catalogueReply, PLAN_IDS, tutorialCalls, type UpdateSystemModal, updateCalls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
@@ -6,6 +6,23 @@ import { route } from '../../http/route.ts';
 import { latestUnseenAnnouncement, markAnnouncementsSeen } from './announcements.ts';
 import { readTutorialVideos, saveTutorialVideos } from './tutorials.ts';
 import { versionStatus } from './version.ts';
+
+/**
+ * The spec's Config fields (spec 1 §3). `basic_plan` is the entry plan and `prem_plan` the top one; no
+ * yearly plans are sold, so their ids are null. The publishable key is read only when card payments are on.
+ */
+function billingConfig(context: AppContext) {
+  const stripe = !!context.env.STRIPE_SECRET_KEY;
+  const publishable = (context.env as { STRIPE_PUBLISHABLE_KEY?: string }).STRIPE_PUBLISHABLE_KEY;
+  return {
+    pub_key: stripe && publishable ? publishable : null,
+    basic_plan: PLAN_IDS[0],
+    prem_plan: PLAN_IDS[PLAN_IDS.length - 1]!,
+    basic_plan_yearly: null,
+    prem_plan_yearly: null,
+    billing: { provider: stripe ? ('stripe' as const) : ('manual' as const) },
+  };
+}
 
 export function systemRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getHealth, async () => ({ ok: true }));
@@ -21,7 +38,8 @@ export function systemRoutes(app: FastifyInstance, context: AppContext): void {
     },
     payments_enabled: !!context.env.STRIPE_SECRET_KEY,
     reviews_enabled: !!context.env.REVIEW_URL,
-    pub_key: null,
+    ...billingConfig(context),
+    catalogue: catalogueReply(),
   }));
 
   /**

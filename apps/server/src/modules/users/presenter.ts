@@ -1,10 +1,13 @@
 import {
   type AccountDto,
+  accountFeatures,
   activePlan,
   creditAnchor,
+  FREE_PLAN_MONTHLY_CREDITS,
   maxOwnFonts,
   monthlyCreditsOf,
   nextCreditDate,
+  onDiscontinuedPlan,
   planDisplayName,
   trialDaysRemaining,
   twoFactorSetupRequired,
@@ -19,6 +22,7 @@ type UserRow = typeof users.$inferSelect;
 
 export function presentAccount(account: AccountRow, now: Date): AccountDto {
   const plan = activePlan(account);
+  const features = accountFeatures(account);
   return {
     id: account.id,
     name: account.name,
@@ -31,15 +35,22 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
     stripe_active: account.stripe_active,
     stripe_plan: account.stripe_plan,
     allowed_sets: account.allowed_sets,
-    allow_qrcode: account.allow_qrcode,
-    allow_two_side_certificate: account.allow_two_side_certificate,
+    // What the account may do: its plan's features or the super-admin's override (spec 3: enterprise reads both true).
+    allow_qrcode: features.qr_code,
+    allow_two_side_certificate: features.two_sided,
     require_two_factor: account.require_two_factor,
     created_at: account.created_at.toISOString(),
     plan: {
       id: plan?.id ?? null,
       display_name: planDisplayName(account),
       settings: { max_own_fonts: maxOwnFonts(account) },
+      monthly_credits: plan?.monthly_credits ?? FREE_PLAN_MONTHLY_CREDITS,
+      price_usd: plan?.price_usd ?? 0,
+      discontinued: onDiscontinuedPlan(account),
+      features,
     },
+    subscription_in_pending: account.subscription_in_pending,
+    subscription_updated: account.subscription_updated?.toISOString() ?? null,
     trial_days_remaining: trialDaysRemaining(account.trial_started_at, now),
     next_credit_date: monthlyCreditsOf(account) === null ? null : nextCreditDate(creditAnchor(account), now).toISOString(),
   };

@@ -1,5 +1,5 @@
 import { type Element, migrateDesign } from '@laurel/certificate';
-import type { AttachedFile, CustomFont, UserDto } from '@laurel/domain';
+import { type AttachedFile, type CustomFont, type UserDto, upgradeMessage } from '@laurel/domain';
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -85,10 +85,9 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
   const listPath = isTemplate ? '/admin/build' : '/build';
 
   const onAdd = (kind: AddKind) => {
-    if (kind === 'qrcode' && !access.qrCode && !isTemplate)
-      return upgrade('QR codes are available on the Advanced Monthly plan or higher.');
+    if (kind === 'qrcode' && !access.qrCode && !isTemplate) return upgrade(upgradeMessage('qr_code'));
     if (kind === 'logo') {
-      if (!access.logo && !isTemplate) return upgrade('Adding your logo needs a premium account.');
+      if (!access.logo && !isTemplate) return upgrade(upgradeMessage('logo'));
       const logo = user.account?.imagepath;
       if (logo) {
         // The account logo keeps its own proportions inside the 75 px logo box.
@@ -175,7 +174,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
             readOnly={readOnly}
             customFonts={fontList}
             onAddFont={() => {
-              if (!access.customFonts) return upgrade('Custom fonts are available on the Advanced Monthly plan or higher.');
+              if (!access.customFonts) return upgrade(upgradeMessage('custom_fonts'));
               if (fontList.length >= access.maxOwnFonts) return notifyError(`you can't use more than ${access.maxOwnFonts} of own fonts`);
               setDialog('addFont');
             }}
@@ -189,7 +188,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
           dispatch={dispatch}
           readOnly={readOnly}
           twoSidedAllowed={access.twoSided || isTemplate}
-          onTwoSidedBlocked={() => upgrade('Two-sided certificates are available on the Professional Monthly plan or higher.')}
+          onTwoSidedBlocked={() => upgrade(upgradeMessage('two_sided'))}
         />
       </div>
 

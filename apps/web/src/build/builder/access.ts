@@ -1,8 +1,15 @@
-import { canCreateCertificateSets, canEditCertificateSets, canEditEmails, planLevel, type UserDto } from '@laurel/domain';
+import {
+  canCreateCertificateSets,
+  canEditCertificateSets,
+  canEditEmails,
+  type Feature,
+  featureAllowed,
+  type UserDto,
+} from '@laurel/domain';
 
 /**
  * What the signed-in user may do in the builder: role flags (spec 2 §6, the rules the server applies)
- * and plan gates.
+ * and the plan catalogue's gates.
  */
 export interface BuilderAccess {
   editDesign: boolean;
@@ -19,16 +26,16 @@ export interface BuilderAccess {
 export function builderAccess(user: UserDto): BuilderAccess {
   const role = user.roles[0]?.name;
   const account = user.account;
-  const level = account ? planLevel(account) : 0;
+  const has = (feature: Feature) => (account ? featureAllowed(account, feature) : false);
   return {
     editDesign: canEditCertificateSets(user),
     editEmail: canEditEmails(user),
     create: canCreateCertificateSets(user),
-    qrCode: level >= 2 || Boolean(account?.allow_qrcode),
-    twoSided: level >= 3 || Boolean(account?.allow_two_side_certificate),
-    customFonts: level >= 2,
+    qrCode: has('qr_code'),
+    twoSided: has('two_sided'),
+    customFonts: has('custom_fonts'),
     maxOwnFonts: account?.plan.settings.max_own_fonts ?? 0,
-    logo: level >= 1,
+    logo: has('logo'),
     isSuperAdmin: role === 'global_admin',
   };
 }

@@ -1,5 +1,5 @@
 import { FIELD_KEYS, type RecipientField } from '@laurel/certificate';
-import { type Mapping, planLevel } from '@laurel/domain';
+import { featureAllowed, type Mapping, upgradeMessage } from '@laurel/domain';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconTrash, IconWand, IconX } from '@tabler/icons-react';
@@ -18,7 +18,6 @@ import { type SaveDialogView, SaveMappingDialog } from './SaveMappingDialog.tsx'
 import { applyMapping, rulesOf } from './saved-mappings.ts';
 
 const NONE = 'none';
-const UPGRADE = 'Saving mappings is available on paid plans. Upgrade to keep your column choices and reuse them with one click.';
 
 interface MappingStepProps {
   certificate: SendCertificate;
@@ -37,7 +36,7 @@ export function MappingStep({ certificate, table, mapping, autoMatched, appliedM
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const accountId = user.account?.id ?? 0;
-  const premium = user.account ? planLevel(user.account) >= 1 : false;
+  const premium = user.account ? featureAllowed(user.account, 'mapping_save') : false;
   const superAdmin = user.roles[0]?.name === 'global_admin';
   const [problem, setProblem] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ view: SaveDialogView | null; initial: SaveDialogView }>({ view: null, initial: 'ask' });
@@ -90,7 +89,7 @@ export function MappingStep({ certificate, table, mapping, autoMatched, appliedM
   };
 
   const startSave = () => {
-    if (!premium) return openUpgradeDialog(navigate, UPGRADE);
+    if (!premium) return openUpgradeDialog(navigate, upgradeMessage('mapping_save'));
     setPendingRows(null);
     setDialog({ view: 'save', initial: 'save' });
   };

@@ -1,0 +1,148 @@
+import { SUB_USERS_ACTIVE_MAX } from '../constants.ts';
+import {
+  DISCONTINUED_PLAN_IDS,
+  FEATURE_FIRST_PLAN,
+  FEATURES,
+  type Feature,
+  FREE_TIER,
+  PLANS,
+  type Plan,
+  type PlanId,
+  TRIAL_DAYS,
+} from './catalogue.ts';
+
+/** What the plan rules read from an account. */
+export interface PlanHolder {
+  stripe_active: boolean;
+  stripe_plan: string | null;
+}
+
+/** What the feature rules read: the plan, a pending plan change, and the overrides a super-admin may set. */
+export interface FeatureHolder extends PlanHolder {
+  subscription_in_pending?: boolean;
+  allow_qrcode?: boolean;
+  allow_two_side_certificate?: boolean;
+}
+
+export function findPlan(id: string | null | undefined): Plan | undefined {
+  return PLANS.find((p) => p.id === id);
+}
+
+export function isPlanId(id: string): id is PlanId {
+  return PLANS.some((p) => p.id === id);
+}
+
+export function isDiscontinuedPlan(id: string | null | undefined): boolean {
+  return (DISCONTINUED_PLAN_IDS as readonly (string | null | undefined)[]).includes(id);
+}
+
+/** The plan an account really has: discontinued or inactive plans count as none. */
+export function activePlan(account: PlanHolder): Plan | undefined {
+  return account.stripe_active ? findPlan(account.stripe_plan) : undefined;
+}
+
+export function planLevel(account: PlanHolder): number {
+  return activePlan(account)?.level ?? 0;
+}
+
+/** The account still carries a plan that is no longer sold: the screens warn, the rules treat it as none. */
+export function onDiscontinuedPlan(account: PlanHolder): boolean {
+  return account.stripe_active && isDiscontinuedPlan(account.stripe_plan);
+}
+
+/** Features a pending plan change suspends (spec 1 §6 users, spec 2 §6 custom fonts). */
+const SUSPENDED_WHILE_PENDING: readonly Feature[] = ['custom_fonts', 'team'];
+
+/**
+ * Whether the account may use a feature: its active plan's flag, or the account's own override for QR
+ * codes and two-sided certificates (`allow_qrcode`, `allow_two_side_certificate`).
+ */
+export function featureAllowed(account: FeatureHolder, feature: Feature): boolean {
+  if (feature === 'qr_code' && account.allow_qrcode) return true;
+  if (feature === 'two_sided' && account.allow_two_side_certificate) return true;
+  const plan = activePlan(account);
+  if (!plan?.features[feature]) return false;
+  return !(SUSPENDED_WHILE_PENDING.includes(feature) && account.subscription_in_pending);
+}
+
+/** Every feature with whether the account has it. */
+export function accountFeatures(account: FeatureHolder): Record<Feature, boolean> {
+  return Object.fromEntries(FEATURES.map((f) => [f, featureAllowed(account, f)])) as Record<Feature, boolean>;
+}
+
+/** The cheapest plan that unlocks a feature. */
+export function requiredPlan(feature: Feature): Plan {
+  return findPlan(FEATURE_FIRST_PLAN[feature])!;
+}
+
+/** How an upgrade message names each feature, and whether it reads as plural. */
+const UPGRADE_SUBJECTS: Readonly<Record<Feature, readonly [string, boolean]>> = {
+  recipient_portal: ['The recipient portal', false],
+  linkedin: ['Adding certificates to LinkedIn', false],
+  logo: ['Adding your logo', false],
+  mapping_save: ['Saving mappings', false],
+  export: ['Exports', true],
+  custom_fonts: ['Custom fonts', true],
+  qr_code: ['QR codes', true],
+  two_sided: ['Two-sided certificates', true],
+  team: ['Team logins', true],
+  portal_customisation: ['Portal customisation', false],
+  sso: ['Single sign-on', false],
+  custom_url: ['A custom portal URL', false],
+};
+
+/** The message of a refusal: what the feature is and the plan that unlocks it. */
+export function upgradeMessage(feature: Feature): string {
+  const [subject, plural] = UPGRADE_SUBJECTS[feature];
+  return `${subject} ${plural ? 'are' : 'is'} available on the ${requiredPlan(feature).display_name} plan or higher.`;
+}
+
+/** Where every upgrade prompt leads. */
+export const UPGRADE_PATH = '/account/subscription';
+
+/** Display name when not subscribed: Free with 50 credits or fewer, else Pay As You Go (spec 1 §4). */
+export function planDisplayName(account: PlanHolder & { credits: number; subscription_credits: number }): string {
+  const plan = activePlan(account);
+  if (plan) return plan.display_name;
+  return availableCredits(account) > FREE_TIER.free_display_max_credits ? 'Pay As You Go' : 'Free';
+}
+
+export function availableCredits(account: { credits: number; subscription_credits: number }): number {
+  return account.credits + account.subscription_credits;
+}
+
+/** Days left of the free trial: 14 minus days elapsed, never below 0 (spec 1 §4). */
+export function trialDaysRemaining(startedAt: Date, now: Date, trialDays = TRIAL_DAYS): number {
+  const elapsed = Math.floor((now.getTime() - startedAt.getTime()) / 86_400_000);
+  return Math.max(0, trialDays - elapsed);
+}
+
+/** Custom fonts the account may hold now. */
+export function maxOwnFonts(account: FeatureHolder): number {
+  return featureAllowed(account, 'custom_fonts') ? (activePlan(account)?.max_own_fonts ?? 0) : 0;
+}
+
+/** Custom fonts need an active plan above Basic and no pending subscription change (spec 2 §6). */
+export function mayUseOwnFonts(account: FeatureHolder & { subscription_in_pending: boolean }): boolean {
+  return featureAllowed(account, 'custom_fonts');
+}
+
+/** Managing users needs a plan with team logins and no pending subscription change (spec 1 §6). */
+export function mayManageUsers(account: FeatureHolder & { subscription_in_pending: boolean }): boolean {
+  return featureAllowed(account, 'team');
+}
+
+/** How many sub-users may be active at once: the plan's logins, else the general 5 (spec 1 §9). */
+export function maxActiveTeamUsers(account: PlanHolder): number {
+  return activePlan(account)?.max_active_users || SUB_USERS_ACTIVE_MAX;
+}
+
+/** The credits a plan grants each month: the ceiling of all sub-users' monthly refills together. */
+export function monthlyPlanCredits(account: PlanHolder): number {
+  return activePlan(account)?.monthly_credits ?? 0;
+}
+
+/** Certificate sets the account may own: its allowance, which registration sets to the free tier's 1 and purchases raise. */
+export function certificateSetLimit(account: { allowed_sets: number }): number {
+  return account.allowed_sets;
+}
