@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
+import { stripeBillingRoutes } from './modules/billing/stripe-routes.ts';
 import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
 import { renderRoutes } from './modules/certificates/render-routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
@@ -72,6 +73,7 @@ const ROUTE_MODULES = [
   teamRoutes,
   emailSettingsRoutes,
   billingRoutes,
+  stripeBillingRoutes,
 ];
 
 /**

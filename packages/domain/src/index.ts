@@ -4,6 +4,7 @@ export * from './api/accounts.ts';
 export * from './api/admin.ts';
 export * from './api/assets.ts';
 export * from './api/auth.ts';
+export * from './api/billing.ts';
 export * from './api/certificate-rendering.ts';
 export * from './api/certificates.ts';
 export * from './api/contract.ts';

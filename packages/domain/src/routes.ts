@@ -11,6 +11,7 @@ export const ROUTES = {
     '/account/subscription',
     '/account/automatic-purchases',
     '/account/billing-history',
+    '/account/billing-redirect',
     '/account/billing-information',
     '/account/billing-subscriptions',
     '/account/email-settings',

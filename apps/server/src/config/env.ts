@@ -75,6 +75,10 @@ const envSchema = z
     SEND_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(100),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    // The key Stripe.js runs with in the browser (billing information); without it the card form says card payments are not set up.
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    // Where the Stripe SDK sends its calls instead of api.stripe.com: tests and local stand-ins only.
+    STRIPE_API_BASE: urlWith(['http', 'https'], 'STRIPE_API_BASE'),
     S3_ENDPOINT: urlWith(['http', 'https'], 'S3_ENDPOINT'),
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,

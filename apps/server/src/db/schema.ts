@@ -31,6 +31,10 @@ export const accounts = pgTable(
     stripe_active: boolean('stripe_active').notNull().default(false),
     stripe_plan: text('stripe_plan'),
     stripe_id: text('stripe_id'),
+    /** The Stripe subscription the account's plan comes from; kept in step with Stripe by the webhooks. */
+    stripe_subscription_id: text('stripe_subscription_id'),
+    /** A failed payment's reason, shown once on the billing information screen and then cleared. */
+    billing_error: text('billing_error'),
     allowed_sets: integer('allowed_sets').notNull().default(1),
     allow_qrcode: boolean('allow_qrcode').notNull().default(false),
     allow_two_side_certificate: boolean('allow_two_side_certificate').notNull().default(false),
@@ -685,3 +689,57 @@ export const withdrawnCertificates = pgTable('withdrawn_certificates', {
     .notNull()
     .references(() => accountDeletions.id, { onDelete: 'cascade' }),
 });
+
+/** Stripe events already handled, by event id: a delivery of the same event again changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  account_id: integer('account_id'),
+  processed_at: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What a payment bought that is not credits (certificate sets), once per purchase: the reference names
+ * the checkout session, so the two events that can report one payment apply it once.
+ */
+export const billingFulfilments = pgTable('billing_fulfilments', {
+  reference: text('reference').primaryKey(),
+  account_id: integer('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  quantity: integer('quantity').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An account's automatic purchase: the pack bought when the balance falls under the threshold. */
+export const automaticPurchases = pgTable('automatic_purchases', {
+  account_id: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  credits: integer('credits').notNull(),
+  threshold: integer('threshold').notNull(),
+  /** Cleared when a purchase is made for a crossing; set again once the balance is back at or above the threshold. */
+  armed: boolean('armed').notNull().default(true),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each time the balance fell under the threshold and a pack was charged (or the charge failed). */
+export const automaticPurchaseCrossings = pgTable(
+  'automatic_purchase_crossings',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    credits: integer('credits').notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    balance: integer('balance').notNull(),
+    payment_intent: text('payment_intent'),
+    /** pending (charge not yet asked), charged (Stripe accepted it), failed (Stripe refused it; the reason in error). */
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('automatic_purchase_crossings_account_idx').on(t.account_id, t.id)],
+);

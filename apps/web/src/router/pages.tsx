@@ -68,6 +68,7 @@ const PurchaseCreditsPage = screen(() => import('../account/PurchaseCreditsPage.
 const AutomaticPurchasesPage = screen(() => import('../account/AutomaticPurchasesPage.tsx'), 'AutomaticPurchasesPage');
 const BillingInformationPage = screen(() => import('../account/BillingInformationPage.tsx'), 'BillingInformationPage');
 const BillingHistoryPage = screen(() => import('../account/BillingHistoryPage.tsx'), 'BillingHistoryPage');
+const BillingRedirectPage = screen(() => import('../account/BillingRedirectPage.tsx'), 'BillingRedirectPage');
 const UpdatesPage = screen(() => import('../account/UpdatesPage.tsx'), 'UpdatesPage');
 const DeleteAccountPage = screen(() => import('../account/DeleteAccountPage.tsx'), 'DeleteAccountPage');
 
@@ -145,6 +146,7 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/account/automatic-purchases': { layout: 'account', title: 'Automatic purchases', Page: AutomaticPurchasesPage },
   '/account/billing-information': { layout: 'account', title: 'Billing information', Page: BillingInformationPage },
   '/account/billing-history': { layout: 'account', title: 'Billing history', Page: BillingHistoryPage },
+  '/account/billing-redirect': { layout: 'account', title: 'Payment', Page: BillingRedirectPage },
   '/account/updates': { layout: 'account', title: 'Updates', Page: UpdatesPage },
   '/account/delete': { layout: 'account', title: 'Delete account', Page: DeleteAccountPage },
 

@@ -1,2 +1,4 @@
-/** The billing module's public face: the plan gates other modules enforce. */
+/** The billing module's public face: the plan gates other modules enforce, and what sends check after their debit. */
+export { checkAutomaticPurchase } from './automatic.ts';
 export { assertFeature } from './gates.ts';
+export { stripeConfigured } from './stripe-client.ts';

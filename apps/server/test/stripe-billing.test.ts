@@ -1,0 +1,342 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.ts';
+import { accounts, automaticPurchaseCrossings, creditLedger, stripeEvents } from '../src/db/schema.ts';
+import { checkAutomaticPurchase } from '../src/modules/billing/index.ts';
+import { debitCredits } from '../src/modules/credits/index.ts';
+import { type ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { castPersonas } from './helpers/personas.ts';
+import { type StandInEvent, type StripeStandIn, startStripeStandIn } from './helpers/stripe-stand-in.ts';
+
+/**
+ * The Stripe contract suite: the product against a local stand-in of Stripe's API, with webhooks
+ * signed as Stripe signs them. One account plays the whole story with each event delivered as it
+ * happens; a second plays the same story with every event held back, then receives them all twice in
+ * a shuffled order: both must end with the same ledger and the same account state.
+ */
+
+let laurel: TestLaurel;
+let stripe: StripeStandIn;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn({
+    deliverTo: async (payload, signature) =>
+      (
+        await laurel.app.inject({
+          method: 'POST',
+          url: '/api/stripe/webhook',
+          headers: { host: 'laurel.test', 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        })
+      ).statusCode,
+  });
+  laurel = await startTestLaurel({
+    env: {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_API_BASE: stripe.url,
+    },
+  });
+});
+afterAll(async () => {
+  await laurel?.close();
+  await stripe?.close();
+});
+
+async function accountRow(id: number) {
+  const [row] = await laurel.context.db.select().from(accounts).where(eq(accounts.id, id));
+  return row!;
+}
+
+/** What the comparison looks at: balances, plan state, sets, and the ledger's entries without their ids. */
+async function endState(id: number) {
+  const a = await accountRow(id);
+  const ledger = await laurel.context.db.select().from(creditLedger).where(eq(creditLedger.account_id, id));
+  return {
+    credits: a.credits,
+    subscription_credits: a.subscription_credits,
+    stripe_active: a.stripe_active,
+    stripe_plan: a.stripe_plan,
+    subscription_in_pending: a.subscription_in_pending,
+    allowed_sets: a.allowed_sets,
+    billing_error: a.billing_error,
+    ledger: ledger.map((l) => `${l.kind}:${l.bucket}:${l.delta}`).sort(),
+  };
+}
+
+/** Follows the checkout redirect as the signed-in browser's request; answers the Location. */
+async function checkout(client: ApiClient, query: string): Promise<string> {
+  const response = await client.get(`/api/accounts/checkout-session?${query}`);
+  expect(response.statusCode).toBe(302);
+  return response.headers.location as string;
+}
+
+const sessionIdOf = (location: string) => {
+  expect(location.startsWith(`${stripe.url}/checkout/`)).toBe(true);
+  return location.slice(`${stripe.url}/checkout/`.length);
+};
+
+/**
+ * The ordered run's story, with every event held back: subscribe to Basic, a renewal, upgrade to
+ * Professional, downgrade to Advanced and renew, a declined renewal, cancel, buy pay-as-you-go credits
+ * and certificate sets. The product reads Stripe, not its own copy, so no step waits on a webhook.
+ */
+async function playStory(client: ApiClient, accountId: number) {
+  await stripe.completeCheckout(sessionIdOf(await checkout(client, 'purchase_type=subscription&subscription=basic-monthly-3')));
+  const customer = (await accountRow(accountId)).stripe_id!;
+  stripe.renew(subscriptionOf(customer));
+  expect(await checkout(client, 'purchase_type=subscription&subscription=professional-monthly-3')).toMatch(/changed=/);
+  expect(await checkout(client, 'purchase_type=subscription&subscription=advanced-monthly-3')).toMatch(/changed=/);
+  stripe.renew(subscriptionOf(customer));
+  const declining = stripe.createPaymentMethod({ declines: true, last4: '0002' });
+  expect((await client.post(`/api/accounts/${accountId}/billing`, { token: declining, name: 'Ada Lovelace' })).statusCode).toBe(200);
+  stripe.renew(subscriptionOf(customer));
+  expect((await client.delete(`/api/accounts/${accountId}/subscriptions`)).statusCode).toBe(200);
+  await stripe.completeCheckout(sessionIdOf(await checkout(client, 'purchase_type=payg&payg_credits=250&quantity=2')));
+  await stripe.completeCheckout(sessionIdOf(await checkout(client, 'purchase_type=certificate_set&certsets=2')));
+}
+
+function subscriptionOf(customer: string): string {
+  const found = stripe.events
+    .map((e) => JSON.parse(e.payload) as { type: string; data: { object: { id: string; customer: string } } })
+    .find((e) => e.type === 'customer.subscription.created' && e.data.object.customer === customer);
+  if (!found) throw new Error('no subscription yet');
+  return found.data.object.id;
+}
+
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+describe('Stripe billing', () => {
+  let ordered: Awaited<ReturnType<typeof endState>>;
+  let orderedAccount = 0;
+  let orderedEvents: StandInEvent[] = [];
+
+  it('subscribes, refills by invoice, upgrades, downgrades, survives a declined card, cancels, and sells credits and sets', async () => {
+    const { client, user } = await registerConfirmedAdmin(laurel);
+    const id = user.account!.id;
+    const start = await accountRow(id);
+    expect(start.subscription_credits).toBe(50);
+    const from = stripe.events.length;
+
+    const subscribe = await checkout(client, 'purchase_type=subscription&subscription=basic-monthly-3');
+    expect((await accountRow(id)).stripe_id).toMatch(/^cus_/);
+    await stripe.completeCheckout(sessionIdOf(subscribe));
+    expect(await stripe.deliver()).toEqual(expect.arrayContaining([200]));
+    let row = await accountRow(id);
+    expect(row).toMatchObject({ stripe_active: true, stripe_plan: 'basic-monthly-3', subscription_credits: 200 });
+
+    // Every later step, delivered as it happens.
+    const customer = row.stripe_id!;
+    stripe.renew(subscriptionOf(customer));
+    await stripe.deliver();
+    expect((await accountRow(id)).subscription_credits).toBe(350);
+
+    expect(await checkout(client, 'purchase_type=subscription&subscription=professional-monthly-3')).toBe(
+      '/account/subscription?changed=professional-monthly-3',
+    );
+    await stripe.deliver();
+    row = await accountRow(id);
+    // The upgrade's invoice brings the difference: 500 − 150.
+    expect(row).toMatchObject({ stripe_plan: 'professional-monthly-3', subscription_credits: 700 });
+
+    expect(await checkout(client, 'purchase_type=subscription&subscription=advanced-monthly-3')).toBe(
+      '/account/subscription?changed=advanced-monthly-3',
+    );
+    await stripe.deliver();
+    expect(await accountRow(id)).toMatchObject({ stripe_plan: 'advanced-monthly-3', subscription_credits: 700 });
+    stripe.renew(subscriptionOf(customer));
+    await stripe.deliver();
+    expect((await accountRow(id)).subscription_credits).toBe(950);
+
+    const declining = stripe.createPaymentMethod({ declines: true, last4: '0002' });
+    const added = await client.post(`/api/accounts/${id}/billing`, { token: declining, name: 'Ada Lovelace', address_country: 'US' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().card).toMatchObject({ last4: '0002', brand: 'visa', name: 'Ada Lovelace', address_country: 'US' });
+    expect(JSON.stringify(added.json())).not.toMatch(/number/);
+    stripe.renew(subscriptionOf(customer));
+    await stripe.deliver();
+    row = await accountRow(id);
+    expect(row).toMatchObject({ subscription_in_pending: true, subscription_credits: 950, billing_error: 'Your card was declined.' });
+    // The stored error is shown once.
+    expect((await client.get(`/api/accounts/${id}/billing`)).json().billing_error).toBe('Your card was declined.');
+    expect((await client.get(`/api/accounts/${id}/billing`)).json().billing_error).toBeNull();
+
+    const cancelled = await client.delete(`/api/accounts/${id}/subscriptions`);
+    expect(cancelled.json()).toMatchObject({ success: true });
+    expect(await accountRow(id)).toMatchObject({ stripe_active: false, stripe_plan: null, subscription_in_pending: false });
+    await stripe.deliver();
+    expect((await client.get('/api/accounts/account-subscription')).json()).toEqual({ payments: true, subscription: null });
+
+    const payg = await checkout(client, 'purchase_type=payg&payg_credits=250&quantity=2');
+    const paygSession = sessionIdOf(payg);
+    expect(stripe.object(paygSession)).toMatchObject({ amount_total: 7800, mode: 'payment' });
+    await stripe.completeCheckout(paygSession);
+    await stripe.deliver();
+    expect((await accountRow(id)).credits).toBe(500);
+
+    const sets = await checkout(client, 'purchase_type=certificate_set&certsets=2');
+    expect(stripe.object(sessionIdOf(sets))).toMatchObject({ amount_total: 5800 });
+    await stripe.completeCheckout(sessionIdOf(sets));
+    await stripe.deliver();
+    expect((await accountRow(id)).allowed_sets).toBe(start.allowed_sets + 2);
+
+    const invoices = (await client.get('/api/account/invoices')).json().invoices as {
+      status: string;
+      amount: number;
+      invoice_pdf: string;
+    }[];
+    expect(invoices.length).toBe(7);
+    expect(invoices.filter((i) => i.status === 'open')).toHaveLength(1);
+    expect(invoices[0]!.invoice_pdf).toMatch(/\.pdf$/);
+    ordered = await endState(id);
+    orderedAccount = id;
+    orderedEvents = stripe.events.slice(from);
+  });
+
+  it('changes nothing when the ordered run’s events all arrive again, twice and shuffled', async () => {
+    const replays = shuffled([...orderedEvents, ...orderedEvents], 7);
+    const statuses = await stripe.deliver(replays);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await endState(orderedAccount)).toEqual(ordered);
+  });
+
+  it('ends exactly as the ordered run when the events arrive only twice and in shuffled order', async () => {
+    const { client, user } = await registerConfirmedAdmin(laurel);
+    const id = user.account!.id;
+    const from = stripe.events.length;
+    await playStory(client, id);
+    const mine = stripe.events.slice(from);
+    const statuses = await stripe.deliver(shuffled([...mine, ...mine], 1234));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await endState(id)).toEqual(ordered);
+    const handled = await laurel.context.db.select().from(stripeEvents).where(eq(stripeEvents.account_id, id));
+    expect(handled.length).toBeGreaterThan(10);
+  });
+
+  it('refuses an event whose signature does not match', async () => {
+    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_x' } } });
+    const response = await laurel.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { host: 'laurel.test', 'content-type': 'application/json', 'stripe-signature': stripe.sign(payload, 'whsec_wrong') },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe('The Stripe signature does not match this request.');
+    expect(await laurel.context.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_forged'))).toHaveLength(0);
+  });
+
+  it('looks up coupons and promotion codes', async () => {
+    const { client, user } = await registerConfirmedAdmin(laurel);
+    stripe.addCoupon({ id: 'SPRING25', percent_off: 25, duration: 'once', promotion_code: 'HELLO25' });
+    expect((await client.get(`/api/accounts/${user.account!.id}/coupon/SPRING25`)).json()).toEqual({
+      valid: true,
+      percent_off: 25,
+      duration: 'once',
+    });
+    expect((await client.get(`/api/accounts/${user.account!.id}/coupon/HELLO25`)).json()).toMatchObject({ valid: true, percent_off: 25 });
+    expect((await client.get(`/api/accounts/${user.account!.id}/coupon/NOPE`)).json()).toEqual({
+      valid: false,
+      percent_off: null,
+      duration: null,
+    });
+    // A coupon given at checkout is on the session.
+    const location = await checkout(client, 'purchase_type=payg&payg_credits=150&quantity=1&coupon=SPRING25');
+    expect(stripe.object(sessionIdOf(location))).toMatchObject({ discounts: [{ coupon: 'SPRING25' }] });
+  });
+
+  it('buys a pack once per threshold crossing and re-arms when credits come back', async () => {
+    const { client, user } = await registerConfirmedAdmin(laurel);
+    const id = user.account!.id;
+    const card = stripe.createPaymentMethod({ last4: '4242' });
+    expect((await client.post(`/api/accounts/${id}/billing`, { token: card })).statusCode).toBe(200);
+    const saved = await client.call('PUT', `/api/accounts/${id}/automatic-purchases`, { enabled: true, credits: 150, threshold: 20 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ enabled: true, credits: 150, threshold: 20, available_credits: 50 });
+
+    const spend = (amount: number, ref: string) =>
+      laurel.context.db.transaction((tx) =>
+        debitCredits(tx as unknown as Db, { accountId: id, amount, kind: 'send', reference: `${ref}:${id}`, at: new Date() }),
+      );
+    await spend(35, 'a'); // 15 left: under 20
+    await Promise.all([checkAutomaticPurchase(laurel.context, id), checkAutomaticPurchase(laurel.context, id)]);
+    await spend(5, 'b'); // still under: the same crossing
+    await checkAutomaticPurchase(laurel.context, id);
+    let crossings = await laurel.context.db.select().from(automaticPurchaseCrossings).where(eq(automaticPurchaseCrossings.account_id, id));
+    expect(crossings).toHaveLength(1);
+    expect(crossings[0]).toMatchObject({ credits: 150, amount_cents: 2400, status: 'charged' });
+
+    await stripe.deliver();
+    expect((await accountRow(id)).credits).toBe(150); // granted by the payment's webhook, once
+    await stripe.deliver(stripe.events.slice(-3));
+    expect((await accountRow(id)).credits).toBe(150);
+
+    // Back above the threshold: the next fall buys again.
+    await spend(150, 'c'); // 10 left
+    await checkAutomaticPurchase(laurel.context, id);
+    crossings = await laurel.context.db.select().from(automaticPurchaseCrossings).where(eq(automaticPurchaseCrossings.account_id, id));
+    expect(crossings).toHaveLength(2);
+  });
+
+  it('lets only the account admin manage billing', async () => {
+    const cast = await castPersonas(laurel);
+    const path = `/api/accounts/${cast.accountId}/billing`;
+    expect((await cast.clients.anonymous.get(path)).statusCode).toBe(401);
+    expect((await cast.clients.sub_send.get(path)).statusCode).toBe(403);
+    expect((await cast.clients.other_admin.get(path)).statusCode).toBe(404);
+    expect((await cast.clients.other_admin.delete(`/api/accounts/${cast.accountId}/subscriptions`)).statusCode).toBe(404);
+    expect((await cast.clients.sub_send.get('/api/account/invoices')).statusCode).toBe(403);
+    const own = await cast.clients.account_admin.get(path);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ payments: true, card: null });
+  });
+
+  it('sends a browser without the session header to the page that asks for the address, and billing-portal needs a customer', async () => {
+    const anonymous = await laurel.app.inject({
+      method: 'GET',
+      url: '/api/accounts/checkout-session?purchase_type=payg&payg_credits=150&quantity=1',
+      headers: { host: 'laurel.test' },
+    });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe(
+      '/account/billing-redirect?target=checkout-session&purchase_type=payg&payg_credits=150&quantity=1',
+    );
+    const { client } = await registerConfirmedAdmin(laurel);
+    const portal = await client.get('/api/accounts/billing-portal');
+    expect(portal.headers.location).toBe('/account/subscription?error=no-customer');
+    await checkout(client, 'purchase_type=payg&payg_credits=150&quantity=1');
+    const again = await client.get('/api/accounts/billing-portal');
+    expect(again.headers.location).toMatch(new RegExp(`^${stripe.url}/portal/bps_`));
+    const bridged = await client.post('/api/accounts/billing-redirects', { target: 'update-billing-information' });
+    expect(bridged.json().url).toMatch(new RegExp(`^${stripe.url}/portal/bps_`));
+  });
+});
+
+describe('without Stripe', () => {
+  let bare: TestLaurel;
+  beforeAll(async () => {
+    bare = await startTestLaurel();
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('says that card payments are not set up', async () => {
+    const { client, user } = await registerConfirmedAdmin(bare);
+    const response = await client.get('/api/accounts/checkout-session?purchase_type=subscription&subscription=basic-monthly-3');
+    expect(response.headers.location).toBe('/account/subscription?error=no-payments');
+    expect((await client.get(`/api/accounts/${user.account!.id}/billing`)).json()).toMatchObject({ payments: false, card: null });
+    expect((await client.delete(`/api/accounts/${user.account!.id}/billing`)).statusCode).toBe(503);
+  });
+});
