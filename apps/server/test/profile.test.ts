@@ -28,12 +28,16 @@ describe('profile', () => {
   it('stops password guessing from an open session: the sixth wrong password answers 429, even for a right one', async () => {
     const { client, user } = await registerConfirmedAdmin(laurel);
     for (let i = 0; i < 3; i++) {
-      const wrong = await client.call('PUT', `/api/users/${user.id}`, { first_name: 'A', last_name: 'B', password: `guess-${i}-xxxxxx` });
+      const wrong = await client.call('PUT', `/api/users/${user.id}`, {
+        first_name: 'A',
+        last_name: 'B',
+        password: `wrong-guess-${i}-abc`,
+      });
       expect(wrong.statusCode).toBe(403);
     }
     for (let i = 0; i < 2; i++) {
       const wrong = await client.post(`/api/users/${user.id}/update-password`, {
-        oldPassword: `guess-${i}-yyyyyy`,
+        oldPassword: `wrong-old-${i}-abc`,
         newPassword: 'another-long-passphrase-7',
       });
       expect(wrong.statusCode).toBe(400);
