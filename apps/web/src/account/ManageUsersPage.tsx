@@ -1,5 +1,5 @@
-import { type AccountUserDto, DEFAULT_PAGE_SIZE, primaryRole, TABLE_PAGE_SIZES } from '@laurel/domain';
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Pagination, Select, Text } from '@mantine/core';
+import { type AccountUserDto, DEFAULT_PAGE_SIZE, primaryRole } from '@laurel/domain';
+import { Alert, Anchor, Button, Card, Center, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAddressBook, IconLock, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { setToken } from '../api/token.ts';
 import { FormError } from '../auth/FormError.tsx';
 import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { TablePager } from '../components/TablePager.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { USER_KEY, useSignedInUser } from '../session/queries.ts';
 import {
@@ -63,7 +64,6 @@ export function ManageUsersPage() {
   const data = query.data;
   const limits = data?.limits;
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / size));
   const subUsers = (data?.data ?? []).filter((u) => u.role === 'account_user');
 
   const onToggleActive = async (user: AccountUserDto, active: boolean) => {
@@ -202,30 +202,17 @@ export function ManageUsersPage() {
               onResend: (user) => void onResend(user),
             }}
           />
-          <Group justify="space-between" px="lg" py="sm" style={{ borderTop: '1px solid var(--laurel-border)' }} wrap="wrap" gap="sm">
-            <Group gap="xs">
-              <Text size="sm" c="stone.6">
-                Rows per page
-              </Text>
-              <Select
-                aria-label="Rows per page"
-                w={80}
-                size="xs"
-                value={String(size)}
-                data={TABLE_PAGE_SIZES.map(String)}
-                onChange={(value) => {
-                  if (!value) return;
-                  setSize(Number(value));
-                  setPage(1);
-                }}
-                allowDeselect={false}
-              />
-              <Text size="sm" c="stone.6">
-                {`${(page - 1) * size + 1}–${Math.min(page * size, total)} of ${total}`}
-              </Text>
-            </Group>
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" siblings={1} aria-label="User pages" />
-          </Group>
+          <TablePager
+            label="User pages"
+            page={page}
+            size={size}
+            total={total}
+            onPage={setPage}
+            onSize={(value) => {
+              setSize(value);
+              setPage(1);
+            }}
+          />
         </Card>
       )}
       {limits && (dialog?.kind === 'add' || dialog?.kind === 'edit') && (

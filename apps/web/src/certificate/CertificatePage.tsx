@@ -1,10 +1,10 @@
-import { Anchor, Avatar, Box, Button, Card, Container, CopyButton, Grid, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Box, Button, Card, Container, CopyButton, Grid, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBrandLinkedin, IconCertificateOff, IconCheck, IconDownload, IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/errors.ts';
-import { LaurelMark } from '../brand/LaurelMark.tsx';
 import { EmptyPanel } from '../components/EmptyPanel.tsx';
+import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
 import { getPublicCertificate } from './api.ts';
 import { VerificationPanel } from './VerificationPanel.tsx';
 
@@ -52,20 +52,11 @@ export function CertificatePage() {
   const revoked = data?.status === 'revoked';
   return (
     <Box mih="100vh" bg="var(--mantine-color-stone-0, #f7f7f4)">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
-        <Container size={1120} py="md">
-          <Group gap="sm">
-            {data?.issuer.imagepath ? (
-              <Avatar src={data.issuer.imagepath} alt="" radius="md" size={36} />
-            ) : (
-              <LaurelMark size={32} title="" />
-            )}
-            <Text fw={650} size="lg">
-              {data?.issuer.name ?? 'Certificate'}
-            </Text>
-          </Group>
-        </Container>
-      </Box>
+      <PublicPageHeader
+        title={data?.issuer.name ?? 'Certificate'}
+        width={1120}
+        logo={data?.issuer.imagepath ? <Avatar src={data.issuer.imagepath} alt="" radius="md" size={36} /> : undefined}
+      />
       <Container size={1120} py={{ base: 'lg', sm: 48 }}>
         {isLoading && (
           <Grid gap="xl">

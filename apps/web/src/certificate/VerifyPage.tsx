@@ -5,7 +5,7 @@ import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
-import { LaurelMark } from '../brand/LaurelMark.tsx';
+import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
 import { verifyCertificate } from './api.ts';
 
 /**
@@ -30,16 +30,7 @@ export function VerifyPage() {
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-stone-0, #f7f7f4)">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
-        <Container size={560} py="md">
-          <Group gap="sm">
-            <LaurelMark size={32} title="" />
-            <Text fw={650} size="lg">
-              Laurel
-            </Text>
-          </Group>
-        </Container>
-      </Box>
+      <PublicPageHeader title={'Laurel'} width={560} />
       <Container size={560} py={{ base: 'lg', sm: 56 }}>
         <Card withBorder radius="md" shadow="xs" padding="xl" component="section" aria-labelledby="verify-title">
           <form onSubmit={form.onSubmit((values) => find.mutate(values))} noValidate>

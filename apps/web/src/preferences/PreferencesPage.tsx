@@ -4,8 +4,8 @@ import { IconAlertTriangle, IconMailCheck, IconMailOff, IconMailX } from '@table
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors.ts';
-import { LaurelMark } from '../brand/LaurelMark.tsx';
 import { EmptyPanel } from '../components/EmptyPanel.tsx';
+import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { getEmailPreferences, setEmailPreferences } from './api.ts';
 
@@ -77,16 +77,7 @@ export function PreferencesPage() {
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-stone-0, #f7f7f4)">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
-        <Container size={560} py="md">
-          <Group gap="sm">
-            <LaurelMark size={32} title="" />
-            <Text fw={650} size="lg">
-              {data?.account_name ?? 'Email preferences'}
-            </Text>
-          </Group>
-        </Container>
-      </Box>
+      <PublicPageHeader title={data?.account_name ?? 'Email preferences'} width={560} />
       <Container size={560} py={{ base: 'lg', sm: 56 }}>
         {preferences.isPending && <Skeleton height={260} radius="md" />}
         {missing && (

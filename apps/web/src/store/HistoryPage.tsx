@@ -4,6 +4,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
+import { TablePager } from '../components/TablePager.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { usePageSize } from '../session/usePageSize.ts';
 import { listProjects } from './api/store.ts';
@@ -11,7 +12,6 @@ import { Count } from './Count.tsx';
 import { countsOfProject, DeliveryBar } from './DeliveryProgress.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
 import { SearchBox } from './table/SearchBox.tsx';
-import { TablePager } from './table/TablePager.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
 import { useTableParams } from './table/useTableParams.ts';
 

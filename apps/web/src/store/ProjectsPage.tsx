@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
 import { LoadFailed } from '../components/LoadFailed.tsx';
+import { TablePager } from '../components/TablePager.tsx';
 import { formatDateTime, plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
@@ -22,7 +23,6 @@ import { NothingSentYet } from './NothingSentYet.tsx';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
 import { SearchBox } from './table/SearchBox.tsx';
 import { SortSelect } from './table/SortSelect.tsx';
-import { TablePager } from './table/TablePager.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
 import { useTableParams } from './table/useTableParams.ts';
 

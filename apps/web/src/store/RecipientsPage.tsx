@@ -4,6 +4,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadFailed } from '../components/LoadFailed.tsx';
+import { TablePager } from '../components/TablePager.tsx';
 import { useSignedInUser } from '../session/queries.ts';
 import { usePageSize } from '../session/usePageSize.ts';
 import { listPeople } from './api/store.ts';
@@ -14,7 +15,6 @@ import { useRecipientActions } from './recipient/useRecipientActions.tsx';
 import { DateCell } from './recipient-columns.tsx';
 import { SearchBox } from './table/SearchBox.tsx';
 import { SortSelect } from './table/SortSelect.tsx';
-import { TablePager } from './table/TablePager.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
 import { useTableParams } from './table/useTableParams.ts';
 

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
+import { TablePager } from '../components/TablePager.tsx';
 import { useSignedInUser } from '../session/queries.ts';
 import { accountDataFields, runSearchExport, searchRecipients } from './api/store.ts';
 import { ColumnPicker } from './ColumnPicker.tsx';
@@ -16,7 +17,6 @@ import { useRecipientActions } from './recipient/useRecipientActions.tsx';
 import { useChosenColumns } from './recipient-columns.tsx';
 import { activeFilterCount, EMPTY_FILTER, type FilterValues, SearchFilters, toSearchFilter } from './SearchFilters.tsx';
 import { SortSelect } from './table/SortSelect.tsx';
-import { TablePager } from './table/TablePager.tsx';
 import { useTableParams } from './table/useTableParams.ts';
 
 /** Spec 3 §9: the global search shows 8 rows a page, and a loading notice after 2 seconds. */

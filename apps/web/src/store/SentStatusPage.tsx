@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../components/LoadFailed.tsx';
+import { TablePager } from '../components/TablePager.tsx';
 import { useSignedInUser } from '../session/queries.ts';
 import { listProjectRecipients, recipientsKey } from './api/projects.ts';
 import { projectDataFields } from './api/store.ts';
@@ -20,7 +21,6 @@ import { RecipientDrawer } from './recipient/RecipientDrawer.tsx';
 import { useRecipientActions } from './recipient/useRecipientActions.tsx';
 import { useChosenColumns } from './recipient-columns.tsx';
 import { SearchBox } from './table/SearchBox.tsx';
-import { TablePager } from './table/TablePager.tsx';
 import { useTableParams } from './table/useTableParams.ts';
 import { useProjectDelivery } from './useProjectDelivery.ts';
 
