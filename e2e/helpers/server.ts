@@ -38,7 +38,9 @@ export async function startServer(options: { smtp?: boolean; env?: Record<string
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     ...options.env,
   });
-  const laurel = await startLaurel(env);
+  // Fixtures write accounts straight to the database, without the registration's first refill: an
+  // hourly refill crossing a test would hand them a month of credits in the middle of it.
+  const laurel = await startLaurel(env, { schedules: false });
   // As main.js does: the render threads start with the server, not with the first preview.
   laurel.context.renders.warm();
   await laurel.app.listen({ port, host: '127.0.0.1' });
