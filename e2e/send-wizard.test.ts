@@ -301,14 +301,15 @@ describe('the send wizard', () => {
       buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
     });
     await page.getByRole('heading', { name: 'Match your columns' }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Certificate field for Name' }).inputValue()).toBe('Full name (first and last)');
+    expect(await page.getByRole('combobox', { name: 'Certificate field for Name' }).inputValue()).toBe('Full name');
     await page.getByRole('button', { name: 'Continue to preview' }).click();
     // A combined name fills first and last name, split at the last space.
     await expect.poll(() => page.getByRole('table', { name: 'Recipients' }).textContent()).toContain('Mary Ann Smith');
     await page.getByRole('button', { name: 'Edit Mary Ann Smith' }).click();
     expect(await page.getByRole('dialog', { name: 'Edit recipient' }).getByLabel('Last name').inputValue()).toBe('Smith');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Back to import' }).click();
+    await page.getByRole('button', { name: 'Back to columns' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
 
     await page.getByRole('tab', { name: 'Type them in' }).click();
     await page.getByLabel('First name, row 1').fill('Ida');

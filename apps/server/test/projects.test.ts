@@ -119,6 +119,52 @@ describe('saving a project', () => {
     expect(errorOf(taken)).toMatchObject({ error_type: 'exist', errors: ['Project title must be unique.'] });
   });
 
+  it('refuses a list holding bad rows on its own, naming every one, and saves nothing', async () => {
+    const rows = mapRows(parseCsv(europeanCsv(6)));
+    rows[1]!['Email Address'] = 'not-an-email@';
+    rows[4]!['Email Address'] = ' ';
+    rows[4]!.EXPIRATION_DATE = '2027-12-31';
+    const refused = await admin.client.post('/api/projects', { title: 'Two bad rows', certificate_id: setId, recipients: rows });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({
+      message: 'Invalid email format: not-an-email@ (row 2)',
+      error_type: 'invalid_email',
+      errors: [
+        'Invalid email format: not-an-email@ (row 2)',
+        'Missing email address (row 5).',
+        'Please enter a valid expiration date in format - DD/MM/YYYY (row 5)',
+      ],
+    });
+    // Nothing was kept: the same title is free once the rows are good.
+    const good = rows.filter((_, index) => index !== 1 && index !== 4);
+    const saved = await admin.client.post('/api/projects', { title: 'Two bad rows', certificate_id: setId, recipients: good });
+    expect(saved.json()).toMatchObject({ recipients_count: 4 });
+  });
+
+  it('keeps a Chinese, Japanese or Korean full name whole and in its order', async () => {
+    const person = (name: string, email: string) => ({
+      'FIRST_NAME LAST_NAME': name,
+      'Email Address': email,
+      COURSE: 'R',
+      EXPIRATION_DATE: '01/01/2028',
+    });
+    const saved = await admin.client.post('/api/projects', {
+      title: 'Names as written',
+      certificate_id: setId,
+      recipients: [
+        person('王小明', 'wang@example.com'),
+        person('山田 太郎', 'yamada@example.com'),
+        person('Zoë Ångström', 'zoe@example.com'),
+      ],
+    });
+    const listed = (await admin.client.get(`/api/recipients?project_id=${saved.json().id}&sort=email`)).json().recipients;
+    expect(listed.map((r: { first_name: string; last_name: string }) => [r.first_name, r.last_name])).toEqual([
+      ['王小明', ''],
+      ['山田 太郎', ''],
+      ['Zoë', 'Ångström'],
+    ]);
+  });
+
   it('keeps projects to their account, and a sub-user to their own', async () => {
     const stranger = await registerConfirmedAdmin(laurel);
     const mine = (

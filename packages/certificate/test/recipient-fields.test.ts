@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newDesign, newElement } from '../src/model/defaults.ts';
-import {
-  FIELD_KEYS,
-  importedValues,
-  mappingProblem,
-  parseDateInFormat,
-  recipientFields,
-  splitFullName,
-} from '../src/model/recipient-fields.ts';
+import { FIELD_KEYS, importedValues, mappingProblem, parseDateInFormat, recipientFields } from '../src/model/recipient-fields.ts';
 
 describe('recipient fields of a design', () => {
   it('lists names, email, expiration date and custom merge fields once each', () => {
@@ -33,23 +26,16 @@ describe('recipient fields of a design', () => {
     expect(mappingProblem(fields, new Set([FIELD_KEYS.first, FIELD_KEYS.email, 'COURSE']))).not.toBeNull();
   });
 
-  it('reads an imported row by field: a combined name fills its parts, an ISO date takes the certificate’s format', () => {
+  it('reads an imported row by field: a combined name as written, an ISO date in the certificate’s format', () => {
     const columns = [FIELD_KEYS.full, null, FIELD_KEYS.email, FIELD_KEYS.expiration];
     expect(importedValues([' Mary Ann Smith ', 'ignored', 'mary@example.com', '2031-06-30'], columns, 'DD/MM/YYYY')).toEqual({
       [FIELD_KEYS.full]: 'Mary Ann Smith',
-      [FIELD_KEYS.first]: 'Mary Ann',
-      [FIELD_KEYS.last]: 'Smith',
       [FIELD_KEYS.email]: 'mary@example.com',
       [FIELD_KEYS.expiration]: '30/06/2031',
     });
     // Anything but a real ISO date is left for the checks to name.
     expect(importedValues(['2031-02-30'], [FIELD_KEYS.expiration], 'DD/MM/YYYY')).toEqual({ [FIELD_KEYS.expiration]: '2031-02-30' });
     expect(importedValues(['2031-06-30'], [FIELD_KEYS.expiration], 'YYYY-MM-DD')).toEqual({ [FIELD_KEYS.expiration]: '2031-06-30' });
-  });
-
-  it('splits a combined name at the last space', () => {
-    expect(splitFullName('  Mary Ann   Smith ')).toEqual({ first: 'Mary Ann', last: 'Smith' });
-    expect(splitFullName('Cher')).toEqual({ first: 'Cher', last: '' });
   });
 });
 

@@ -34,6 +34,8 @@ export * from './credit-periods.ts';
 export * from './email.ts';
 export * from './email-design.ts';
 export * from './password.ts';
+export * from './person-name.ts';
 export * from './plans.ts';
+export * from './recipient-rows.ts';
 export * from './roles.ts';
 export * from './routes.ts';

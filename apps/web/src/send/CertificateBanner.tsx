@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowsExchange } from '@tabler/icons-react';
+import { IconArrowsExchange, IconRotate } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Thumbnail } from '../build/parts/Thumbnail.tsx';
 import type { SendCertificate } from './api/send.ts';
@@ -9,10 +9,13 @@ import { fieldLabel } from './fields.ts';
 export function CertificateBanner({
   certificate,
   onChange,
+  onStartOver,
   children,
 }: {
   certificate: SendCertificate;
   onChange?: () => void;
+  /** Offered while the wizard holds a list for this certificate: discards it. */
+  onStartOver?: () => void;
   children?: ReactNode;
 }) {
   const needed = certificate.fields.filter((f) => !f.optional);
@@ -44,16 +47,19 @@ export function CertificateBanner({
           </Group>
           {children}
         </Stack>
-        {onChange && (
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconArrowsExchange size={15} />}
-            onClick={onChange}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Change
-          </Button>
+        {(onChange || onStartOver) && (
+          <Stack gap={4} align="flex-end" style={{ alignSelf: 'flex-start', flexShrink: 0 }}>
+            {onChange && (
+              <Button variant="subtle" size="xs" leftSection={<IconArrowsExchange size={15} />} onClick={onChange}>
+                Change
+              </Button>
+            )}
+            {onStartOver && (
+              <Button variant="subtle" color="gray" size="xs" leftSection={<IconRotate size={15} />} onClick={onStartOver}>
+                Start over
+              </Button>
+            )}
+          </Stack>
         )}
       </Group>
     </Paper>

@@ -1,4 +1,3 @@
-import type { Mapping } from '@laurel/domain';
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useExitGuard } from '../router/useExitGuard.tsx';
+import { useSignedInUser } from '../session/queries.ts';
 import type { SendCertificate } from './api/send.ts';
 import { CertificateBanner } from './CertificateBanner.tsx';
 import { autoMap } from './fields.ts';
@@ -17,97 +17,103 @@ import type { ImportTable, RecipientRow } from './rows.ts';
 import { SaveStep } from './save/SaveStep.tsx';
 import { SelectStep } from './select/SelectStep.tsx';
 import { useSendCertificate } from './useSendCertificate.ts';
+import { useWizardDraft } from './useWizardDraft.ts';
 import { STEP_INDEX, WizardProgress } from './WizardProgress.tsx';
-
-type Step = 'select' | 'import' | 'map' | 'preview' | 'save';
 
 const preselected = (value: string | null) => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
+const sameTable = (a: ImportTable | null, b: ImportTable) =>
+  !!a && a.kind === b.kind && JSON.stringify([a.headers, a.rows]) === JSON.stringify([b.headers, b.rows]);
+
 /**
  * /send: choose a certificate, import recipients, match columns, preview, save (spec 3 §2). The
- * chosen certificate is in the address (?c=), so a reload or a link from the builder lands on the
- * import step; the imported list lives in memory until the project is saved, guarded on exit.
+ * chosen certificate is in the address (?c=); what was imported, the column choices and the edits
+ * are kept for this tab (sessionStorage, per person and certificate) until the project is saved or
+ * the issuer starts over, so Back, Next and a reload lose nothing.
  */
 export function SendWizard() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const user = useSignedInUser();
   const [params, setParams] = useSearchParams();
   const [certificateId, setCertificateId] = useState<number | null>(() => preselected(params.get('c')));
-  const [step, setStep] = useState<Step>(() => (preselected(params.get('c')) ? 'import' : 'select'));
-  const [table, setTable] = useState<ImportTable | null>(null);
-  const [mapping, setMapping] = useState<(string | null)[]>([]);
-  const [autoMatched, setAutoMatched] = useState(0);
-  const [applied, setApplied] = useState<Mapping | null>(null);
-  const [rows, setRows] = useState<RecipientRow[]>([]);
-  const [edited, setEdited] = useState(false);
   const [savedProject, setSavedProject] = useState<number | null>(null);
+  const { draft, update, discard, forget, hasData } = useWizardDraft({ userId: user.id, accountId: user.account?.id ?? 0 }, certificateId);
   const certificate = useSendCertificate(certificateId);
+  const step = certificateId === null ? 'select' : draft.step;
 
-  const dirty = savedProject === null && (table !== null || rows.length > 0);
-  useExitGuard(dirty, 'Your recipients are not saved yet. If you leave now, the imported list is lost.');
+  const dirty = savedProject === null && hasData;
+  useExitGuard(dirty, 'Your recipients are not saved in a project yet. If you leave now, they are kept in this tab until you come back.');
 
   // Leave only once the guard has seen the saved state, so saving never asks "Exit Without Saving?".
   useEffect(() => {
     if (savedProject !== null) void navigate(`/send/${savedProject}/send`);
   }, [savedProject, navigate]);
 
-  // The address changes when the issuer follows another ?c= link while here.
+  // The address changes when the issuer follows another ?c= link while here: that certificate's own list, if any, comes back.
   useEffect(() => {
     const id = preselected(params.get('c'));
-    if (id !== null && id !== certificateId && !dirty) {
-      setCertificateId(id);
-      setStep('import');
-    }
-  }, [params, certificateId, dirty]);
+    if (id !== null && id !== certificateId) setCertificateId(id);
+  }, [params, certificateId]);
 
-  const resetImport = () => {
-    setTable(null);
-    setMapping([]);
-    setAutoMatched(0);
-    setApplied(null);
-    setRows([]);
-    setEdited(false);
+  // Another certificate's list stays kept for it; choosing one is never a loss.
+  const chooseAnother = () => {
+    setCertificateId(null);
+    setParams({}, { replace: true });
   };
 
-  const confirmThen = (message: string, action: () => void) => {
-    if (!dirty) return action();
+  const startOver = () =>
     modals.openConfirmModal({
-      title: 'Discard the imported recipients?',
-      children: <Text size="sm">{message}</Text>,
-      labels: { confirm: 'Discard', cancel: 'Keep them' },
+      title: 'Start over?',
+      children: <Text size="sm">The list you imported for this certificate, your column choices and your edits are discarded.</Text>,
+      labels: { confirm: 'Start over', cancel: 'Keep them' },
       confirmProps: { color: 'red' },
-      onConfirm: action,
-    });
-  };
-
-  const chooseAnother = () =>
-    confirmThen('Choosing another certificate starts the import again.', () => {
-      resetImport();
-      setCertificateId(null);
-      setStep('select');
-      setParams({}, { replace: true });
+      onConfirm: discard,
     });
 
   const select = (chosen: SendCertificate) => {
     queryClient.setQueryData(['send', 'certificate', chosen.id], chosen);
     setCertificateId(chosen.id);
-    setStep('import');
     setParams({ c: String(chosen.id) }, { replace: true });
   };
 
-  const imported = (next: ImportTable) => {
+  const imported = (next: ImportTable, pasted?: string) => {
+    const text = pasted ?? draft.pasted;
+    // The same list again (Back, then Continue): the columns and the edits made since stay.
+    if (sameTable(draft.table, next)) return update({ step: 'map', table: next, pasted: text });
     const guess = autoMap(next.headers, next.rows, certificate.data!.fields);
-    setTable(next);
-    setMapping(guess);
-    setAutoMatched(guess.filter(Boolean).length);
-    setApplied(null);
-    setStep('map');
+    update({
+      step: 'map',
+      pasted: text,
+      table: next,
+      mapping: guess,
+      autoMatched: guess.filter(Boolean).length,
+      applied: null,
+      rows: [],
+      rowsMapping: null,
+      edited: false,
+      leftOut: [],
+    });
   };
 
-  const skippedMapping = table?.kind === 'manual' || (step === 'preview' && table === null);
+  const mapped = (rows: RecipientRow[] | null) => {
+    // Null: the columns are those the rows were read with, so the rows and their edits stay.
+    if (rows === null) return update({ step: 'preview' });
+    const use = () => update({ step: 'preview', rows, rowsMapping: JSON.stringify(draft.mapping), edited: false, leftOut: [] });
+    if (!draft.edited || !draft.rows.length) return use();
+    modals.openConfirmModal({
+      title: 'Read the list again?',
+      children: <Text size="sm">The columns changed, so the rows are read again and your changes in the preview are lost.</Text>,
+      labels: { confirm: 'Read again', cancel: 'Keep my changes' },
+      onConfirm: use,
+      onCancel: () => update({ step: 'preview' }),
+    });
+  };
+
+  const skippedMapping = draft.table?.kind === 'manual';
   const header = (
     <PageHeader
       eyebrow="Send"
@@ -151,74 +157,67 @@ export function SendWizard() {
       )}
       {certificate.data && (
         <>
-          <CertificateBanner certificate={certificate.data} onChange={step === 'save' ? undefined : chooseAnother} />
+          <CertificateBanner
+            certificate={certificate.data}
+            onChange={step === 'save' ? undefined : chooseAnother}
+            onStartOver={hasData && step !== 'save' ? startOver : undefined}
+          />
           {step === 'import' && (
             <ImportStep
               certificate={certificate.data}
+              draft={draft}
+              onPasted={(pasted) => update({ pasted })}
+              onManualRows={(manual) => update({ manual })}
               onTable={imported}
               onManual={(entered) => {
-                setTable({ headers: [], rows: [], kind: 'manual', filename: null });
-                setRows(entered);
-                setStep('preview');
+                update({
+                  step: 'preview',
+                  table: { headers: [], rows: [], kind: 'manual', filename: null },
+                  mapping: [],
+                  rows: entered,
+                  rowsMapping: null,
+                  edited: false,
+                  leftOut: [],
+                });
               }}
               onBack={chooseAnother}
             />
           )}
-          {step === 'map' && table && (
+          {step === 'map' && draft.table && (
             <MappingStep
               certificate={certificate.data}
-              table={table}
-              mapping={mapping}
-              autoMatched={autoMatched}
-              appliedMapping={applied}
-              onMapping={(next, savedMapping) => {
-                setMapping(next);
-                setApplied(savedMapping);
-              }}
-              // Spec 3 §2: going back resets mapping, upload and fields.
-              onBack={() => {
-                resetImport();
-                setStep('import');
-              }}
-              onContinue={(mapped) => {
-                setRows(mapped);
-                setEdited(false);
-                setStep('preview');
-              }}
+              table={draft.table}
+              mapping={draft.mapping}
+              autoMatched={draft.autoMatched}
+              appliedMapping={draft.applied}
+              rowsKept={draft.rows.length > 0 && draft.rowsMapping === JSON.stringify(draft.mapping)}
+              onMapping={(mapping, applied) => update({ mapping, applied })}
+              onBack={() => update({ step: 'import' })}
+              onContinue={mapped}
             />
           )}
           {step === 'preview' && (
             <PreviewStep
               certificate={certificate.data}
-              rows={rows}
-              onRows={(next) => {
-                setRows(next);
-                setEdited(true);
-              }}
-              onBack={() => {
-                const back = () => {
-                  resetImport();
-                  setStep('import');
-                };
-                if (!edited) return back();
-                modals.openConfirmModal({
-                  title: 'Go back to import?',
-                  children: <Text size="sm">Your changes to the recipients in this preview will be lost.</Text>,
-                  labels: { confirm: 'Go back', cancel: 'Stay here' },
-                  onConfirm: back,
-                });
-              }}
-              onContinue={() => setStep('save')}
+              rows={draft.rows}
+              leftOut={draft.leftOut}
+              onRows={(rows) => update({ rows, edited: true })}
+              onLeftOut={(leftOut) => update({ leftOut })}
+              onBack={() => update({ step: draft.table && draft.table.kind !== 'manual' ? 'map' : 'import' })}
+              backLabel={draft.table && draft.table.kind !== 'manual' ? 'Back to columns' : 'Back to import'}
+              onContinue={() => update({ step: 'save' })}
             />
           )}
           {step === 'save' && (
             <SaveStep
               certificate={certificate.data}
-              rows={rows}
-              table={table}
-              mapping={mapping}
-              onBack={() => setStep('preview')}
-              onSaved={(project) => setSavedProject(project.id)}
+              draft={draft}
+              onBack={() => update({ step: 'preview' })}
+              onSaved={(project) => {
+                // The list now lives in the project; the draft must not come back.
+                forget();
+                setSavedProject(project.id);
+              }}
             />
           )}
         </>

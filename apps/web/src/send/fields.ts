@@ -9,7 +9,7 @@ export function fieldLabel(field: Pick<RecipientField, 'key' | 'kind'>): string 
     case 'last_name':
       return 'Last name';
     case 'full_name':
-      return 'Full name (first and last)';
+      return 'Full name';
     case 'email':
       return 'Email address';
     case 'expiration_date':

@@ -7,7 +7,15 @@ import {
   parseDateInFormat,
   type RecipientField,
 } from '@laurel/certificate';
-import { isValidEmail, MESSAGES } from '@laurel/domain';
+import {
+  duplicateProblem,
+  isFamilyNameFirst,
+  isValidEmail,
+  type RowProblem,
+  repeatedRows,
+  rowProblems,
+  withNameParts,
+} from '@laurel/domain';
 import type { RecipientValues } from './api/send.ts';
 
 export type ImportKind = 'clipboard' | 'file' | 'manual';
@@ -20,14 +28,26 @@ export interface ImportTable {
   filename: string | null;
 }
 
-/** One recipient in the preview; `uid` keeps a row's identity through edits and deletions. */
+/**
+ * One recipient in the preview; `uid` keeps a row's identity through edits and deletions, `line` is
+ * its number in the list as imported (the header row not counted), the number problems are named by.
+ */
 export interface RecipientRow {
   uid: number;
+  line: number;
   values: RecipientValues;
 }
 
 let nextUid = 1;
-export const newRow = (values: RecipientValues): RecipientRow => ({ uid: nextUid++, values });
+export const newRow = (values: RecipientValues, line: number): RecipientRow => ({ uid: nextUid++, line, values });
+
+/** Rows read back from storage keep their ids; new rows must not take one of them. */
+export function adoptRows(rows: RecipientRow[]): void {
+  for (const row of rows) nextUid = Math.max(nextUid, row.uid + 1);
+}
+
+/** The number a row added in the preview takes: after every row of the list. */
+export const nextLine = (rows: RecipientRow[]) => rows.reduce((max, row) => Math.max(max, row.line), 0) + 1;
 
 /** The field keys a mapping fills (one per column at most; null is "None"). */
 export const mappedKeys = (mapping: (string | null)[]) => new Set(mapping.filter((k): k is string => !!k));
@@ -40,31 +60,38 @@ export function projectMapping(table: ImportTable | null, mapping: (string | nul
   return Object.fromEntries(table.headers.map((title, column) => [title, mapping[column] ?? '']));
 }
 
-/** The table's rows as recipients keyed by field (the rules of `importedValues`). */
+/** The table's rows as recipients keyed by field (the rules of `importedValues`; a whole name fills its parts). */
 export function toRecipients(table: ImportTable, mapping: (string | null)[], format: ExpirationDateFormat | null): RecipientRow[] {
-  return table.rows.map((cells) => newRow(importedValues(cells, mapping, format)));
+  return table.rows.map((cells, index) => newRow(withNameParts(importedValues(cells, mapping, format)), index + 1));
 }
 
 /**
- * The first row the server would refuse, named (spec 3 §5: clipboard and imported rows are checked
- * for valid emails and expiration dates; the first bad one is reported). Null when all are good.
+ * What keeps each row from being saved (the server's checks, spec 3 §5), and rows repeating an
+ * earlier one exactly. Rows left out are not checked, and a row repeating one left out is not a repeat.
  */
-export function firstRowProblem(rows: RecipientRow[], fields: RecipientField[], format: ExpirationDateFormat | null): string | null {
-  const needsExpiration = fields.some((f) => f.kind === 'expiration_date');
-  for (const [index, { values }] of rows.entries()) {
-    const row = `row ${index + 1}`;
-    const email = (values[FIELD_KEYS.email] ?? '').trim();
-    if (!(values[FIELD_KEYS.first] ?? '').trim() && !(values[FIELD_KEYS.last] ?? '').trim())
-      return `The recipient name is missing (${row}).`;
-    if (!email) return `Missing email address (${row}).`;
-    if (!isValidEmail(email)) return `${MESSAGES.invalidEmail}: ${email} (${row})`;
-    if (needsExpiration && format) {
-      const date = (values[FIELD_KEYS.expiration] ?? '').trim();
-      if (!parseDateInFormat(date, format)) return `${expirationDateMessage(format)} (${row}: “${date}”)`;
-    }
-  }
-  return null;
+export function problemsOf(
+  rows: RecipientRow[],
+  fields: RecipientField[],
+  format: ExpirationDateFormat | null,
+  leftOut: ReadonlySet<number>,
+): Map<number, RowProblem[]> {
+  const kept = rows.filter((row) => !leftOut.has(row.uid));
+  const repeats = repeatedRows(
+    kept.map((row) => row.values),
+    fields,
+  );
+  const problems = new Map<number, RowProblem[]>();
+  kept.forEach((row, index) => {
+    const found = rowProblems(row.values, fields, format);
+    const earlier = repeats[index];
+    if (earlier != null) found.push(duplicateProblem(kept[earlier]!.line - 1));
+    if (found.length) problems.set(row.uid, found);
+  });
+  return problems;
 }
+
+/** A last name may stay empty when the first name holds a whole name written family name first ("王小明"). */
+export const lastNameOptional = (values: RecipientValues) => isFamilyNameFirst(values[FIELD_KEYS.first] ?? '');
 
 /** A recipient's problems field by field, for the add/edit dialog and manual entry. */
 export function valueProblems(
@@ -77,6 +104,7 @@ export function valueProblems(
   for (const field of fields) {
     const value = (values[field.key] ?? '').trim();
     if (!value) {
+      if (field.kind === 'last_name' && lastNameOptional(values)) continue;
       problems[field.key] = emptyMessage;
       continue;
     }

@@ -5,6 +5,7 @@ import { queryClient } from '../api/query-client.ts';
 import { clearToken, getToken } from '../api/token.ts';
 import { logout } from '../auth/api.ts';
 import { notifySuccess } from '../lib/notify.ts';
+import { forgetDrafts } from '../send/wizard-draft.ts';
 import { CONFIG_KEY, USER_KEY } from './queries.ts';
 
 /** Ends the session on the server and here, then goes to the sign-in page. */
@@ -14,6 +15,8 @@ export async function endSession(): Promise<void> {
     await logout().catch(() => undefined);
   }
   clearToken();
+  // Recipient lists not yet saved in a project stay with the person who imported them.
+  forgetDrafts();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CONFIG_KEY[0] });
   queryClient.setQueryData(USER_KEY, null);
 }

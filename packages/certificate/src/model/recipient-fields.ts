@@ -75,18 +75,11 @@ export function mappingProblem(fields: RecipientField[], mapped: ReadonlySet<str
   return null;
 }
 
-/** Splits a combined name at its last space: "Mary Ann Smith" is "Mary Ann" and "Smith". */
-export function splitFullName(full: string): { first: string; last: string } {
-  const trimmed = full.trim().replace(/\s+/g, ' ');
-  const at = trimmed.lastIndexOf(' ');
-  return at === -1 ? { first: trimmed, last: '' } : { first: trimmed.slice(0, at), last: trimmed.slice(at + 1) };
-}
-
 /**
  * One imported row as values by field key; `fieldOfColumn[i]` is the field column i fills, or null.
- * A combined name column also fills first and last name (split at the last space), so every row can
- * be edited by its parts. Spreadsheet date cells arrive as ISO dates; an unambiguous ISO date is
- * written in the certificate's format rather than refused.
+ * A combined name column stays as it is: how a whole name fills first and last name depends on the
+ * script it is written in (`withNameParts` in @laurel/domain). Spreadsheet date cells arrive as ISO
+ * dates; an unambiguous ISO date is written in the certificate's format rather than refused.
  */
 export function importedValues(
   cells: readonly string[],
@@ -97,12 +90,6 @@ export function importedValues(
   fieldOfColumn.forEach((key, column) => {
     if (key) values[key] = (cells[column] ?? '').trim();
   });
-  const full = values[FIELD_KEYS.full];
-  if (full !== undefined && !(values[FIELD_KEYS.first] || values[FIELD_KEYS.last])) {
-    const parts = splitFullName(full);
-    values[FIELD_KEYS.first] = parts.first;
-    values[FIELD_KEYS.last] = parts.last;
-  }
   const expiration = values[FIELD_KEYS.expiration];
   if (
     expiration !== undefined &&

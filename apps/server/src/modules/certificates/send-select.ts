@@ -1,5 +1,5 @@
-import { FIELD_KEYS, migrateDesign, parseDateInFormat, recipientFields, splitFullName } from '@laurel/certificate';
-import type { RecipientEmailPreview, SendableCertificate } from '@laurel/domain';
+import { FIELD_KEYS, migrateDesign, parseDateInFormat, recipientFields } from '@laurel/certificate';
+import { type RecipientEmailPreview, type SendableCertificate, splitFullName } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema.ts';

@@ -1,4 +1,5 @@
 import { FIELD_KEYS, importedValues, migrateDesign, recipientFields } from '@laurel/certificate';
+import { withNameParts } from '@laurel/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -27,7 +28,7 @@ export async function importProjectRecipients(context: AppContext, member: Membe
   const format = design.expiration_date_format ?? 'MM/DD/YYYY';
   const keys = [FIELD_KEYS.first, FIELD_KEYS.last, FIELD_KEYS.email, ...projectDataFields(project).fields.map((f) => f.key)];
   const rows = table.rows.map((cells) => {
-    const values = importedValues(cells, fieldOfColumn, format);
+    const values = withNameParts(importedValues(cells, fieldOfColumn, format));
     return Object.fromEntries(keys.map((key) => [key, values[key] ?? ''])) as Record<string, string>;
   });
   checkImportedEmails(rows);

@@ -1,12 +1,5 @@
-import {
-  type CertificateDesign,
-  expirationDateMessage,
-  FIELD_KEYS,
-  parseDateInFormat,
-  type RecipientField,
-  splitFullName,
-} from '@laurel/certificate';
-import { isValidEmail, MESSAGES } from '@laurel/domain';
+import { type CertificateDesign, FIELD_KEYS, parseDateInFormat, type RecipientField } from '@laurel/certificate';
+import { isValidEmail, MESSAGES, type RowProblem, rowLabel, rowProblems, withNameParts } from '@laurel/domain';
 import { badRequest } from '../../http/errors.ts';
 
 /** One recipient as the send wizard maps it: values by field key (FIRST_NAME, Email Address, COURSE …). */
@@ -19,35 +12,46 @@ export interface CleanRecipient {
   meta: Record<string, string>;
 }
 
-const rowLabel = (index: number) => `row ${index + 1}`;
+/** How many refused rows a reply names one by one; a list with more says how many others there are. */
+const NAMED_ROWS = 20;
 
 /**
- * Checks and normalises mapped rows (spec 3 §5): names present, a valid email address and, when the
- * design shows one, an expiration date strictly in its format. The first bad row is named; nothing
- * is saved when any row is refused.
+ * Checks and normalises mapped rows (spec 3 §5) with the checks the wizard shows: names present, a
+ * valid email address and, when the design shows one, an expiration date strictly in its format. The
+ * server never trusts the wizard to have left bad rows out: when any row is refused nothing is saved,
+ * the message names the first bad row and `errors` names each one.
  */
 export function cleanRecipients(rows: MappedRow[], fields: RecipientField[], design: CertificateDesign): CleanRecipient[] {
   const dataKeys = fields.filter((f) => f.kind === 'data').map((f) => f.key);
   const needsExpiration = fields.some((f) => f.kind === 'expiration_date');
   const format = design.expiration_date_format ?? 'MM/DD/YYYY';
-  return rows.map((row, index) => {
+  const refused = rows.flatMap((row, index) =>
+    rowProblems(row, fields, needsExpiration ? format : null).map((problem) => ({ problem, index })),
+  );
+  if (refused.length) throw refusal(refused);
+  return rows.map((mapped) => {
+    const row = withNameParts(mapped);
     const value = (key: string) => (row[key] ?? '').trim();
-    const combined = splitFullName(value(FIELD_KEYS.full));
-    const first = value(FIELD_KEYS.first) || combined.first;
-    const last = value(FIELD_KEYS.last) || combined.last;
-    const email = value(FIELD_KEYS.email);
-    if (!first && !last) throw badRequest(`The recipient name is missing (${rowLabel(index)}).`, { error_type: 'missing_name' });
-    if (!email) throw badRequest(`Missing email address (${rowLabel(index)}).`, { error_type: 'missing_email' });
-    if (!isValidEmail(email)) throw badRequest(`${MESSAGES.invalidEmail}: ${email} (${rowLabel(index)})`, { error_type: 'invalid_email' });
     const meta: Record<string, string> = {};
     for (const key of dataKeys) meta[key] = value(key).slice(0, 500);
-    if (needsExpiration) {
-      const iso = parseDateInFormat(value(FIELD_KEYS.expiration), format);
-      if (!iso) throw badRequest(`${expirationDateMessage(format)} (${rowLabel(index)})`, { error_type: 'invalid_date' });
-      meta[FIELD_KEYS.expiration] = iso;
-    }
-    return { first_name: first.slice(0, 200), last_name: last.slice(0, 200), email: email.toLowerCase(), meta };
+    if (needsExpiration) meta[FIELD_KEYS.expiration] = parseDateInFormat(value(FIELD_KEYS.expiration), format)!;
+    return {
+      first_name: value(FIELD_KEYS.first).slice(0, 200),
+      last_name: value(FIELD_KEYS.last).slice(0, 200),
+      email: value(FIELD_KEYS.email).toLowerCase(),
+      meta,
+    };
   });
+}
+
+/** A refused row as the import errors of spec 3 §8 name it: "Invalid email format: x (row 5)". */
+const named = ({ problem, index }: { problem: RowProblem; index: number }) =>
+  `${problem.message} (${rowLabel(index)})${problem.kind === 'missing_name' || problem.kind === 'missing_email' ? '.' : ''}`;
+
+function refusal(refused: { problem: RowProblem; index: number }[]) {
+  const errors = refused.slice(0, NAMED_ROWS).map(named);
+  if (refused.length > NAMED_ROWS) errors.push(`${refused.length - NAMED_ROWS} more problems in other rows.`);
+  return badRequest(errors[0]!, { error_type: refused[0]!.problem.kind, errors });
 }
 
 const rowsLabel = (indexes: number[]) =>

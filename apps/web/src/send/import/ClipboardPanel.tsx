@@ -1,7 +1,6 @@
 import { Alert, Button, Group, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconArrowRight, IconClipboard, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { importList } from '../api/send.ts';
@@ -20,12 +19,21 @@ const EXAMPLE = ['First name\tLast name\tEmail', 'Ada\tLovelace\tada@example.com
  * Paste from a spreadsheet. The text goes to the same parser as an uploaded file (as a
  * tab-separated file), so quoting, header detection and limits are the same for both.
  */
-export function ClipboardPanel({ onTable }: { onTable: (table: ImportTable) => void }) {
-  const [text, setText] = useState('');
+export function ClipboardPanel({
+  text,
+  onText,
+  onTable,
+}: {
+  /** What is in the box: kept by the wizard, so Back finds it again. */
+  text: string;
+  onText: (text: string) => void;
+  onTable: (table: ImportTable, pasted: string) => void;
+}) {
+  const setText = onText;
   const { lines, columns, first } = measure(text);
   const parse = useMutation({
     mutationFn: () => importList(new Blob([text], { type: 'text/tab-separated-values' }), 'clipboard.tsv', 'tab'),
-    onSuccess: (table) => onTable({ headers: table.headers, rows: table.data, kind: 'clipboard', filename: null }),
+    onSuccess: (table) => onTable({ headers: table.headers, rows: table.data, kind: 'clipboard', filename: null }, text),
   });
 
   const readClipboard = async () => {

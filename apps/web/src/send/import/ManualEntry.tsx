@@ -8,11 +8,25 @@ import { newRow, type RecipientRow, valueProblems } from '../rows.ts';
 const ALL_FIELDS = 'All fields must have data';
 const emptyRow = (): RecipientValues => ({});
 
-/** Type a few recipients in a small grid with the certificate's own fields (spec 3 §5: manual entry). */
-export function ManualEntry({ certificate, onDone }: { certificate: SendCertificate; onDone: (rows: RecipientRow[]) => void }) {
+/**
+ * Type a few recipients in a small grid with the certificate's own fields (spec 3 §5: manual entry).
+ * The grid is the wizard's (`rows`), so going back to it finds what was typed.
+ */
+export function ManualEntry({
+  certificate,
+  rows: kept,
+  onRows,
+  onDone,
+}: {
+  certificate: SendCertificate;
+  rows: RecipientValues[];
+  onRows: (rows: RecipientValues[]) => void;
+  onDone: (rows: RecipientRow[]) => void;
+}) {
   const fields = entryFields(certificate.fields);
   const format = certificate.expiration_date_format;
-  const [rows, setRows] = useState<RecipientValues[]>([emptyRow()]);
+  const rows = kept.length ? kept : [emptyRow()];
+  const setRows = (change: (current: RecipientValues[]) => RecipientValues[]) => onRows(change(rows));
   const [problems, setProblems] = useState<Record<string, string>[]>([]);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -27,7 +41,7 @@ export function ManualEntry({ certificate, onDone }: { certificate: SendCertific
     setProblems(found);
     if (all.length) return setMessage(all.includes(ALL_FIELDS) ? ALL_FIELDS : all[0]!);
     setMessage(null);
-    onDone(rows.map((values) => newRow(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])))));
+    onDone(rows.map((values, index) => newRow(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])), index + 1)));
   };
 
   return (

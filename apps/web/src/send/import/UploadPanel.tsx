@@ -1,6 +1,6 @@
-import { Alert, Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowRight, IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../api/errors.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { importList, type SendCertificate } from '../api/send.ts';
@@ -9,8 +9,19 @@ import type { ImportTable } from '../rows.ts';
 import { IMPORT_ACCEPT, MAX_IMPORT_BYTES, rejectionMessage } from './file-types.ts';
 import { useCsvTemplate, useListFileImport } from './useListFileImport.tsx';
 
-/** Upload a CSV (separator confirmed in a dialog) or an XLSX workbook (its first sheet). */
-export function UploadPanel({ certificate, onTable }: { certificate: SendCertificate; onTable: (table: ImportTable) => void }) {
+/**
+ * Upload a CSV (separator confirmed in a dialog) or an XLSX workbook (its first sheet). A file read
+ * before stays in the wizard: Back finds it here, to go on with or to replace.
+ */
+export function UploadPanel({
+  certificate,
+  current,
+  onTable,
+}: {
+  certificate: SendCertificate;
+  current: ImportTable | null;
+  onTable: (table: ImportTable) => void;
+}) {
   const {
     mutation: upload,
     chooseFile,
@@ -24,6 +35,19 @@ export function UploadPanel({ certificate, onTable }: { certificate: SendCertifi
 
   return (
     <Stack gap="md">
+      {current && (
+        <Alert color="laurel" variant="light" icon={<IconFileSpreadsheet size={18} />} title={`${current.filename ?? 'Your file'} is read`}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              {current.rows.length} {current.rows.length === 1 ? 'row' : 'rows'} and {current.headers.length} columns. Go on with it, or
+              drop another file to replace it.
+            </Text>
+            <Button size="xs" rightSection={<IconArrowRight size={14} />} onClick={() => onTable(current)}>
+              Continue with this file
+            </Button>
+          </Group>
+        </Alert>
+      )}
       <Dropzone
         onDrop={(files) => files[0] && void chooseFile(files[0])}
         onReject={(rejections) => notifyError(rejectionMessage(rejections[0]?.errors[0]?.code))}

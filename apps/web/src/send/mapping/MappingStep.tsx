@@ -13,7 +13,7 @@ import { useSignedInUser } from '../../session/queries.ts';
 import { deleteMapping, listAccountMappings, listGlobalMappings } from '../api/mappings.ts';
 import type { SendCertificate } from '../api/send.ts';
 import { fieldLabel } from '../fields.ts';
-import { firstRowProblem, type ImportTable, mappingError, type RecipientRow, toRecipients } from '../rows.ts';
+import { type ImportTable, mappingError, type RecipientRow, toRecipients } from '../rows.ts';
 import { type SaveDialogView, SaveMappingDialog } from './SaveMappingDialog.tsx';
 import { applyMapping, rulesOf } from './saved-mappings.ts';
 
@@ -25,13 +25,29 @@ interface MappingStepProps {
   mapping: (string | null)[];
   autoMatched: number;
   appliedMapping: Mapping | null;
+  /** The preview's rows were read with these very columns: continuing keeps them and their edits. */
+  rowsKept: boolean;
   onMapping: (mapping: (string | null)[], applied: Mapping | null) => void;
   onBack: () => void;
-  onContinue: (rows: RecipientRow[]) => void;
+  /** The rows read with the columns, or null to go on with the rows already read. */
+  onContinue: (rows: RecipientRow[] | null) => void;
 }
 
-/** Step 3: which certificate field each imported column fills ('None' first in every list). */
-export function MappingStep({ certificate, table, mapping, autoMatched, appliedMapping, onMapping, onBack, onContinue }: MappingStepProps) {
+/**
+ * Step 3: which certificate field each imported column fills ('None' first in every list). Rows
+ * with a bad cell do not stop the list here: the preview shows each one to fix or leave out.
+ */
+export function MappingStep({
+  certificate,
+  table,
+  mapping,
+  autoMatched,
+  appliedMapping,
+  rowsKept,
+  onMapping,
+  onBack,
+  onContinue,
+}: MappingStepProps) {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,9 +93,8 @@ export function MappingStep({ certificate, table, mapping, autoMatched, appliedM
   const next = () => {
     const incomplete = mappingError(fields, mapping);
     if (incomplete) return setProblem(incomplete);
+    if (rowsKept) return onContinue(null);
     const rows = toRecipients(table, mapping, certificate.expiration_date_format);
-    const bad = firstRowProblem(rows, fields, certificate.expiration_date_format);
-    if (bad) return setProblem(bad);
     // Spec 3 §5: the offer to save is for premium accounts not already using a saved mapping.
     if (premium && !appliedMapping) {
       setPendingRows(rows);

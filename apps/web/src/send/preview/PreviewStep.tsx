@@ -24,9 +24,10 @@ import type { RecipientValues, SendCertificate } from '../api/send.ts';
 import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';
 import { creditsOf } from '../credits/credits.ts';
 import { fieldLabel } from '../fields.ts';
-import { newRow, type RecipientRow, rowMatches } from '../rows.ts';
+import { newRow, nextLine, problemsOf, type RecipientRow, rowMatches } from '../rows.ts';
 import { CertificateModal } from './CertificateModal.tsx';
 import { EmailModal } from './EmailModal.tsx';
+import { cellsOf, LeftOutRows, ProblemRows } from './ProblemRows.tsx';
 import { RecipientDialog } from './RecipientDialog.tsx';
 
 const PAGE_SIZE = 10;
@@ -34,8 +35,12 @@ const PAGE_SIZE = 10;
 interface PreviewStepProps {
   certificate: SendCertificate;
   rows: RecipientRow[];
+  /** Rows the issuer left out, by uid. */
+  leftOut: number[];
   onRows: (rows: RecipientRow[]) => void;
+  onLeftOut: (uids: number[]) => void;
   onBack: () => void;
+  backLabel: string;
   onContinue: () => void;
 }
 
@@ -43,10 +48,11 @@ const fullName = (values: RecipientValues) => `${values[FIELD_KEYS.first] ?? ''}
 
 /**
  * Step 4, "Send Certificates" (spec 3 §2): every recipient, 10 a page, to search, add, edit, delete
- * and look at (certificate and email) before saving. Rows beyond the account's credits are marked
- * `certificate_allowed: false`: shown greyed, not editable, and explained.
+ * and look at (certificate and email) before saving. Rows the server would refuse are listed apart
+ * with their reasons, to correct in place or leave out; only the good rows are saved. Rows beyond
+ * the account's credits are marked `certificate_allowed: false`: shown greyed, not editable, and explained.
  */
-export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: PreviewStepProps) {
+export function PreviewStep({ certificate, rows, leftOut, onRows, onLeftOut, onBack, backLabel, onContinue }: PreviewStepProps) {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const { available, canBuy } = creditsOf(user);
@@ -60,9 +66,35 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
     void queryClient.invalidateQueries({ queryKey: USER_KEY });
   }, [queryClient]);
 
+  const format = certificate.expiration_date_format;
+  const leftOutSet = useMemo(() => new Set(leftOut), [leftOut]);
+  const problems = useMemo(() => problemsOf(rows, certificate.fields, format, leftOutSet), [rows, certificate.fields, format, leftOutSet]);
+  const good = useMemo(() => rows.filter((row) => !leftOutSet.has(row.uid) && !problems.has(row.uid)), [rows, leftOutSet, problems]);
+  const leftOutCount = rows.length - good.length;
+
+  // A row once wrong stays in the list to check, with the cells it was wrong in, until it is left out:
+  // correcting a cell must not make the input vanish under the cursor.
+  const [checked, setChecked] = useState<Record<number, string[]>>({});
+  useEffect(() => {
+    setChecked((current) => {
+      let next = current;
+      for (const [uid, found] of problems) {
+        const cells = [...new Set([...(current[uid] ?? []), ...cellsOf(found)])];
+        if (!(uid in current) || cells.length !== current[uid]!.length) next = { ...next, [uid]: cells };
+      }
+      return next;
+    });
+  }, [problems]);
+  const attention = rows
+    .filter((row) => !leftOutSet.has(row.uid) && (problems.has(row.uid) || row.uid in checked))
+    .map((row) => ({ row, problems: problems.get(row.uid) ?? [], cells: checked[row.uid] ?? cellsOf(problems.get(row.uid) ?? []) }));
+  const leftOutRows = rows.filter((row) => leftOutSet.has(row.uid));
+  const setCell = (uid: number, key: string, value: string) =>
+    onRows(rows.map((r) => (r.uid === uid ? { ...r, values: { ...r.values, [key]: value } } : r)));
+
   const listed = useMemo(
-    () => rows.map((row, index) => ({ row, index, certificate_allowed: index < available })).filter(({ row }) => rowMatches(row, search)),
-    [rows, available, search],
+    () => good.map((row, index) => ({ row, certificate_allowed: index < available })).filter(({ row }) => rowMatches(row, search)),
+    [good, available, search],
   );
   const pages = Math.max(1, Math.ceil(listed.length / PAGE_SIZE));
   useEffect(() => {
@@ -70,14 +102,14 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
   }, [page, pages]);
   const shown = listed.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const extraColumns = certificate.fields.filter((f) => f.kind === 'data' || f.kind === 'expiration_date');
-  const beyond = Math.max(0, rows.length - available);
+  const beyond = Math.max(0, good.length - available);
 
   const save = (values: RecipientValues) => {
     if (editing?.uid == null) {
-      onRows([...rows, newRow(values)]);
+      onRows([...rows, newRow(values, nextLine(rows))]);
       notifySuccess('Recipient added');
       setSearch('');
-      setPage(Math.ceil((rows.length + 1) / PAGE_SIZE));
+      setPage(Math.ceil((good.length + 1) / PAGE_SIZE));
     } else {
       onRows(rows.map((r) => (r.uid === editing.uid ? { ...r, values: { ...r.values, ...values } } : r)));
       notifySuccess('Record saved');
@@ -141,10 +173,17 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
       </Tooltip>
     </>
   );
-  const emptyMessage = rows.length ? `No recipient matches “${search}”.` : 'No recipients left. Add one, or go back and import a list.';
+  const emptyMessage = good.length
+    ? `No recipient matches “${search}”.`
+    : rows.length
+      ? 'No row is ready yet. Correct the rows above, or add a recipient.'
+      : 'No recipients left. Add one, or go back and import a list.';
 
   return (
     <Stack gap="lg">
+      {attention.length > 0 && (
+        <ProblemRows certificate={certificate} rows={attention} onCell={setCell} onLeaveOut={(uid) => onLeftOut([...leftOut, uid])} />
+      )}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" align="flex-end" mb="md" gap="sm">
           <div>
@@ -152,8 +191,9 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
               Send Certificates
             </Title>
             <Text size="sm" c="stone.7">
-              {rows.length} {rows.length === 1 ? 'recipient' : 'recipients'} · {available} {available === 1 ? 'credit' : 'credits'}{' '}
-              available
+              {good.length} {good.length === 1 ? 'recipient' : 'recipients'}
+              {leftOutCount > 0 ? ` · ${leftOutCount} ${leftOutCount === 1 ? 'row' : 'rows'} left out` : ''} · {available}{' '}
+              {available === 1 ? 'credit' : 'credits'} available
             </Text>
           </div>
           <Group gap="sm">
@@ -177,7 +217,7 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
 
         {beyond > 0 && (
           <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
-            <CreditsShortNotice available={available} needed={rows.length} canBuy={canBuy}>
+            <CreditsShortNotice available={available} needed={good.length} canBuy={canBuy}>
               <Text size="sm" mt={4}>
                 The last {beyond} {beyond === 1 ? 'row is' : 'rows are'} greyed out: they are saved with the project and can be sent once
                 the account has enough credits.
@@ -202,7 +242,7 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {shown.map(({ row, index, certificate_allowed }) => {
+              {shown.map(({ row, certificate_allowed }) => {
                 const name = fullName(row.values);
                 return (
                   <Table.Tr
@@ -211,7 +251,7 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
                     data-allowed={certificate_allowed}
                   >
                     <Table.Td c="dimmed" fz="sm">
-                      {index + 1}
+                      {row.line}
                     </Table.Td>
                     <Table.Td fw={500}>
                       {name}
@@ -249,7 +289,7 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
         </ScrollArea>
         {/* Phones: one card per recipient, every action in reach without scrolling sideways. */}
         <Stack gap="sm" hiddenFrom="sm" role="list" aria-label="Recipients">
-          {shown.map(({ row, index, certificate_allowed }) => {
+          {shown.map(({ row, certificate_allowed }) => {
             const name = fullName(row.values);
             return (
               <Paper
@@ -263,7 +303,7 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
               >
                 <Text fw={600} size="sm">
                   <Text span c="dimmed" fw={400}>
-                    {index + 1}.{' '}
+                    {row.line}.{' '}
                   </Text>
                   {name}
                   {!certificate_allowed && (
@@ -302,13 +342,22 @@ export function PreviewStep({ certificate, rows, onRows, onBack, onContinue }: P
         )}
       </Paper>
 
+      {leftOutRows.length > 0 && <LeftOutRows rows={leftOutRows} onPutBack={(uid) => onLeftOut(leftOut.filter((u) => u !== uid))} />}
+
       <Group justify="space-between">
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
-          Back to import
+          {backLabel}
         </Button>
-        <Button rightSection={<IconArrowRight size={16} />} disabled={!rows.length} onClick={onContinue}>
-          Save project
-        </Button>
+        <Group gap="sm">
+          {leftOutCount > 0 && (
+            <Text size="sm" c="orange.9" fw={500} data-testid="left-out-count">
+              {leftOutCount} {leftOutCount === 1 ? 'row' : 'rows'} left out
+            </Text>
+          )}
+          <Button rightSection={<IconArrowRight size={16} />} disabled={!good.length} onClick={onContinue}>
+            Save project
+          </Button>
+        </Group>
       </Group>
 
       <RecipientDialog

@@ -3,7 +3,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { useEffect, useState } from 'react';
 import type { RecipientValues, SendCertificate } from '../api/send.ts';
 import { entryFields, fieldLabel } from '../fields.ts';
-import { valueProblems } from '../rows.ts';
+import { lastNameOptional, valueProblems } from '../rows.ts';
 
 const REQUIRED = new Set<string>([FIELD_KEYS.first, FIELD_KEYS.last, FIELD_KEYS.email]);
 
@@ -18,7 +18,8 @@ interface RecipientDialogProps {
 
 /**
  * Add or edit one recipient of the preview. First name, last name and email are 'Required' (spec 3
- * §5); the email must be valid and an expiration date must be in the certificate's format.
+ * §5), except that a whole name written family name first ("王小明") is all in the first name; the
+ * email must be valid and an expiration date must be in the certificate's format.
  */
 export function RecipientDialog({ certificate, initial, mode, onSave, onClose }: RecipientDialogProps) {
   const fields = entryFields(certificate.fields);
@@ -57,7 +58,9 @@ export function RecipientDialog({ certificate, initial, mode, onSave, onClose }:
               <TextInput
                 key={f.key}
                 label={fieldLabel(f)}
-                withAsterisk={REQUIRED.has(f.key) || f.kind === 'expiration_date'}
+                withAsterisk={
+                  (REQUIRED.has(f.key) && !(f.kind === 'last_name' && lastNameOptional(values))) || f.kind === 'expiration_date'
+                }
                 description={f.kind === 'expiration_date' ? `Format ${format}` : undefined}
                 type={f.kind === 'email' ? 'email' : 'text'}
                 value={values[f.key] ?? ''}

@@ -1,31 +1,38 @@
 import type { Project } from '@laurel/domain';
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconCertificate, IconDeviceFloppy, IconFileSpreadsheet, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconCertificate, IconCircleMinus, IconDeviceFloppy, IconFileSpreadsheet, IconUsers } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { createProject, type SendCertificate } from '../api/send.ts';
-import { type ImportTable, projectMapping, projectRow, type RecipientRow } from '../rows.ts';
+import { problemsOf, projectMapping, projectRow } from '../rows.ts';
+import type { WizardDraft } from '../wizard-draft.ts';
 
 const today = () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
 
-/** Step 5: the project's title (unique in the account) and memo; saving stores every recipient. */
+/**
+ * Step 5: the project's title (unique in the account) and memo. Saving stores the rows that pass the
+ * checks and were not left out; how many were left out is said before anything is saved.
+ */
 export function SaveStep({
   certificate,
-  rows,
-  table,
-  mapping,
+  draft,
   onBack,
   onSaved,
 }: {
   certificate: SendCertificate;
-  rows: RecipientRow[];
-  table: ImportTable | null;
-  mapping: (string | null)[];
+  draft: WizardDraft;
   onBack: () => void;
   onSaved: (project: Project) => void;
 }) {
+  const { table, mapping } = draft;
+  const rows = useMemo(() => {
+    const leftOut = new Set(draft.leftOut);
+    const problems = problemsOf(draft.rows, certificate.fields, certificate.expiration_date_format, leftOut);
+    return draft.rows.filter((row) => !leftOut.has(row.uid) && !problems.has(row.uid));
+  }, [draft.rows, draft.leftOut, certificate]);
+  const leftOutCount = draft.rows.length - rows.length;
   const [title, setTitle] = useState(`${certificate.name} · ${today()}`);
   const [memo, setMemo] = useState('');
   const [titleError, setTitleError] = useState<string | null>(null);
@@ -121,6 +128,19 @@ export function SaveStep({
                 {rows.length} {rows.length === 1 ? 'recipient' : 'recipients'}
               </Text>
             </List.Item>
+            {leftOutCount > 0 && (
+              <List.Item
+                icon={
+                  <ThemeIcon variant="light" color="orange" radius="xl">
+                    <IconCircleMinus size={16} />
+                  </ThemeIcon>
+                }
+              >
+                <Text size="sm" data-testid="save-left-out">
+                  {leftOutCount} {leftOutCount === 1 ? 'row' : 'rows'} left out, not saved
+                </Text>
+              </List.Item>
+            )}
             <List.Item
               icon={
                 <ThemeIcon variant="light" radius="xl">
