@@ -34,6 +34,7 @@ import { libraryRoutes } from './modules/library/routes.ts';
 import { mappingRoutes } from './modules/mappings/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
+import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
@@ -74,6 +75,7 @@ const ROUTE_MODULES = [
   emailSettingsRoutes,
   billingRoutes,
   stripeBillingRoutes,
+  promoCodeRoutes,
 ];
 
 /**

@@ -224,20 +224,33 @@ describe('monthly credit refill', () => {
     expect((await accountAsAdmin(discontinued)).next_credit_date).toBeNull();
   });
 
-  it('leaves a paid plan that Stripe bills to its invoices, and still refills a free account with a Stripe customer', async () => {
+  it('leaves an account with a live Stripe subscription to its invoices, and refills a plan without one', async () => {
     const paid = await newAccount();
+    const granted = await newAccount();
     const free = await newAccount();
     await laurel.context.db
       .update(accounts)
-      .set({ stripe_active: true, stripe_plan: 'basic-monthly-3', stripe_id: 'cus_paid', subscription_updated: clock.now() })
+      .set({
+        stripe_active: true,
+        stripe_plan: 'basic-monthly-3',
+        stripe_id: 'cus_paid',
+        stripe_subscription_id: 'sub_paid',
+        subscription_updated: clock.now(),
+      })
       .where(eq(accounts.id, paid.accountId));
+    // A Stripe customer with a plan but no subscription (a plan granted by hand after buying credits).
+    await laurel.context.db
+      .update(accounts)
+      .set({ stripe_active: true, stripe_plan: 'basic-monthly-3', stripe_id: 'cus_granted', subscription_updated: clock.now() })
+      .where(eq(accounts.id, granted.accountId));
     await laurel.context.db.update(accounts).set({ stripe_id: 'cus_free' }).where(eq(accounts.id, free.accountId));
     moveTo(addCreditMonths(clock.now(), 1));
     const run = (accountId: number) =>
       laurel.context.db.transaction((tx) => refillAccount(tx as unknown as Db, accountId, clock.now(), { stripeConfigured: true }));
     expect(await run(paid.accountId)).toBeNull();
+    expect(await run(granted.accountId)).toMatchObject({ period: 1, credits: 150 });
     expect(await run(free.accountId)).toMatchObject({ period: 1, credits: 50 });
-    // Without Stripe configured, a plan's credits are this job's to grant whatever stripe_id holds.
+    // Without Stripe configured, no invoice will come: a plan's credits are this job's to grant.
     expect((await refill(paid.accountId)).map((g) => g.credits)).toEqual([150]);
   });
 

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.ts';
-import { accounts, automaticPurchaseCrossings, creditLedger, stripeEvents } from '../src/db/schema.ts';
-import { checkAutomaticPurchase } from '../src/modules/billing/index.ts';
-import { debitCredits } from '../src/modules/credits/index.ts';
+import { accounts, automaticPurchaseCrossings, automaticPurchases, creditLedger, stripeEvents, users } from '../src/db/schema.ts';
+import { setAccountPlan } from '../src/modules/billing/plan-grants.ts';
+import { runRefills } from '../src/modules/credits/refill.ts';
 import { type ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { issuerWithCertificate } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { castPersonas } from './helpers/personas.ts';
 import { type StandInEvent, type StripeStandIn, startStripeStandIn } from './helpers/stripe-stand-in.ts';
@@ -134,30 +134,32 @@ describe('Stripe billing', () => {
     await stripe.completeCheckout(sessionIdOf(subscribe));
     expect(await stripe.deliver()).toEqual(expect.arrayContaining([200]));
     let row = await accountRow(id);
-    expect(row).toMatchObject({ stripe_active: true, stripe_plan: 'basic-monthly-3', subscription_credits: 200 });
+    // The first paid invoice starts a period: the Free month's credits lapse, the plan's arrive.
+    expect(row).toMatchObject({ stripe_active: true, stripe_plan: 'basic-monthly-3', subscription_credits: 150 });
 
     // Every later step, delivered as it happens.
     const customer = row.stripe_id!;
     stripe.renew(subscriptionOf(customer));
     await stripe.deliver();
-    expect((await accountRow(id)).subscription_credits).toBe(350);
+    // A renewal is a new period: what was left of the last one lapses (subscription credits do not pile up).
+    expect((await accountRow(id)).subscription_credits).toBe(150);
 
     expect(await checkout(client, 'purchase_type=subscription&subscription=professional-monthly-3')).toBe(
       '/account/subscription?changed=professional-monthly-3',
     );
     await stripe.deliver();
     row = await accountRow(id);
-    // The upgrade's invoice brings the difference: 500 − 150.
-    expect(row).toMatchObject({ stripe_plan: 'professional-monthly-3', subscription_credits: 700 });
+    // The upgrade's invoice brings the difference within the period: 500 − 150.
+    expect(row).toMatchObject({ stripe_plan: 'professional-monthly-3', subscription_credits: 500 });
 
     expect(await checkout(client, 'purchase_type=subscription&subscription=advanced-monthly-3')).toBe(
       '/account/subscription?changed=advanced-monthly-3',
     );
     await stripe.deliver();
-    expect(await accountRow(id)).toMatchObject({ stripe_plan: 'advanced-monthly-3', subscription_credits: 700 });
+    expect(await accountRow(id)).toMatchObject({ stripe_plan: 'advanced-monthly-3', subscription_credits: 500 });
     stripe.renew(subscriptionOf(customer));
     await stripe.deliver();
-    expect((await accountRow(id)).subscription_credits).toBe(950);
+    expect((await accountRow(id)).subscription_credits).toBe(250);
 
     const declining = stripe.createPaymentMethod({ declines: true, last4: '0002' });
     const added = await client.post(`/api/accounts/${id}/billing`, { token: declining, name: 'Ada Lovelace', address_country: 'US' });
@@ -167,7 +169,7 @@ describe('Stripe billing', () => {
     stripe.renew(subscriptionOf(customer));
     await stripe.deliver();
     row = await accountRow(id);
-    expect(row).toMatchObject({ subscription_in_pending: true, subscription_credits: 950, billing_error: 'Your card was declined.' });
+    expect(row).toMatchObject({ subscription_in_pending: true, subscription_credits: 250, billing_error: 'Your card was declined.' });
     // The stored error is shown once.
     expect((await client.get(`/api/accounts/${id}/billing`)).json().billing_error).toBe('Your card was declined.');
     expect((await client.get(`/api/accounts/${id}/billing`)).json().billing_error).toBeNull();
@@ -200,6 +202,20 @@ describe('Stripe billing', () => {
     expect(invoices.filter((i) => i.status === 'open')).toHaveLength(1);
     expect(invoices[0]!.invoice_pdf).toMatch(/\.pdf$/);
     ordered = await endState(id);
+    // One rule for subscription credits: each period's invoice lapses what is left and grants the plan's.
+    expect(ordered.ledger).toEqual(
+      [
+        'free_monthly:subscription:50',
+        'subscription_lapse:subscription:-50',
+        'subscription_invoice:subscription:150',
+        'subscription_lapse:subscription:-150',
+        'subscription_invoice:subscription:150',
+        'subscription_invoice:subscription:350',
+        'subscription_lapse:subscription:-500',
+        'subscription_invoice:subscription:250',
+        'purchase:payg:500',
+      ].sort(),
+    );
     orderedAccount = id;
     orderedEvents = stripe.events.slice(from);
   });
@@ -220,6 +236,7 @@ describe('Stripe billing', () => {
     const statuses = await stripe.deliver(shuffled([...mine, ...mine], 1234));
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await endState(id)).toEqual(ordered);
+    expect((await accountRow(id)).subscription_credits).toBe(250);
     const handled = await laurel.context.db.select().from(stripeEvents).where(eq(stripeEvents.account_id, id));
     expect(handled.length).toBeGreaterThan(10);
   });
@@ -256,37 +273,108 @@ describe('Stripe billing', () => {
     expect(stripe.object(sessionIdOf(location))).toMatchObject({ discounts: [{ coupon: 'SPRING25' }] });
   });
 
-  it('buys a pack once per threshold crossing and re-arms when credits come back', async () => {
+  it('gives a subscriber one period of credits over three paid invoices, and the refill job leaves it to Stripe', async () => {
     const { client, user } = await registerConfirmedAdmin(laurel);
     const id = user.account!.id;
+    await stripe.completeCheckout(sessionIdOf(await checkout(client, 'purchase_type=subscription&subscription=basic-monthly-3')));
+    const customer = (await accountRow(id)).stripe_id!;
+    const [member] = await laurel.context.db
+      .insert(users)
+      .values({
+        account_id: id,
+        email: `auto-refill.${id}@example.com`,
+        username: `auto-refill.${id}@example.com`,
+        roles: ['account_user'],
+        auto_refill_credits: true,
+        refill_credits: 30,
+        allocated_credits: 4,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .returning();
+    stripe.renew(subscriptionOf(customer));
+    stripe.renew(subscriptionOf(customer));
+    await stripe.deliver();
+    const row = await accountRow(id);
+    expect(row).toMatchObject({ subscription_credits: 150, stripe_subscription_id: subscriptionOf(customer) });
+    // A sub-user on auto-refill gets their allocation back with each period, as the refill job gives it.
+    const [refilled] = await laurel.context.db.select().from(users).where(eq(users.id, member!.id));
+    expect(refilled!.allocated_credits).toBe(30);
+    const grants = await runRefills(laurel.context);
+    expect(grants.map((g) => g.account_id)).not.toContain(id);
+    expect((await accountRow(id)).subscription_credits).toBe(150);
+  });
+
+  it('refills an account that has a Stripe customer but no subscription, such as a plan granted by hand', async () => {
+    const { client, user } = await registerConfirmedAdmin(laurel);
+    const id = user.account!.id;
+    await stripe.completeCheckout(sessionIdOf(await checkout(client, 'purchase_type=payg&payg_credits=150&quantity=1')));
+    await stripe.deliver();
+    expect((await accountRow(id)).stripe_id).toMatch(/^cus_/);
+    const [root] = await laurel.context.db.select().from(users).where(eq(users.email, 'root@laurel.test'));
+    const granted = await setAccountPlan(laurel.context, { id: root!.id, ip: '127.0.0.1' }, id, 'advanced-monthly-3');
+    expect(granted.stripe_plan).toBe('advanced-monthly-3');
+    // The plan's first month arrives at once; the Free month's credits lapse.
+    expect(await accountRow(id)).toMatchObject({ subscription_credits: 250, credits: 150 });
+  });
+
+  it('buys one pack when a send crosses the threshold, off the request, once per crossing', async () => {
+    const { admin, accountId: id, setId } = await issuerWithCertificate(laurel, { credits: 1, name: 'Automatic' });
+    const client = admin.client;
     const card = stripe.createPaymentMethod({ last4: '4242' });
     expect((await client.post(`/api/accounts/${id}/billing`, { token: card })).statusCode).toBe(200);
-    const saved = await client.call('PUT', `/api/accounts/${id}/automatic-purchases`, { enabled: true, credits: 150, threshold: 20 });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ enabled: true, credits: 150, threshold: 20, available_credits: 50 });
+    const saved = await client.call('PUT', `/api/accounts/${id}/automatic-purchases`, { enabled: true, credits: 150, threshold: 48 });
+    expect(saved.json()).toMatchObject({ enabled: true, credits: 150, threshold: 48, available_credits: 51 });
+    const intentsBefore = stripe.events.filter((e) => e.type === 'payment_intent.succeeded').length;
 
-    const spend = (amount: number, ref: string) =>
-      laurel.context.db.transaction((tx) =>
-        debitCredits(tx as unknown as Db, { accountId: id, amount, kind: 'send', reference: `${ref}:${id}`, at: new Date() }),
-      );
-    await spend(35, 'a'); // 15 left: under 20
-    await Promise.all([checkAutomaticPurchase(laurel.context, id), checkAutomaticPurchase(laurel.context, id)]);
-    await spend(5, 'b'); // still under: the same crossing
-    await checkAutomaticPurchase(laurel.context, id);
-    let crossings = await laurel.context.db.select().from(automaticPurchaseCrossings).where(eq(automaticPurchaseCrossings.account_id, id));
-    expect(crossings).toHaveLength(1);
-    expect(crossings[0]).toMatchObject({ credits: 150, amount_cents: 2400, status: 'charged' });
+    const send = async (title: string, count: number) => {
+      const rows = Array.from({ length: count }, (_, i) => ({
+        FIRST_NAME: 'Ada',
+        LAST_NAME: `Auto${i}`,
+        'Email Address': `${title.toLowerCase()}.${i}@example.com`,
+      }));
+      const project = await client.post('/api/projects', { title, certificate_id: setId, recipients: rows });
+      expect(project.statusCode).toBe(200);
+      const sent = await client.post(`/api/projects/${project.json().id}/send-emails`, { sender_name: 'Automatic' });
+      expect(sent.json()).toMatchObject({ success: true, queued: count });
+    };
+    const crossings = () =>
+      laurel.context.db.select().from(automaticPurchaseCrossings).where(eq(automaticPurchaseCrossings.account_id, id));
+
+    await send('Above', 2); // 49 left: at or over 48, nothing to buy
+    expect(await crossings()).toHaveLength(0);
+    await send('Under', 2); // 47: the crossing
+    await send('Still', 1); // 46: the same crossing
+    let rows = await crossings();
+    expect(rows).toHaveLength(1);
+    // The charge is the job's: it runs after the send answered.
+    for (let i = 0; i < 100 && rows[0]!.status === 'pending'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await crossings();
+    }
+    expect(rows[0]).toMatchObject({ credits: 150, amount_cents: 2400, status: 'charged' });
+    expect(stripe.events.filter((e) => e.type === 'payment_intent.succeeded').length - intentsBefore).toBe(1);
+    const [job] = await laurel.context.db
+      .execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'billing.automatic-purchase' and singleton_key = ${`automatic-purchase:${rows[0]!.id}`}`,
+      )
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(job!.n).toBe(1);
 
     await stripe.deliver();
-    expect((await accountRow(id)).credits).toBe(150); // granted by the payment's webhook, once
-    await stripe.deliver(stripe.events.slice(-3));
-    expect((await accountRow(id)).credits).toBe(150);
-
-    // Back above the threshold: the next fall buys again.
-    await spend(150, 'c'); // 10 left
-    await checkAutomaticPurchase(laurel.context, id);
-    crossings = await laurel.context.db.select().from(automaticPurchaseCrossings).where(eq(automaticPurchaseCrossings.account_id, id));
-    expect(crossings).toHaveLength(2);
+    const afterPurchase = await accountRow(id);
+    expect(afterPurchase.credits + afterPurchase.subscription_credits).toBeGreaterThanOrEqual(150);
+    const bought = await laurel.context.db.select().from(creditLedger).where(eq(creditLedger.account_id, id));
+    expect(bought.filter((l) => l.kind === 'automatic_purchase').map((l) => l.delta)).toEqual([150]);
+    await stripe.deliver(stripe.events.slice(-5));
+    expect(
+      (await laurel.context.db.select().from(creditLedger).where(eq(creditLedger.account_id, id))).filter(
+        (l) => l.kind === 'automatic_purchase',
+      ),
+    ).toHaveLength(1);
+    // Credits came back over the threshold: armed again for the next fall.
+    const [setting] = await laurel.context.db.select().from(automaticPurchases).where(eq(automaticPurchases.account_id, id));
+    expect(setting!.armed).toBe(true);
   });
 
   it('lets only the account admin manage billing', async () => {

@@ -19,6 +19,7 @@ export * from './api/mappings.ts';
 export * from './api/plans.ts';
 export * from './api/preferences.ts';
 export * from './api/projects.ts';
+export * from './api/promo-codes.ts';
 export * from './api/registration.ts';
 export * from './api/store.ts';
 export * from './api/styles.ts';

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { sendMailJob } from '../mail/outbox.ts';
 import { accountDeletionJob } from '../modules/accounts/index.ts';
+import { automaticPurchaseJob } from '../modules/billing/index.ts';
 import { refillJob } from '../modules/credits/index.ts';
 import { continueSendJob, deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/index.ts';
 import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports/index.ts';
@@ -18,4 +19,5 @@ export const JOBS: JobDefinition<any, AppContext>[] = [
   exportRemovalJob,
   accountDeletionJob,
   refillJob,
+  automaticPurchaseJob,
 ];

@@ -6,8 +6,8 @@ import Stripe from 'stripe';
 /**
  * A local stand-in for the part of Stripe's REST API the product calls, for tests: customers, payment
  * methods, prices and products, Checkout sessions, subscriptions, invoices and their payments, payment
- * intents, coupons, promotion codes and billing portal sessions. Requests are form-encoded and replies
- * have the shapes of Stripe's API reference (openapi/fixtures3.json of stripe/openapi), state is kept
+ * intents, coupons (read and created), promotion codes and billing portal sessions. Requests are
+ * form-encoded and replies have the shapes of Stripe's API reference (openapi/fixtures3.json of stripe/openapi), state is kept
  * in memory. Helpers play the customer's and Stripe's part: complete a Checkout, renew a subscription
  * (paid or declined), and deliver the webhook events that followed, signed as Stripe signs them.
  */
@@ -575,6 +575,28 @@ export async function startStripeStandIn(options: {
       return pi;
     }
 
+    if (resource === 'coupons' && method === 'POST' && !id) {
+      const couponId = (form.id as string | undefined) ?? newId('coupon');
+      if (store.has(couponId))
+        throw new StripeError(400, { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.' });
+      return put({
+        id: couponId,
+        object: 'coupon',
+        amount_off: null,
+        created: now(),
+        currency: null,
+        duration: form.duration ?? 'once',
+        duration_in_months: form.duration_in_months ? Number(form.duration_in_months) : null,
+        livemode: false,
+        max_redemptions: null,
+        metadata: form.metadata ?? {},
+        name: form.name ?? null,
+        percent_off: Number(form.percent_off),
+        redeem_by: null,
+        times_redeemed: 0,
+        valid: true,
+      });
+    }
     if (resource === 'coupons') return get(id!, 'coupon');
     if (resource === 'promotion_codes') {
       const code = query.get('code') ?? form.code;

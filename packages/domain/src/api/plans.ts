@@ -97,11 +97,16 @@ export type AccountPlanState = z.infer<typeof accountPlanState>;
 
 /** What a member asks the operator for when card payments are not set up: the checkout-session's own terms. */
 export const purchaseRequest = z.discriminatedUnion('purchase_type', [
-  z.object({ purchase_type: z.literal('subscription'), subscription: z.string().trim().min(1).max(100) }),
+  z.object({
+    purchase_type: z.literal('subscription'),
+    subscription: z.string().trim().min(1).max(100),
+    promo_code: z.string().trim().max(100).optional(),
+  }),
   z.object({
     purchase_type: z.literal('payg'),
     payg_credits: z.coerce.number<number | string>().int().positive(),
     quantity: z.coerce.number<number | string>().int().min(1).max(100).default(1),
+    promo_code: z.string().trim().max(100).optional(),
   }),
   z.object({
     purchase_type: z.literal('certificate_set'),

@@ -1,18 +1,20 @@
 import { type AutomaticPurchase, type AutomaticPurchaseUpdate, CREDIT_PACKS } from '@laurel/domain';
 import { desc, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, automaticPurchaseCrossings, automaticPurchases } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { audit } from '../system/index.ts';
-import { stripeConfigured, stripeFor } from './stripe-client.ts';
+import type { Apply } from './apply.ts';
+import { automaticPurchaseJob } from './automatic-job.ts';
+import { stripeConfigured } from './stripe-client.ts';
 
 /**
  * Automatic purchases (spec 1 §2, §9 packs): when the balance falls under the account's threshold, one
  * pack is charged off-session to the card on file. The setting's `armed` flag makes that once per
  * crossing: a purchase clears it, and it is set again only once the balance is back at the threshold.
- * The credits come with the payment's webhook (sync.ts), like every other purchase.
+ * The charge runs as a job (automatic-job.ts); the credits come with the payment's webhook (sync.ts).
  */
 
 export async function readAutomaticPurchase(context: AppContext, accountId: number): Promise<AutomaticPurchase> {
@@ -58,102 +60,53 @@ export async function saveAutomaticPurchase(
         .onConflictDoUpdate({ target: automaticPurchases.account_id, set: values });
     }
     await audit(context, { action: 'billing.automatic_purchase', accountId, userId: actor.userId, ip: actor.ip, details: input }, tx);
+    // A balance already under the new threshold buys at once.
+    await rearmOrClaim(context, tx, accountId);
   });
-  await checkAutomaticPurchase(context, accountId);
   return readAutomaticPurchase(context, accountId);
 }
 
-/** Claims a crossing under the setting's row lock: at most one purchase however many sends finish at once. */
-async function claimCrossing(context: AppContext, accountId: number) {
-  return context.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const [setting] = await tx.select().from(automaticPurchases).where(eq(automaticPurchases.account_id, accountId)).for('update');
-    if (!setting) return null;
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
-    if (!account) return null;
-    const balance = account.credits + account.subscription_credits;
-    if (balance >= setting.threshold) {
-      if (!setting.armed) await tx.update(automaticPurchases).set({ armed: true }).where(eq(automaticPurchases.account_id, accountId));
-      return null;
-    }
-    if (!setting.armed) return null;
-    const pack = CREDIT_PACKS.find((p) => p.credits === setting.credits);
-    if (!pack || !account.stripe_id) return null;
-    await tx.update(automaticPurchases).set({ armed: false }).where(eq(automaticPurchases.account_id, accountId));
-    const [crossing] = await tx
-      .insert(automaticPurchaseCrossings)
-      .values({
-        account_id: accountId,
-        credits: pack.credits,
-        amount_cents: pack.price_usd * 100,
-        balance,
-        created_at: context.clock.now(),
-      })
-      .returning();
-    return { crossing: crossing!, customer: account.stripe_id };
-  });
-}
-
-/** Run after credits were spent or granted: buys a pack on a fresh crossing, re-arms above the threshold. */
-export async function checkAutomaticPurchase(context: AppContext, accountId: number): Promise<void> {
-  const stripe = stripeFor(context);
-  if (!stripe) return;
-  const claimed = await claimCrossing(context, accountId);
-  if (!claimed) return;
-  const { crossing, customer } = claimed;
-  const record = (values: Partial<typeof automaticPurchaseCrossings.$inferInsert>) =>
-    context.db.update(automaticPurchaseCrossings).set(values).where(eq(automaticPurchaseCrossings.id, crossing.id));
-  try {
-    const read = await stripe.customers.retrieve(customer);
-    const method = read.deleted ? null : read.invoice_settings?.default_payment_method;
-    if (!method) {
-      await record({ status: 'failed', error: "You don't have active billing method" });
-      return;
-    }
-    const intent = await stripe.paymentIntents.create(
-      {
-        amount: crossing.amount_cents,
-        currency: 'usd',
-        customer,
-        payment_method: typeof method === 'string' ? method : method.id,
-        off_session: true,
-        confirm: true,
-        description: `${crossing.credits} credits (automatic purchase)`,
-        metadata: {
-          purchase_type: 'automatic',
-          account_id: String(accountId),
-          credits: String(crossing.credits),
-          crossing: String(crossing.id),
-        },
-      },
-      // A retried call for the same crossing charges once.
-      { idempotencyKey: `automatic-purchase-${crossing.id}` },
-    );
-    await record({ payment_intent: intent.id, status: 'charged' });
-  } catch (error) {
-    const message = error instanceof Stripe.errors.StripeError ? error.message : 'The charge could not be made.';
-    const intent = error instanceof Stripe.errors.StripeCardError ? (error.payment_intent?.id ?? null) : null;
-    await record({ status: 'failed', error: message, payment_intent: intent });
-    await context.db.update(accounts).set({ billing_error: message }).where(eq(accounts.id, accountId));
-    if (!(error instanceof Stripe.errors.StripeError)) context.log.error({ err: error, accountId }, 'automatic purchase failed');
+/**
+ * Run in the transaction that spent or granted credits (a send's debit, a payment's webhook): on a
+ * fresh crossing under the threshold it claims the crossing and enqueues its charge in that same
+ * transaction; back at or over the threshold it re-arms. The setting's row lock makes it at most one
+ * purchase however many sends finish at once, and the job's key (the crossing) makes it one charge.
+ * Only the database is touched here: the charge itself runs in the job, off the request.
+ */
+export async function rearmOrClaim(context: AppContext, tx: Db, accountId: number): Promise<void> {
+  if (!stripeConfigured(context)) return;
+  const [setting] = await tx.select().from(automaticPurchases).where(eq(automaticPurchases.account_id, accountId)).for('update');
+  if (!setting) return;
+  const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account) return;
+  const balance = account.credits + account.subscription_credits;
+  if (balance >= setting.threshold) {
+    if (!setting.armed) await tx.update(automaticPurchases).set({ armed: true }).where(eq(automaticPurchases.account_id, accountId));
+    return;
   }
-}
-
-/** After a webhook granted credits: the balance may be back over the threshold (re-arm). */
-export async function afterGrant(context: AppContext, accountId: number): Promise<void> {
-  await checkAutomaticPurchase(context, accountId).catch((err) => context.log.error({ err, accountId }, 'automatic purchase check failed'));
+  if (!setting.armed) return;
+  const pack = CREDIT_PACKS.find((p) => p.credits === setting.credits);
+  if (!pack || !account.stripe_id) return;
+  await tx.update(automaticPurchases).set({ armed: false }).where(eq(automaticPurchases.account_id, accountId));
+  const [crossing] = await tx
+    .insert(automaticPurchaseCrossings)
+    .values({ account_id: accountId, credits: pack.credits, amount_cents: pack.price_usd * 100, balance, created_at: context.clock.now() })
+    .returning();
+  await context.queue.enqueue(automaticPurchaseJob, { crossingId: crossing!.id }, { tx, key: `automatic-purchase:${crossing!.id}` });
 }
 
 /** A charge Stripe refused after accepting it (an off-session payment needing the customer). */
-export async function recordFailedCharge(_context: AppContext, stripe: Stripe, tx: Db, intentId: string): Promise<number | undefined> {
+export async function readFailedCharge(stripe: Stripe, intentId: string): Promise<Apply> {
   const intent = await stripe.paymentIntents.retrieve(intentId);
-  if (intent.metadata?.purchase_type !== 'automatic' || intent.status === 'succeeded') return undefined;
-  const accountId = Number(intent.metadata.account_id);
-  const error = intent.last_payment_error?.message ?? 'Your card was declined.';
-  await tx
-    .update(automaticPurchaseCrossings)
-    .set({ status: 'failed', error })
-    .where(eq(automaticPurchaseCrossings.payment_intent, intent.id));
-  await tx.update(accounts).set({ billing_error: error }).where(eq(accounts.id, accountId));
-  return accountId;
+  return async (tx) => {
+    if (intent.metadata?.purchase_type !== 'automatic' || intent.status === 'succeeded') return undefined;
+    const accountId = Number(intent.metadata.account_id);
+    const error = intent.last_payment_error?.message ?? 'Your card was declined.';
+    await tx
+      .update(automaticPurchaseCrossings)
+      .set({ status: 'failed', error })
+      .where(eq(automaticPurchaseCrossings.payment_intent, intent.id));
+    await tx.update(accounts).set({ billing_error: error }).where(eq(accounts.id, accountId));
+    return accountId;
+  };
 }

@@ -9,8 +9,8 @@ import {
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
+import { checkoutPromo, stripeCouponFor } from '../promo-codes/index.ts';
 import { audit } from '../system/index.ts';
 import { priceForPlan } from './prices.ts';
 import { type Actor, ensureCustomer, loadAccount } from './service.ts';
@@ -69,9 +69,16 @@ async function checkout(
   const base = context.env.PUBLIC_URL;
   const plan = query.purchase_type === 'subscription' ? findPlan(query.subscription) : undefined;
   if (query.purchase_type === 'subscription' && !plan) return '/account/billing-subscriptions';
+  // A percentage promo code of ours (given now, or kept from registration) becomes a Stripe coupon.
+  const promo = await checkoutPromo(context, query.promo_code ?? (query.coupon ? null : account.promo_code));
+  if (promo.kind === 'invalid' && query.promo_code) return back('invalid-promo');
   try {
     const customer = await ensureCustomer(context, stripe, account, actor.email);
-    const discounts = await discountFor(stripe, query.coupon ?? query.promo_code);
+    const discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined =
+      promo.kind === 'percentage'
+        ? [{ coupon: await stripeCouponFor(context, stripe, promo.promo) }]
+        : await discountFor(stripe, query.coupon ?? query.promo_code);
+    const promoMetadata: Record<string, string> = promo.kind === 'percentage' ? { promo_code_id: String(promo.promo.id) } : {};
     const common = { customer, client_reference_id: String(account.id), ...(discounts ? { discounts } : {}) };
     let session: Stripe.Checkout.Session;
     if (plan) {
@@ -81,7 +88,7 @@ async function checkout(
         ...common,
         mode: 'subscription',
         line_items: [{ price: await priceForPlan(stripe, plan), quantity: 1 }],
-        metadata: { purchase_type: 'subscription', plan: plan.id },
+        metadata: { purchase_type: 'subscription', plan: plan.id, ...promoMetadata },
         subscription_data: { metadata: { account_id: String(account.id), plan: plan.id } },
         success_url: `${base}/account/subscription?checkout=success`,
         cancel_url: `${base}/account/billing-subscriptions?checkout=cancelled`,
@@ -99,7 +106,7 @@ async function checkout(
           },
         ],
         invoice_creation: { enabled: true },
-        metadata: { purchase_type: 'payg', credits: String(credits), quantity: String(quantity) },
+        metadata: { purchase_type: 'payg', credits: String(credits), quantity: String(quantity), ...promoMetadata },
         success_url: `${base}/account/purchase-credits?checkout=success`,
         cancel_url: `${base}/account/purchase-credits?checkout=cancelled`,
       });
@@ -115,7 +122,7 @@ async function checkout(
           },
         ],
         invoice_creation: { enabled: true },
-        metadata: { purchase_type: 'certificate_set', certsets: String(sets) },
+        metadata: { purchase_type: 'certificate_set', certsets: String(sets), ...promoMetadata },
         success_url: `${base}/build?checkout=success`,
         cancel_url: `${base}/build/purchase?checkout=cancelled`,
       });
@@ -175,9 +182,8 @@ async function changePlan(
     }
     throw error;
   }
-  await context.db.transaction(async (tx) => {
-    await syncCustomer(context, stripe, tx as unknown as Db, customer);
-    await audit(
+  await syncCustomer(context, stripe, customer, (tx) =>
+    audit(
       context,
       {
         action: 'billing.plan_changed',
@@ -186,8 +192,8 @@ async function changePlan(
         ip: actor.ip,
         details: { from: current?.id ?? null, to: plan.id },
       },
-      tx as unknown as Db,
-    );
-  });
+      tx,
+    ),
+  );
   return `/account/subscription?changed=${plan.id}`;
 }

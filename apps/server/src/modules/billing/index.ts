@@ -1,4 +1,5 @@
 /** The billing module's public face: the plan gates other modules enforce, and what sends check after their debit. */
-export { checkAutomaticPurchase } from './automatic.ts';
+export { rearmOrClaim } from './automatic.ts';
+export { automaticPurchaseJob } from './automatic-job.ts';
 export { assertFeature } from './gates.ts';
 export { stripeConfigured } from './stripe-client.ts';

@@ -11,7 +11,6 @@ import {
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { audit } from '../system/index.ts';
@@ -169,10 +168,9 @@ export async function cancelSubscription(context: AppContext, accountId: number,
   if (!account.stripe_id) return;
   const subscription = await currentSubscription(stripe, account.stripe_id);
   if (subscription) await stripe.subscriptions.cancel(subscription.id);
-  await context.db.transaction(async (tx) => {
-    await syncCustomer(context, stripe, tx as unknown as Db, account.stripe_id!);
-    await audit(context, { action: 'billing.subscription_cancelled', accountId, userId: actor.userId, ip: actor.ip }, tx as unknown as Db);
-  });
+  await syncCustomer(context, stripe, account.stripe_id, (tx) =>
+    audit(context, { action: 'billing.subscription_cancelled', accountId, userId: actor.userId, ip: actor.ip }, tx),
+  );
 }
 
 /** A coupon by its id, or a customer-facing promotion code that stands for one. */

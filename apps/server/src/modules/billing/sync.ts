@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, billingFulfilments } from '../../db/schema.ts';
-import { grantCredits } from '../credits/index.ts';
+import { accounts, billingFulfilments, creditLedger } from '../../db/schema.ts';
+import { grantCredits, lapseSubscription, refillAllocations } from '../credits/index.ts';
+import { countCheckoutUse } from '../promo-codes/index.ts';
+import type { Apply } from './apply.ts';
 import { planForPrice } from './prices.ts';
 
 /**
@@ -11,6 +13,10 @@ import { planForPrice } from './prices.ts';
  * derives the account's state from what Stripe holds now, never from an event's copy: events that come
  * twice, late or out of order then all lead to the same end state. Credits are granted once per paid
  * invoice or payment through the ledger's idempotency reference.
+ *
+ * Each `read…` function talks to Stripe only and answers an `Apply`: the database work, run afterwards
+ * in one short transaction. No Stripe round trip ever happens while a transaction holds the database
+ * (the embedded one has a single backend: a transaction open over the network stalls every request).
  */
 
 /** Subscription states that still hold a plan, and those waiting on a payment. */
@@ -28,6 +34,7 @@ export async function accountForCustomer(db: Db, customer: string | { id: string
 }
 
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
 /** The customer's subscription that counts: the newest one that is not over. */
 export async function currentSubscription(stripe: Stripe, customer: string): Promise<Stripe.Subscription | undefined> {
@@ -35,31 +42,49 @@ export async function currentSubscription(stripe: Stripe, customer: string): Pro
   return list.data.filter((s) => CURRENT.includes(s.status)).sort((a, b) => b.created - a.created)[0];
 }
 
-/** Sets plan, active and pending from the customer's subscriptions as Stripe has them now. */
-export async function syncCustomer(context: AppContext, stripe: Stripe, tx: Db, customer: string): Promise<number | undefined> {
-  const account = await accountForCustomer(tx, customer);
-  if (!account) return undefined;
+/** Reads the customer's subscriptions as Stripe has them now; the Apply sets plan, active and pending. */
+export async function readCustomer(stripe: Stripe, customer: string): Promise<Apply> {
   const subscription = await currentSubscription(stripe, customer);
-  if (!subscription) {
+  const item = subscription?.items.data[0];
+  const plan = subscription ? await planForPrice(stripe, item?.price) : undefined;
+  return async (tx) => {
+    const account = await accountForCustomer(tx, customer);
+    if (!account) return undefined;
+    if (!subscription) {
+      await tx
+        .update(accounts)
+        .set({ stripe_active: false, subscription_in_pending: false, stripe_plan: null, stripe_subscription_id: null })
+        .where(eq(accounts.id, account.id));
+      return account.id;
+    }
     await tx
       .update(accounts)
-      .set({ stripe_active: false, subscription_in_pending: false, stripe_plan: null, stripe_subscription_id: null })
+      .set({
+        stripe_active: HOLDS_PLAN.includes(subscription.status) && !!plan,
+        subscription_in_pending: PENDING.includes(subscription.status),
+        stripe_plan: plan?.id ?? null,
+        stripe_subscription_id: subscription.id,
+        subscription_updated: toDate(item?.current_period_start) ?? account.subscription_updated,
+      })
       .where(eq(accounts.id, account.id));
     return account.id;
-  }
-  const item = subscription.items.data[0];
-  const plan = await planForPrice(stripe, item?.price);
-  await tx
-    .update(accounts)
-    .set({
-      stripe_active: HOLDS_PLAN.includes(subscription.status) && !!plan,
-      subscription_in_pending: PENDING.includes(subscription.status),
-      stripe_plan: plan?.id ?? null,
-      stripe_subscription_id: subscription.id,
-      subscription_updated: toDate(item?.current_period_start) ?? account.subscription_updated,
-    })
-    .where(eq(accounts.id, account.id));
-  return account.id;
+  };
+}
+
+/** Reads the customer's state from Stripe, then applies it (with `also`, in the same transaction). */
+export async function syncCustomer(
+  context: AppContext,
+  stripe: Stripe,
+  customer: string,
+  also?: (tx: Db) => Promise<void>,
+): Promise<number | undefined> {
+  const apply = await readCustomer(stripe, customer);
+  return context.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const touched = await apply(tx);
+    if (also) await also(tx);
+    return touched;
+  });
 }
 
 function linePrice(line: Stripe.InvoiceLineItem): string | null {
@@ -67,33 +92,89 @@ function linePrice(line: Stripe.InvoiceLineItem): string | null {
   return typeof price === 'string' ? price : (price?.id ?? null);
 }
 
+/** A paid subscription invoice as credits: a period's (it starts one) or an upgrade's difference. */
+interface InvoiceCredits {
+  id: string;
+  number: string | null;
+  credits: number;
+  startsPeriod: boolean;
+}
+
+const isSubscriptionInvoice = (invoice: Stripe.Invoice) => !!invoice.parent?.subscription_details;
+const startsPeriod = (invoice: Stripe.Invoice) => invoice.billing_reason !== 'subscription_update';
+
+/** The customer's paid subscription invoices, oldest first, each with the credits its plan lines carry. */
+async function readPaidSubscriptionInvoices(stripe: Stripe, list: Stripe.Invoice[]): Promise<InvoiceCredits[]> {
+  const paid = list
+    .filter((i) => i.status === 'paid' && isSubscriptionInvoice(i))
+    .sort((a, b) => a.created - b.created || String(a.number).localeCompare(String(b.number)));
+  const out: InvoiceCredits[] = [];
+  for (const invoice of paid) {
+    let credits = 0;
+    for (const line of invoice.lines.data) {
+      const plan = await planForPrice(stripe, linePrice(line));
+      if (plan) credits += Math.sign(line.amount) * plan.monthly_credits;
+    }
+    out.push({ id: invoice.id!, number: invoice.number, credits, startsPeriod: startsPeriod(invoice) });
+  }
+  return out;
+}
+
 /**
- * A paid subscription invoice grants its plan's monthly credits; an upgrade's proration invoice grants
- * the difference (the new plan's line counts, the old plan's credited line takes away). Once per invoice.
+ * Applies the paid subscription invoices not yet in the ledger, oldest first, after the newest one
+ * that is. A period's invoice does what the monthly refill does for an account without Stripe: what is
+ * left of the last period's subscription credits lapses, the plan's credits arrive, and sub-users on
+ * auto-refill get their allocation back. An upgrade's proration invoice adds the difference to the
+ * period under way. An invoice older than one already applied belongs to a period that is over and
+ * gives nothing. Whatever order the events come in, the ledger ends as if they had come in Stripe's.
  */
-export async function applyPaidInvoice(context: AppContext, stripe: Stripe, tx: Db, invoiceId: string): Promise<number | undefined> {
-  const invoice = await stripe.invoices.retrieve(invoiceId);
-  const account = await accountForCustomer(tx, invoice.customer as string);
-  if (!account || invoice.status !== 'paid') return account?.id;
-  let credits = 0;
-  for (const line of invoice.lines.data) {
-    const plan = await planForPrice(stripe, linePrice(line));
-    if (plan) credits += Math.sign(line.amount) * plan.monthly_credits;
-  }
-  if (credits > 0) {
+async function applyInvoices(context: AppContext, tx: Db, accountId: number, invoices: InvoiceCredits[]): Promise<void> {
+  const references = invoices.map((i) => `invoice:${i.id}`);
+  if (!references.length) return;
+  await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+  const applied = new Set(
+    (
+      await tx
+        .select({ reference: creditLedger.reference })
+        .from(creditLedger)
+        .where(and(eq(creditLedger.account_id, accountId), inArray(creditLedger.reference, references)))
+    ).map((r) => r.reference),
+  );
+  const lastApplied = references.reduce((last, reference, index) => (applied.has(reference) ? index : last), -1);
+  const at = context.clock.now();
+  for (const invoice of invoices.slice(lastApplied + 1)) {
+    if (invoice.credits <= 0) continue;
+    const reference = `invoice:${invoice.id}`;
+    if (invoice.startsPeriod) await lapseSubscription(tx, { accountId, reference: `${reference}:lapse`, at });
     await grantCredits(tx, {
-      accountId: account.id,
+      accountId,
       bucket: 'subscription',
-      amount: credits,
+      amount: invoice.credits,
       kind: 'subscription_invoice',
-      reference: `invoice:${invoice.id}`,
+      reference,
       note: invoice.number ?? undefined,
-      at: context.clock.now(),
+      at,
     });
+    if (invoice.startsPeriod) await refillAllocations(tx, accountId);
   }
+}
+
+/** A paid invoice: brings the customer's subscription credits up to date with every paid invoice, once each. */
+export async function readPaidInvoice(context: AppContext, stripe: Stripe, invoiceId: string): Promise<Apply> {
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  const customer = idOf(invoice.customer);
+  if (!customer || invoice.status !== 'paid') return async () => undefined;
+  const list = (await stripe.invoices.list({ customer, limit: 100 })).data;
+  const invoices = await readPaidSubscriptionInvoices(stripe, list);
   // The latest invoice paid settles an earlier failure; an older one arriving late says nothing about now.
-  if (await isLatestInvoice(stripe, invoice)) await tx.update(accounts).set({ billing_error: null }).where(eq(accounts.id, account.id));
-  return account.id;
+  const latest = list[0]?.id === invoice.id;
+  return async (tx) => {
+    const account = await accountForCustomer(tx, customer);
+    if (!account) return undefined;
+    await applyInvoices(context, tx, account.id, invoices);
+    if (latest) await tx.update(accounts).set({ billing_error: null }).where(eq(accounts.id, account.id));
+    return account.id;
+  };
 }
 
 async function isLatestInvoice(stripe: Stripe, invoice: Stripe.Invoice): Promise<boolean> {
@@ -113,70 +194,80 @@ export async function invoiceFailureReason(stripe: Stripe, invoice: Stripe.Invoi
 }
 
 /** An unpaid invoice leaves its reason for the billing screen (shown once) and refreshes the subscription state. */
-export async function recordFailedInvoice(context: AppContext, stripe: Stripe, tx: Db, invoiceId: string): Promise<number | undefined> {
+export async function readFailedInvoice(stripe: Stripe, invoiceId: string): Promise<Apply> {
   const invoice = await stripe.invoices.retrieve(invoiceId);
-  const account = await accountForCustomer(tx, invoice.customer as string);
-  if (!account) return undefined;
-  if ((invoice.status === 'open' || invoice.status === 'uncollectible') && (await isLatestInvoice(stripe, invoice))) {
-    const reason = await invoiceFailureReason(stripe, invoice);
-    await tx.update(accounts).set({ billing_error: reason }).where(eq(accounts.id, account.id));
-  }
-  await syncCustomer(context, stripe, tx, account.stripe_id!);
-  return account.id;
+  const customer = idOf(invoice.customer);
+  if (!customer) return async () => undefined;
+  const unpaid = invoice.status === 'open' || invoice.status === 'uncollectible';
+  const reason = unpaid && (await isLatestInvoice(stripe, invoice)) ? await invoiceFailureReason(stripe, invoice) : null;
+  const sync = await readCustomer(stripe, customer);
+  return async (tx) => {
+    const account = await accountForCustomer(tx, customer);
+    if (!account) return undefined;
+    if (reason) await tx.update(accounts).set({ billing_error: reason }).where(eq(accounts.id, account.id));
+    await sync(tx);
+    return account.id;
+  };
 }
 
 /** A completed Checkout: pay-as-you-go credits or certificate sets, once per session; a subscription's state. */
-export async function fulfilCheckout(context: AppContext, stripe: Stripe, tx: Db, sessionId: string): Promise<number | undefined> {
+export async function readCheckout(context: AppContext, stripe: Stripe, sessionId: string): Promise<Apply> {
   const session = await stripe.checkout.sessions.retrieve(sessionId);
-  const account = await accountForCustomer(tx, session.customer as string | null);
-  if (!account || String(account.id) !== session.client_reference_id) return undefined;
-  if (session.mode === 'subscription') return syncCustomer(context, stripe, tx, account.stripe_id!);
-  if (session.status !== 'complete' || session.payment_status !== 'paid') return account.id;
+  const customer = idOf(session.customer);
+  const sync = session.mode === 'subscription' && customer ? await readCustomer(stripe, customer) : null;
+  return async (tx) => {
+    const account = await accountForCustomer(tx, customer);
+    if (!account || String(account.id) !== session.client_reference_id) return undefined;
+    const promoId = Number(session.metadata?.promo_code_id);
+    if (session.status === 'complete' && session.payment_status === 'paid' && Number.isInteger(promoId) && promoId > 0)
+      await countCheckoutUse(tx, { sessionId: session.id, promoId, accountId: account.id, at: context.clock.now() });
+    if (sync) return sync(tx);
+    if (session.status !== 'complete' || session.payment_status !== 'paid') return account.id;
+    await fulfilPayment(context, tx, account.id, session);
+    return account.id;
+  };
+}
+
+async function fulfilPayment(context: AppContext, tx: Db, accountId: number, session: Stripe.Checkout.Session): Promise<void> {
   const reference = `checkout:${session.id}`;
   const metadata = session.metadata ?? {};
   if (metadata.purchase_type === 'payg') {
     const credits = Number(metadata.credits) * Number(metadata.quantity);
     if (Number.isInteger(credits) && credits > 0)
-      await grantCredits(tx, {
-        accountId: account.id,
-        bucket: 'payg',
-        amount: credits,
-        kind: 'purchase',
-        reference,
-        at: context.clock.now(),
-      });
+      await grantCredits(tx, { accountId, bucket: 'payg', amount: credits, kind: 'purchase', reference, at: context.clock.now() });
   } else if (metadata.purchase_type === 'certificate_set') {
     const sets = Number(metadata.certsets);
-    if (!Number.isInteger(sets) || sets <= 0) return account.id;
+    if (!Number.isInteger(sets) || sets <= 0) return;
     const inserted = await tx
       .insert(billingFulfilments)
-      .values({ reference, account_id: account.id, kind: 'certificate_set', quantity: sets, created_at: context.clock.now() })
+      .values({ reference, account_id: accountId, kind: 'certificate_set', quantity: sets, created_at: context.clock.now() })
       .onConflictDoNothing()
       .returning({ reference: billingFulfilments.reference });
     if (inserted.length > 0)
       await tx
         .update(accounts)
         .set({ allowed_sets: sql`${accounts.allowed_sets} + ${sets}` })
-        .where(and(eq(accounts.id, account.id)));
+        .where(eq(accounts.id, accountId));
   }
-  return account.id;
 }
 
 /** An automatic purchase's payment: its pack's credits, once per payment. */
-export async function applyPaidIntent(context: AppContext, stripe: Stripe, tx: Db, intentId: string): Promise<number | undefined> {
+export async function readPaidIntent(context: AppContext, stripe: Stripe, intentId: string): Promise<Apply> {
   const intent = await stripe.paymentIntents.retrieve(intentId);
-  const account = await accountForCustomer(tx, intent.customer as string | null);
-  if (!account || intent.metadata?.purchase_type !== 'automatic' || String(account.id) !== intent.metadata.account_id) return undefined;
-  if (intent.status !== 'succeeded') return account.id;
-  const credits = Number(intent.metadata.credits);
-  if (Number.isInteger(credits) && credits > 0)
-    await grantCredits(tx, {
-      accountId: account.id,
-      bucket: 'payg',
-      amount: credits,
-      kind: 'automatic_purchase',
-      reference: `payment:${intent.id}`,
-      at: context.clock.now(),
-    });
-  return account.id;
+  return async (tx) => {
+    const account = await accountForCustomer(tx, idOf(intent.customer));
+    if (!account || intent.metadata?.purchase_type !== 'automatic' || String(account.id) !== intent.metadata.account_id) return undefined;
+    if (intent.status !== 'succeeded') return account.id;
+    const credits = Number(intent.metadata.credits);
+    if (Number.isInteger(credits) && credits > 0)
+      await grantCredits(tx, {
+        accountId: account.id,
+        bucket: 'payg',
+        amount: credits,
+        kind: 'automatic_purchase',
+        reference: `payment:${intent.id}`,
+        at: context.clock.now(),
+      });
+    return account.id;
+  };
 }

@@ -8,7 +8,7 @@ import { alreadyApplied, grantCredits, lapseSubscription } from './ledger.ts';
 type AccountRow = typeof accounts.$inferSelect;
 type RefillFields = Pick<
   AccountRow,
-  'id' | 'created_at' | 'subscription_updated' | 'stripe_active' | 'stripe_plan' | 'stripe_id' | 'deleted_at' | 'is_banned'
+  'id' | 'created_at' | 'subscription_updated' | 'stripe_active' | 'stripe_plan' | 'stripe_subscription_id' | 'deleted_at' | 'is_banned'
 >;
 
 /**
@@ -26,11 +26,13 @@ export function refillReference(account: Pick<AccountRow, 'id' | 'subscription_u
 
 /**
  * The credits an account receives each period, or null when this job gives it none: a deleted or
- * banned account, a discontinued plan, or a paid plan that Stripe bills (its paid invoice grants them).
+ * banned account, a discontinued plan, or an account with a live Stripe subscription (each paid
+ * invoice of it does what this job does: billing/sync.ts). Having a Stripe customer is not enough: an
+ * account that only bought credits, or whose subscription ended, is refilled here like any other.
  */
 export function periodCredits(account: RefillFields, stripeConfigured: boolean): number | null {
   if (account.deleted_at || account.is_banned) return null;
-  if (stripeConfigured && account.stripe_id && activePlan(account)) return null;
+  if (stripeConfigured && account.stripe_subscription_id) return null;
   return monthlyCreditsOf(account);
 }
 
@@ -115,7 +117,7 @@ export async function runRefills(context: AppContext): Promise<RefillGrant[]> {
         subscription_updated: accounts.subscription_updated,
         stripe_active: accounts.stripe_active,
         stripe_plan: accounts.stripe_plan,
-        stripe_id: accounts.stripe_id,
+        stripe_subscription_id: accounts.stripe_subscription_id,
         deleted_at: accounts.deleted_at,
         is_banned: accounts.is_banned,
       })

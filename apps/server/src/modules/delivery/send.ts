@@ -7,7 +7,7 @@ import { projects, recipients, type SendPlan, suppressions } from '../../db/sche
 import { badRequest, conflict } from '../../http/errors.ts';
 import { assertMaySend, isSubUser } from '../../http/permissions.ts';
 import type { Executor } from '../../jobs/queue.ts';
-import { checkAutomaticPurchase } from '../billing/index.ts';
+import { rearmOrClaim } from '../billing/index.ts';
 import type { Member } from '../certificates/index.ts';
 import { debitAllocation, debitCredits } from '../credits/index.ts';
 import { findProject } from '../projects/index.ts';
@@ -113,6 +113,9 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
         actorId: member.user.id,
         at: now,
       });
+      // The debit may take the balance under the account's automatic purchase threshold: the crossing is
+      // claimed and its charge enqueued with the debit, and charged off this request (billing's job).
+      await rearmOrClaim(context, tx as Db, project.account_id);
     }
     const plan: SendPlan = {
       ids: targets.map((t) => t.id),
@@ -139,11 +142,6 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
     return targets.length;
   });
 
-  // The debit may have taken the balance under the account's automatic purchase threshold. The send is
-  // queued whatever the charge does: a failure is recorded for the billing screen.
-  await checkAutomaticPurchase(context, project.account_id).catch((err) =>
-    context.log.error({ err, accountId: project.account_id }, 'automatic purchase check failed'),
-  );
   const big = queued >= QUEUED_SEND_THRESHOLD;
   return {
     success: true,

@@ -1,5 +1,5 @@
 import { MESSAGES, PROMO_TYPES, type PromoCheck, type PromoType } from '@laurel/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { appSettings, promoCodes } from '../../db/schema.ts';
 
@@ -35,5 +35,3 @@ export async function promoCodesAllowed(context: AppContext): Promise<boolean> {
   const [row] = await context.db.select().from(appSettings).where(eq(appSettings.key, 'allow_promo_codes'));
   return row ? row.value === true : true;
 }
-
-export const countPromoUse = (id: number) => sql`update promo_codes set used_count = used_count + 1 where id = ${id}`;

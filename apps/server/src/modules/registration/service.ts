@@ -17,8 +17,9 @@ import { queueMail } from '../../mail/outbox.ts';
 import type { UserRow } from '../auth/index.ts';
 import { issueCode } from '../auth/index.ts';
 import { refillAccount } from '../credits/index.ts';
+import { redeemAtRegistration } from '../promo-codes/index.ts';
 import { audit } from '../system/index.ts';
-import { checkPromoCode, countPromoUse } from './promo.ts';
+import { checkPromoCode } from './promo.ts';
 
 const required = (field: string, message: string) => badRequest(message, { error_type: 'required', field });
 
@@ -68,11 +69,11 @@ export async function register(
     throw new AppError(403, 'This email address cannot be used to register. Please contact our support.', { error_type: 'error' });
   if (existing && existing.id !== upgrading?.id) throw badRequest(MESSAGES.userExists, { error_type: 'user_exist' });
 
-  let promoId: number | null = null;
+  // Checked here for a clear answer before anything is written; checked again, counted and granted under
+  // the code's row lock in the transaction below.
   if (input.promo_code) {
     const promo = await checkPromoCode(context, input.promo_code, ['default', 'first-time-registering', 'percentage']);
     if (!promo.success) throw required('promo_code', promo.message);
-    promoId = promo.promo.id;
   }
 
   const now = context.clock.now();
@@ -92,9 +93,9 @@ export async function register(
           updated_at: now,
         })
         .returning();
-      if (promoId !== null) await tx.execute(countPromoUse(promoId));
       // The free plan's first month, under the reference the monthly refill gives period 0.
       await refillAccount(tx, account!.id, now, { stripeConfigured: !!context.env.STRIPE_SECRET_KEY });
+      if (input.promo_code) await redeemAtRegistration(context, tx, input.promo_code, account!.id);
       if (upgrading) {
         await tx
           .update(users)

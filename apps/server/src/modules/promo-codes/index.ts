@@ -1,0 +1,2 @@
+/** The promo codes module's public face: using a code at registration and at checkout. */
+export { checkoutPromo, countCheckoutUse, promoProblem, redeemAtRegistration, stripeCouponFor } from './use.ts';
