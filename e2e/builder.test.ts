@@ -234,7 +234,7 @@ describe('the certificate builder', () => {
   });
 
   it('opens the preview PDF in a new window', async () => {
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Preview' }).click()]);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Preview', exact: true }).click()]);
     await popup.waitForURL(/\/api\/certificates\/\d+\/pdf\?type=stream/);
     await popup.close();
   });

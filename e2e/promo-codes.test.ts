@@ -72,13 +72,8 @@ describe('promo codes', () => {
     await page.goto(link);
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByLabel('I agree to the Terms of Service').check();
+    // The terms were accepted at registration, and setting the password signs the new user in.
     await page.getByRole('button', { name: 'Set password' }).click();
-    await page.getByTestId('password-set').waitFor();
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard$/);
 
     await page.goto(`${server.baseUrl}/account/subscription`);

@@ -259,7 +259,7 @@ describe('the store', () => {
 
     await page.goto(`${server.baseUrl}/store/search`);
     await page.getByText('5 certificates').waitFor();
-    await page.getByRole('textbox', { name: 'Project' }).fill('summer');
+    await page.getByRole('combobox', { name: 'Project' }).fill('summer');
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Sent, not opened' }).click();
     await page.getByRole('button', { name: 'Search', exact: true }).click();

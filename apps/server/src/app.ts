@@ -12,6 +12,7 @@ import { refuseNulCharacters } from './http/text-input.ts';
 import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
+import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { stripeBillingRoutes } from './modules/billing/stripe-routes.ts';
@@ -21,6 +22,7 @@ import { certificateRoutes } from './modules/certificates/routes.ts';
 import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
 import { creditRequestRoutes } from './modules/credits/request-routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { certificatePageHead } from './modules/delivery/index.ts';
 import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
@@ -60,6 +62,7 @@ const ROUTE_MODULES = [
   certificateEmailRoutes,
   creditRoutes,
   importRoutes,
+  dashboardRoutes,
   projectRoutes,
   deliveryRoutes,
   certificatePageRoutes,
@@ -76,6 +79,7 @@ const ROUTE_MODULES = [
   billingRoutes,
   stripeBillingRoutes,
   promoCodeRoutes,
+  adminAccountRoutes,
 ];
 
 /**

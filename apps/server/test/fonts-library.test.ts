@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema.ts';
 import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
+import { issuerWithCertificate, NAME_ELEMENT } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { saveProject, sendAndSettle } from './helpers/store-fixtures.ts';
 
 const require = createRequire(import.meta.url);
 const openSans = readFileSync(
@@ -128,6 +130,49 @@ describe('custom fonts', () => {
       { name: 'file', value: openSans.subarray(0, 400), filename: 'a.ttf' },
     ]);
     expect(truncated.statusCode).toBe(400);
+  });
+});
+
+describe('a design set in the account’s own font', () => {
+  it('is not sent once the plan no longer has own fonts, and the issuer is led to resubscribe; nothing is spent', async () => {
+    const { admin, accountId, setId } = await issuerWithCertificate(laurel, { credits: 3, name: 'Branded award' });
+    await laurel.context.db
+      .update(accounts)
+      .set({ stripe_active: true, stripe_plan: 'advanced-monthly-3' })
+      .where(eq(accounts.id, accountId));
+    const font = await post(admin.client, '/api/font/uploads', [
+      { name: 'name', value: 'Brand Sans' },
+      { name: 'file', value: openSans, filename: 'brand.ttf' },
+    ]);
+    expect(font.statusCode, font.body).toBe(200);
+    const branded = { ...NAME_ELEMENT, styles: { ...NAME_ELEMENT.styles, 'font-family': 'Brand Sans' } };
+    expect((await admin.client.call('PUT', `/api/certificates/${setId}`, { name: 'Branded award', elements: [branded] })).statusCode).toBe(
+      200,
+    );
+    const project = await saveProject(admin.client, setId, 'Branded send', [
+      { first: 'Zoë', last: 'Ångström', email: 'zoe.brand@example.com' },
+    ]);
+
+    // The plan lapses: the font stays in the design, and the send is refused before anything is spent.
+    await laurel.context.db.update(accounts).set({ stripe_active: false, stripe_plan: null }).where(eq(accounts.id, accountId));
+    const refused = await admin.client.post(`/api/projects/${project}/send-emails`, { sender_name: 'Harbour School' });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({
+      error_type: 'upgrade',
+      redirect: '/account/subscription',
+      errors: [
+        'This certificate uses your own font (Brand Sans), which needs the Advanced Monthly plan or higher. Resubscribe to send it, or choose other fonts in the builder.',
+      ],
+    });
+    const [account] = await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account!.credits).toBe(3);
+
+    // Resubscribed, it goes.
+    await laurel.context.db
+      .update(accounts)
+      .set({ stripe_active: true, stripe_plan: 'advanced-monthly-3' })
+      .where(eq(accounts.id, accountId));
+    await sendAndSettle(admin.client, project);
   });
 });
 

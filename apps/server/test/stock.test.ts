@@ -50,6 +50,14 @@ describe('stock image search', () => {
     expect((await search('where=unicorns&type=background')).total).toBe(0);
   });
 
+  it('offers at least 60 images, backgrounds and motifs together, each with a title', async () => {
+    const backgrounds = await search('type=background');
+    const motifs = await search('type=image');
+    expect(backgrounds.total + motifs.total).toBeGreaterThanOrEqual(60);
+    expect(motifs.total).toBeGreaterThanOrEqual(20);
+    expect((await search('where=border%20navy&type=background')).images.map((i) => i.id)).toContain('border-navy-scroll');
+  });
+
   it('pages six at a time', async () => {
     const first = await search('type=background');
     expect(first.images).toHaveLength(6);

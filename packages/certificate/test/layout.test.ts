@@ -107,7 +107,8 @@ describe('merge fields and special elements', () => {
 
   it('lays out the sample design: QR, line, background and text items in z order', () => {
     const layout = layoutSide(sampleDesign(), 'front', sampleRecipient, fonts);
-    expect(layout.items.map((i) => i.kind)).toEqual(['image', 'text', 'text', 'text', 'text', 'text', 'text', 'line', 'qr']);
+    // Last, the verification line an issued certificate carries in small print.
+    expect(layout.items.map((i) => i.kind)).toEqual(['image', 'text', 'text', 'text', 'text', 'text', 'text', 'line', 'qr', 'text']);
     const qr = layout.items.find((i) => i.kind === 'qr');
     expect(qr?.kind === 'qr' && qr.size).toBeGreaterThanOrEqual(25);
     expect(JSON.stringify(layout)).toContain('November 22, 2027');

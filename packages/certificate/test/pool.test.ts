@@ -38,14 +38,16 @@ describe('RenderPool', () => {
   });
 
   it('stops a job past its time limit, replaces the worker and runs the jobs queued behind it', async () => {
-    const limited = new RenderPool({ size: 1, timeLimitMs: 1000 });
+    // Three seconds leave a fresh worker room for its first certificate on a busy machine, where the
+    // queued job runs after the replacement starts.
+    const limited = new RenderPool({ size: 1, timeLimitMs: 3000 });
     try {
-      // Three thousand pages in one document take several seconds; one certificate well under one.
-      const heavy = limited.prepare(sampleDesign()).renderMany(Array.from({ length: 3000 }, (): Recipient => sampleRecipient));
+      // Twenty thousand pages in one document take far longer than three seconds; one certificate well under one.
+      const heavy = limited.prepare(sampleDesign()).renderMany(Array.from({ length: 20_000 }, (): Recipient => sampleRecipient));
       const light = limited.renderPdf(sampleDesign(), sampleRecipient);
       await expect(heavy).rejects.toMatchObject({
         code: 'render_timeout',
-        message: 'Rendering took too long (more than 1 second) and was stopped. Simplify the design and try again.',
+        message: 'Rendering took too long (more than 3 seconds) and was stopped. Simplify the design and try again.',
       });
       expect((await light).subarray(0, 5).toString()).toBe('%PDF-');
     } finally {

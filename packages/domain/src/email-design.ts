@@ -19,6 +19,8 @@ export const MERGE_FIELDS = {
   accountEmail: '[ACCOUNT_EMAIL]',
   recipientEmail: '[RECIPIENT EMAIL]',
   downloadLink: '[DOWNLOAD_CERTIFICATE_LINK]',
+  /** The certificate's title as sent: a subject using it follows a rename of the certificate. */
+  certificateTitle: '[CERTIFICATE_TITLE]',
 } as const;
 
 export const EMAIL_BODY_MAX_LENGTH = 65_000;
@@ -100,6 +102,8 @@ export const emailDesignSchema = z.object({
   email_body: z.string().max(EMAIL_BODY_MAX_LENGTH, EMAIL_DESIGN_MESSAGES.bodyTooLong).default(DEFAULT_EMAIL_BODY),
   email_body_text: z.string().max(EMAIL_BODY_MAX_LENGTH).default(DEFAULT_EMAIL_BODY_TEXT),
   plain_text_only: z.boolean().default(false),
+  /** Every recipient's message carries their certificate as a PDF, besides the link (the test email always did). */
+  attach_pdf: z.boolean().default(true),
   email_footer_lang: z.enum(EMAIL_FOOTER_LANGUAGES).default('en'),
   // Only characters a font-family list needs, so the value can go into a style attribute as it is.
   email_font_family: z

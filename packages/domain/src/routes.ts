@@ -65,6 +65,8 @@ export const ROUTES = {
   certificate: ['/c/:token', '/verify'],
   /** A recipient's email preferences for one issuer, from the footer of a certificate email: public, by token. */
   preferences: ['/preferences/:token'],
+  /** The privacy policy every certificate email links to, and the terms of service: public. */
+  legal: ['/privacy', '/terms'],
 } as const;
 
 /** Super-admin screens that live outside /admin (spec 1 §2). */
@@ -102,6 +104,8 @@ const PUBLIC_PATHS = [
   '/c',
   '/verify',
   '/preferences',
+  '/privacy',
+  '/terms',
   '/portal/login',
   '/portal/register',
   '/portal/set-password',
@@ -111,7 +115,18 @@ const PUBLIC_PATHS = [
   '/register',
 ];
 const PORTAL_HOST_PATHS = ['/portal', '/user/confirm', '/user/reset', '/credentials/login'];
-const ROLELESS_PATHS = ['/c', '/verify', '/preferences', '/register', '/portal', '/credentials', '/user/confirm', '/user/reset'];
+const ROLELESS_PATHS = [
+  '/c',
+  '/verify',
+  '/preferences',
+  '/privacy',
+  '/terms',
+  '/register',
+  '/portal',
+  '/credentials',
+  '/user/confirm',
+  '/user/reset',
+];
 
 /**
  * On a portal host only portal, confirm, reset and credentials-login paths exist; everything else

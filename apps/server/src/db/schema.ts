@@ -1,6 +1,20 @@
 import type { RecipientState } from '@laurel/domain';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The database schema. Every row that belongs to a customer carries `account_id`, and every query
@@ -47,10 +61,12 @@ export const accounts = pgTable(
     /** Every user of the account must turn on two-factor authentication before using the app. */
     require_two_factor: boolean('require_two_factor').notNull().default(false),
     trial_started_at: timestamp('trial_started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Notification-day flags (spec 1 §9): the days on which the account is notified; a super-admin changes 10, 80, 87, 89. */
+    notify_days: integer('notify_days').array().notNull().default(sql`'{7,10,13,80,87,89}'::integer[]`),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('accounts_url_unique').on(t.url)],
+  (t) => [uniqueIndex('accounts_url_unique').on(t.url), index('accounts_created_idx').on(t.created_at)],
 );
 
 export const users = pgTable(
@@ -67,6 +83,8 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     password_hash: text('password_hash'),
     confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the user accepted the Terms of Service (registering, or confirming their account); asked once. */
+    terms_accepted_at: timestamp('terms_accepted_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
     banned: boolean('banned').notNull().default(false),
     image: text('image'),
@@ -93,6 +111,8 @@ export const users = pgTable(
     created_by: integer('created_by'),
     pagination: jsonb('pagination').$type<Record<string, number>>().notNull().default({}),
     last_announcement_seen: integer('last_announcement_seen').notNull().default(0),
+    /** The dashboard's hide-tasks toggle: null until the user chooses (spec 3 §4). */
+    hide_tasks: boolean('hide_tasks'),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
     /** The TOTP key of enabled two-factor authentication, encrypted (secrets.ts `encryptSecret`). */
     two_factor_secret: text('two_factor_secret'),
@@ -394,10 +414,15 @@ export const creditLedger = pgTable(
     reference: text('reference'),
     actor_id: integer('actor_id'),
     note: text('note'),
+    /** What a purchase was paid, in the currency's smallest unit; null for every entry that is not a purchase. */
+    amount_paid: integer('amount_paid'),
+    currency: text('currency'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('credit_ledger_account_idx').on(t.account_id, t.id),
+    // The pay-as-you-go log reads purchases by date across accounts; the ledger is mostly send debits.
+    index('credit_ledger_purchases_idx').on(t.created_at).where(sql`${t.kind} in ('purchase', 'automatic_purchase')`),
     uniqueIndex('credit_ledger_reference_unique').on(t.reference),
     check('credit_ledger_bucket', sql`${t.bucket} in ('payg', 'subscription')`),
     check('credit_ledger_delta', sql`${t.delta} <> 0`),
@@ -421,11 +446,16 @@ export const projects = pgTable(
     title: text('title').notNull(),
     /** The memo (spec: `key`). */
     key: text('key').notNull().default(''),
-    snapshot: jsonb('snapshot').$type<{ name: string; design: Record<string, unknown>; email: Record<string, unknown> }>().notNull(),
+    /** `uploads`: the set's attached files when the project was saved, which its messages carry (older projects have none). */
+    snapshot: jsonb('snapshot')
+      .$type<{ name: string; design: Record<string, unknown>; email: Record<string, unknown>; uploads?: SnapshotFile[] }>()
+      .notNull(),
     mapping: jsonb('mapping').$type<Record<string, string>>().notNull().default({}),
     filename: text('filename'),
     sender_name: text('sender_name'),
     resend_attempts: integer('resend_attempts').notNull().default(0),
+    /** Group resends the project may make; a super-admin raises it for a project that must go out again (spec 3 §9: 5). */
+    resend_limit: integer('resend_limit').notNull().default(5),
     /** A send larger than one chunk, while its recipients are still being queued (modules/delivery/send-plan.ts). */
     pending_send: jsonb('pending_send').$type<SendPlan>(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
@@ -441,6 +471,13 @@ export const projects = pgTable(
  * A send being queued a chunk at a time: the recipients chosen when it was asked for, how many are done,
  * and what moving one to `queued` means for this kind of send.
  */
+/** A file a project's messages carry: a key of the file store, kept while any snapshot names it. */
+export interface SnapshotFile {
+  key: string;
+  filename: string;
+  contentType: string;
+}
+
 export interface SendPlan {
   ids: number[];
   done: number;
@@ -478,6 +515,9 @@ export const recipients = pgTable(
     message_id: text('message_id'),
     sent_at: timestamp('sent_at', { withTimezone: true }),
     accessed_at: timestamp('accessed_at', { withTimezone: true }),
+    /** The first download of the PDF from the public link, and the first add to LinkedIn from the certificate page. */
+    downloaded_at: timestamp('downloaded_at', { withTimezone: true }),
+    linkedin_at: timestamp('linkedin_at', { withTimezone: true }),
     sent_details: jsonb('sent_details').$type<{ event: string; at: string; detail?: string }[]>().notNull().default([]),
     resend_errored: integer('resend_errored').notNull().default(0),
     resend_individual: integer('resend_individual').notNull().default(0),
@@ -488,6 +528,8 @@ export const recipients = pgTable(
     uniqueIndex('recipients_token_unique').on(t.token),
     index('recipients_project_idx').on(t.project_id, t.last_name),
     index('recipients_account_email_idx').on(t.account_id, t.email),
+    // The dashboard counts the unique people sent to in a date range.
+    index('recipients_account_sent_idx').on(t.account_id, t.sent_at, t.email).where(sql`${t.sent_at} is not null`),
     // The public verification form looks certificates up by number, whatever case the verifier typed.
     index('recipients_certificate_number_idx').on(sql`upper(${t.certificate_number})`),
     check('recipients_state', sql`${t.state} in ('draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed')`),
@@ -518,6 +560,28 @@ export const projectCounters = pgTable('project_counters', {
   /** Waiting for a first send, or failed and still within the project resend limit. */
   sendable: integer('sendable').notNull().default(0),
 });
+
+/**
+ * A project's delivery events counted per UTC day, kept by the same kind of statement triggers as
+ * `project_counters` (migration 0021): the dashboard sums a few rows per project and day instead of
+ * reading every recipient. `sent` counts by the day of `sent_at`, `opened`, `downloaded` and `linkedin`
+ * by the day of their first occurrence, `bounced` by the day the bounce was recorded.
+ */
+export const projectDailyStats = pgTable(
+  'project_daily_stats',
+  {
+    project_id: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    downloaded: integer('downloaded').notNull().default(0),
+    linkedin: integer('linkedin').notNull().default(0),
+    bounced: integer('bounced').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.project_id, t.day] })],
+);
 
 /** Addresses an account may no longer mail: the recipient unsubscribed, or their server refused them for good. */
 export const suppressions = pgTable(

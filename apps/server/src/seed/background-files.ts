@@ -8,6 +8,7 @@ import { canvasSize } from '@laurel/certificate';
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { storedFiles } from '../db/schema.ts';
+import { printVariantKey } from '../storage/print-variant.ts';
 import { BACKGROUNDS } from './backgrounds/index.ts';
 import { BACKGROUND_SCALE, renderBackground } from './backgrounds/render.ts';
 import type { BackgroundArt } from './backgrounds/types.ts';
@@ -121,4 +122,20 @@ export async function ensureBackgroundFiles(context: AppContext): Promise<number
     }),
   );
   return missing.length;
+}
+
+/**
+ * Draws the print variant of every seeded background that lacks one, one at a time: a few seconds each,
+ * so a server runs it beside its work after starting rather than before. Until a background's variant
+ * exists, PDFs embed its light image.
+ */
+export async function ensurePrintBackgrounds(context: AppContext, slugs?: readonly string[]): Promise<number> {
+  let drawn = 0;
+  for (const art of BACKGROUNDS.filter((a) => !slugs || slugs.includes(a.slug))) {
+    const key = printVariantKey(backgroundKey(art.slug));
+    if (await isStored(context, key)) continue;
+    await context.files.put(key, await renderBackground(art, true));
+    drawn++;
+  }
+  return drawn;
 }

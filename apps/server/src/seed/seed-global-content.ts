@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings, libraryImages, styles } from '../db/schema.ts';
 import { prepareEmail } from '../modules/certificates/index.ts';
-import { backgroundPath, ensureBackgroundFiles } from './background-files.ts';
+import { backgroundPath, ensureBackgroundFiles, ensurePrintBackgrounds } from './background-files.ts';
 import { BACKGROUNDS } from './backgrounds/index.ts';
 import { TEMPLATES, type TemplateSeed } from './templates/index.ts';
 
@@ -54,6 +54,13 @@ function templateRow(template: TemplateSeed, sorting: number) {
 export async function seedGlobalContent(context: AppContext): Promise<SeedReport> {
   const started = performance.now();
   const backgroundsStored = await ensureBackgroundFiles(context);
+  // A throwaway data dir (tests) skips them: they would cost every test server a minute of drawing.
+  if (context.env.DATA_DIR !== 'memory://') {
+    void ensurePrintBackgrounds(context).then(
+      (drawn) => drawn && context.log.info({ drawn }, 'print backgrounds drawn'),
+      (err) => context.log.error({ err }, 'print backgrounds not drawn'),
+    );
+  }
   const templatesAdded: string[] = [];
   let backgroundsListed = 0;
   await context.db.transaction(async (tx) => {

@@ -26,6 +26,8 @@ const QUERY_ERRORS: Record<string, string> = {
   'no-session': 'The billing provider could not start a session for you. Please try again in a moment, or contact our support.',
   'to-many-users':
     'Your account has more active users than the chosen plan allows. Deactivate the users you no longer need, then change the plan again.',
+  // Checkout refuses a promo code that expired, ran out or was switched off since it was typed.
+  'invalid-promo': 'Unfortunately, the provided Promo Code is not valid.',
 };
 
 /** The spec gives the next credit date in Pacific time, whatever the viewer's own zone. */

@@ -1,15 +1,38 @@
-import { IconAffiliate } from '@tabler/icons-react';
-import { sectionPage } from '../components/SectionPage.tsx';
-import { eyebrow, icon } from './admin-section.tsx';
+import { Button } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../api/errors.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { createGlobalMapping } from './api.ts';
+import { MappingForm } from './MappingForm.tsx';
 
-export const AdminMappingCreatePage = sectionPage({
-  eyebrow,
-  title: 'New mapping',
-  description: 'Name the mapping and match each expected column to a certificate field.',
-  icon: icon(IconAffiliate),
-  empty: {
-    title: 'Describe the columns',
-    description: 'Start with the columns every import has: the recipient’s name and email address.',
-    action: { label: 'All mappings', to: '/admin/build/mappings' },
-  },
-});
+/** /admin/build/mappings/create: a new global mapping, offered to every account's send wizard. */
+export function AdminMappingCreatePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: createGlobalMapping,
+    onSuccess: (reply) => {
+      notifySuccess(reply.message);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'mappings'] });
+      void navigate('/admin/build/mappings');
+    },
+    onError: (error) => notifyError(`Unable to save mapping: ${errorMessage(error)}`),
+  });
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin"
+        title="New mapping"
+        description="A global mapping matches a list's columns to certificate fields in every account's send wizard."
+        actions={
+          <Button component={Link} to="/admin/build/mappings" variant="default">
+            All mappings
+          </Button>
+        }
+      />
+      <MappingForm busy={save.isPending} submitLabel="Save mapping" onSubmit={(body) => save.mutate(body)} />
+    </>
+  );
+}

@@ -1,6 +1,60 @@
-import { adminCalls } from '@laurel/domain';
+import {
+  type AdminProjectQuery,
+  type AnnouncementInput,
+  type AppSettingsValues,
+  adminCalls,
+  announcementCalls,
+  appSettingsCalls,
+  creditCalls,
+  importCalls,
+  type MappingBody,
+  mappingCalls,
+  projectAdminCalls,
+  projectCalls,
+} from '@laurel/domain';
 import { call } from '../api/call.ts';
 
 export const listOutbox = (limit: number, offset: number) => call(adminCalls.listOutboxMessages, { query: { limit, offset } });
 
 export const getOutboxMessage = (id: string) => call(adminCalls.getOutboxMessage, { params: { id } });
+
+/** Service-wide settings (spec 3 §7 `GET/PUT settings`) and announcements (`admin announcements`). */
+export const SETTINGS_KEY = ['admin', 'settings'] as const;
+export const getAppSettings = () => call(appSettingsCalls.getAppSettings, {});
+export const updateAppSettings = (body: Partial<AppSettingsValues>) => call(appSettingsCalls.updateAppSettings, { body });
+export const ANNOUNCEMENTS_KEY = ['admin', 'announcements'] as const;
+export const listAnnouncements = () => call(announcementCalls.listAnnouncements, {});
+export const saveAnnouncement = (body: AnnouncementInput) => call(announcementCalls.saveAnnouncement, { body });
+export const deleteAnnouncement = (id: number) => call(announcementCalls.deleteAnnouncement, { params: { id } });
+
+export const listAdminProjects = (query: Partial<AdminProjectQuery>) => call(projectAdminCalls.listAdminProjects, { query });
+
+export const updateResendAttempts = (project_id: number, resend_attempts: number) =>
+  call(projectAdminCalls.updateResendAttempts, { body: { project_id, resend_attempts } });
+
+export const recoverProject = (id: number) => call(projectAdminCalls.recoverProject, { params: { id } });
+
+export const deleteProjectForever = (id: number) => call(projectCalls.deleteProject, { params: { id }, query: { permanently: true } });
+
+export const getPaygLog = (dateStart: string, dateEnd: string) => call(creditCalls.getPaygLog, { query: { dateStart, dateEnd } });
+
+export const listGlobalMappings = () => call(mappingCalls.listMappings, { query: { 'where[global]': '1' } });
+
+export const createGlobalMapping = (body: MappingBody) => call(mappingCalls.createMapping, { body: { ...body, global: true } });
+
+export const updateMapping = (id: number, body: MappingBody) => call(mappingCalls.updateMapping, { params: { id }, body });
+
+export const deleteMapping = (id: number) => call(mappingCalls.deleteMapping, { params: { id } });
+
+/**
+ * A sample list's column titles for a mapping (spec 3 §7): the file is kept with `uploads`, then
+ * `recipients/import-list` reads it by its `upload_id`.
+ */
+export async function readSampleTitles(file: File): Promise<string[]> {
+  const upload = new FormData();
+  upload.append('file', file, file.name);
+  const kept = await call(importCalls.keepUpload, { form: upload });
+  const read = new FormData();
+  read.append('upload_id', kept.upload_id);
+  return (await call(importCalls.importRecipientList, { form: read })).headers;
+}

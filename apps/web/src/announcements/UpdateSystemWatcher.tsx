@@ -16,9 +16,10 @@ export function UpdateSystemWatcher() {
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
   const shown = useRef(new Set<string>());
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: the announcement is asked for again on every location change
+  // The announcement is asked for again on every location change (pathname is the trigger).
   useEffect(() => {
-    if (!user) return;
+    // The dashboard shows the announcement inline, with its own dismiss.
+    if (!user || pathname === '/dashboard') return;
     let cancelled = false;
     getUpdateSystemModal()
       .then((reply) => {

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors.ts';
 import { TermsCheckbox } from '../components/TermsCheckbox.tsx';
+import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
 import { AuthHeading } from './AuthHeading.tsx';
 import { checkPasswordLink, type PasswordLinkMode, setPassword } from './api.ts';
 import { FormError } from './FormError.tsx';
@@ -17,11 +18,14 @@ const isGone = (error: unknown) => error instanceof ApiError && error.status ===
 
 /**
  * The set-password form behind both emailed links (spec 1 §2): /user/confirm/:code finishes a new
- * account (with the terms when the server asks), /user/reset/:code chooses a new password.
+ * account (with the terms when the server asks), /user/reset/:code chooses a new password. Either
+ * signs the user in when the server hands back a session; otherwise (a second factor is due) the
+ * success state leads to the sign-in form.
  */
 export function SetPasswordPage({ mode }: { mode: PasswordLinkMode }) {
   const { code = '' } = useParams();
   const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,13 +54,14 @@ export function SetPasswordPage({ mode }: { mode: PasswordLinkMode }) {
     setBusy(true);
     setError(null);
     try {
-      await setPassword(mode, {
+      const reply = await setPassword(mode, {
         code,
         password: values.password,
         password_confirmation: values.password_confirmation,
-        ...(mode === 'confirm' ? { accept_terms: showTerms ? values.accept_terms : true } : {}),
+        ...(showTerms ? { accept_terms: values.accept_terms } : {}),
       });
-      setDone(true);
+      if (reply.session) completeSignIn(reply.session);
+      else setDone(true);
     } catch (failure) {
       if (isGone(failure)) void navigate(EXPIRED, { replace: true });
       else setError(errorMessage(failure));

@@ -2,7 +2,17 @@ import { migrateDesign } from '@laurel/certificate';
 import type { Style } from '@laurel/domain';
 import { Button, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCopy, IconEdit, IconPencil, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCopy,
+  IconEdit,
+  IconMail,
+  IconPencil,
+  IconPlus,
+  IconTemplate,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +21,7 @@ import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { createStyle, deleteDesignSet, listStyles, renameDesignSet } from './api.ts';
+import { createStyle, deleteDesignSet, listStyles, renameDesignSet, sortStyles } from './api.ts';
 import { designPayload } from './builder/save-design.ts';
 import { DesignCard } from './parts/DesignCard.tsx';
 import { NameDialog } from './parts/RenameDialog.tsx';
@@ -24,7 +34,8 @@ export function AdminTemplatesPage() {
   const queryClient = useQueryClient();
   const styles = useQuery({ queryKey: ['styles'], queryFn: listStyles });
   const [naming, setNaming] = useState<Naming | null>(null);
-  const sorted = [...(styles.data?.styles ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  // The server lists them in the order super-admins gave them; every account's gallery shows that order.
+  const sorted = styles.data?.styles ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['styles'] });
 
   const save = useMutation({
@@ -41,6 +52,22 @@ export function AdminTemplatesPage() {
     },
     onError: (error) => notifyError(errorMessage(error, 'You already have a cert set by this name, please try again.')),
   });
+
+  const reorder = useMutation({
+    mutationFn: sortStyles,
+    onSuccess: (reply) => {
+      notifySuccess(reply.message);
+      void refresh();
+    },
+    onError: (error) => notifyError(`Error: ${errorMessage(error)}`),
+  });
+  /** Moves a template one place earlier or later and saves every template's index. */
+  const move = (index: number, by: -1 | 1) => {
+    const ids = sorted.map((s) => s.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    reorder.mutate(ids);
+  };
 
   const remove = useMutation({
     mutationFn: (id: number) => deleteDesignSet({ kind: 'styles', id }),
@@ -65,7 +92,7 @@ export function AdminTemplatesPage() {
       <PageHeader
         eyebrow="Admin"
         title="Templates"
-        description="Global templates offered to every account on the new certificate page."
+        description="Global templates offered to every account on the new certificate page, in the order shown here."
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setNaming({ mode: 'create' })}>
             New template
@@ -85,7 +112,7 @@ export function AdminTemplatesPage() {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {/* biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders with nothing else to key by; they never reorder */}
         {styles.isPending && Array.from({ length: 6 }, (_, i) => <Skeleton key={i} style={{ aspectRatio: '4 / 3.6' }} radius="md" />)}
-        {sorted.map((style) => (
+        {sorted.map((style, index) => (
           <DesignCard
             key={style.id}
             name={style.name}
@@ -97,8 +124,13 @@ export function AdminTemplatesPage() {
             openTo={`/admin/build/${style.id}`}
             actions={[
               { label: 'Edit template', icon: <IconEdit size={15} />, onClick: () => navigate(`/admin/build/${style.id}`) },
+              { label: 'Edit email', icon: <IconMail size={15} />, onClick: () => navigate(`/admin/build/${style.id}/email`) },
               { label: 'Rename', icon: <IconPencil size={15} />, onClick: () => setNaming({ mode: 'rename', style }) },
               { label: 'Duplicate', icon: <IconCopy size={15} />, onClick: () => setNaming({ mode: 'duplicate', style }) },
+              ...(index > 0 ? [{ label: 'Move earlier', icon: <IconArrowUp size={15} />, onClick: () => move(index, -1) }] : []),
+              ...(index < sorted.length - 1
+                ? [{ label: 'Move later', icon: <IconArrowDown size={15} />, onClick: () => move(index, 1) }]
+                : []),
               { label: 'Delete', icon: <IconTrash size={15} />, danger: true, onClick: () => confirmDelete(style) },
             ]}
           />

@@ -4,6 +4,7 @@ import {
   type CertificateSetUpdate,
   type CertificateSetWithUploads,
   certificateCalls,
+  type DraftPreviewRequest,
   fileCalls,
   fontCalls,
   libraryCalls,
@@ -33,6 +34,9 @@ export interface BuilderTarget {
 export const listCertificates = (page: { limit: number; offset: number }) => call(certificateCalls.listCertificates, { query: page });
 
 export const listStyles = () => call(styleCalls.listStyles, {});
+
+/** The templates' new order: each one's index, as the gallery shows them (spec 3 §4). */
+export const sortStyles = (ids: number[]) => call(styleCalls.sortStyles, { body: { sort: ids.map((id, sorting) => ({ id, sorting })) } });
 
 export const getCertificateSet = (id: number) => call(certificateCalls.getCertificate, { params: { id } });
 
@@ -96,6 +100,17 @@ export async function fetchBinary(url: string): Promise<Blob> {
   if (token) headers.Authentication = token;
   const response = await fetch(url, { headers, credentials: 'same-origin' });
   if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, null));
+  return response.blob();
+}
+
+/** The PDF of a design not saved yet (the builder's preview), as a file to show. */
+export async function fetchDraftPreview(id: number, body: DraftPreviewRequest): Promise<Blob> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const token = getToken();
+  if (token) headers.Authentication = token;
+  const url = callUrl(renderingCalls.renderDraftPdf, { params: { id } });
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, await response.json().catch(() => null)));
   return response.blob();
 }
 

@@ -22,7 +22,8 @@ export function PageHeader({ title, description, actions, eyebrow, tutorial }: P
             {eyebrow}
           </Text>
         )}
-        <Title order={1} className="display-title">
+        {/* A title may hold an address or a long name: it wraps rather than widening a phone screen. */}
+        <Title order={1} className="display-title" style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {description && (

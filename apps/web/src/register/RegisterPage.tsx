@@ -73,6 +73,7 @@ export function RegisterPage() {
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
         opt_in: values.opt_in,
+        accept_terms: values.accept_terms,
         promo_code: values.promo_code.trim() || null,
         account_name: values.account_name.trim(),
         url: values.url.trim(),

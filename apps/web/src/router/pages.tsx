@@ -102,6 +102,8 @@ const CredentialsLoginPage = screen(() => import('../credentials/CredentialsLogi
 const CertificatePage = screen(() => import('../certificate/CertificatePage.tsx'), 'CertificatePage');
 const VerifyPage = screen(() => import('../certificate/VerifyPage.tsx'), 'VerifyPage');
 const PreferencesPage = screen(() => import('../preferences/PreferencesPage.tsx'), 'PreferencesPage');
+const PrivacyPage = screen(() => import('../legal/LegalPage.tsx'), 'PrivacyPage');
+const TermsPage = screen(() => import('../legal/LegalPage.tsx'), 'TermsPage');
 
 /**
  * The screen for every route of spec 1 §2. Keyed by the shared ROUTES, so a route added there does
@@ -179,4 +181,6 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/c/:token': { layout: 'public', title: 'Certificate', Page: CertificatePage },
   '/verify': { layout: 'public', title: 'Verify a certificate', Page: VerifyPage },
   '/preferences/:token': { layout: 'public', title: 'Email preferences', Page: PreferencesPage },
+  '/privacy': { layout: 'public', title: 'Privacy policy', Page: PrivacyPage },
+  '/terms': { layout: 'public', title: 'Terms of service', Page: TermsPage },
 };

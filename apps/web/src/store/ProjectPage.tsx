@@ -23,7 +23,7 @@ import { listProjectRecipients, recipientsKey } from './api/projects.ts';
 import { BackLink } from './BackLink.tsx';
 import { countsOfProject, DeliveryBar, DeliveryLegend } from './DeliveryProgress.tsx';
 import { ProjectExportDialog } from './ExportDialog.tsx';
-import { canExport } from './export-access.ts';
+import { useExportAccess } from './export-access.ts';
 import { PrintCertificatesButton } from './PrintCertificatesButton.tsx';
 import { ProjectOrigin, ProjectTitle } from './ProjectHeading.tsx';
 import { ProjectLoading, ProjectUnavailable } from './ProjectUnavailable.tsx';
@@ -39,8 +39,6 @@ import { useRowSelection } from './table/useRowSelection.ts';
 import { useTableParams } from './table/useTableParams.ts';
 import { useProjectDelivery } from './useProjectDelivery.ts';
 
-/** Spec 3 §9: a project can be resent to a group five times. */
-const PROJECT_RESEND_LIMIT = 5;
 const back = { label: 'All projects', to: '/store' };
 
 /** /store/projects/{id}: one project, its delivery, its recipients and what can be done to them. */
@@ -56,7 +54,7 @@ export function ProjectPage() {
 function ProjectView({ project, failed }: { project: Project; failed: number }) {
   const user = useSignedInUser();
   const mayChange = canSend(user);
-  const exports = canExport(user);
+  const exports = useExportAccess(user);
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [sending, setSending] = useState<SendIntent | null>(null);
@@ -75,7 +73,7 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
   });
   const rows = recipients.data?.recipients ?? [];
   const total = recipients.data?.count ?? 0;
-  const resendsLeft = PROJECT_RESEND_LIMIT - project.resend_attempts;
+  const resendsLeft = Math.max(0, project.resend_limit - project.resend_attempts);
   const pageIds = rows.map((r) => r.id);
   const pageSelected = pageIds.filter((id) => selection.has(id)).length;
   const intent = (title: string, description: string, confirmLabel: string, body: SendIntent['body']): SendIntent => ({
@@ -136,7 +134,7 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
                     {mayChange && (
                       <>
                         <Menu.Label>
-                          {resendsLeft > 0 ? `Resend to a group (${resendsLeft} of ${PROJECT_RESEND_LIMIT} left)` : 'Group resends used up'}
+                          {resendsLeft > 0 ? `Resend to a group (${resendsLeft} of ${project.resend_limit} left)` : 'Group resends used up'}
                         </Menu.Label>
                         <Menu.Item
                           leftSection={<IconMailForward size={15} />}
@@ -179,8 +177,8 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
                     <Menu.Item leftSection={<IconMail size={15} />} component={Link} to={`/store/projects/${project.id}/email`}>
                       {canEditEmails(user) ? 'Edit this project’s email' : 'View this project’s email'}
                     </Menu.Item>
-                    {exports && (
-                      <Menu.Item leftSection={<IconFileSpreadsheet size={15} />} onClick={() => setExporting(true)}>
+                    {exports.visible && (
+                      <Menu.Item leftSection={<IconFileSpreadsheet size={15} />} onClick={() => exports.open(() => setExporting(true))}>
                         Export recipients
                       </Menu.Item>
                     )}

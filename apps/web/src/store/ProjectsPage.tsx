@@ -17,7 +17,7 @@ import { PROJECTS_KEY } from './api/projects.ts';
 import { bulkRecipientsCount, deleteProject, listProjects, runBulkExport, runProjectExport, updateProjectMemo } from './api/store.ts';
 import { Count } from './Count.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
-import { canExport } from './export-access.ts';
+import { useExportAccess } from './export-access.ts';
 import { InlineEdit } from './InlineEdit.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
@@ -39,7 +39,7 @@ interface ExportTarget {
 /** /store: every project the issuer may see, with its delivery counters, search, inline edits and exports. */
 export function ProjectsPage() {
   const user = useSignedInUser();
-  const exports = canExport(user);
+  const exports = useExportAccess(user);
   // Renaming, annotating and deleting projects is part of sending (the server refuses the rest).
   const mayChange = canSend(user);
   const navigate = useNavigate();
@@ -61,7 +61,7 @@ export function ProjectsPage() {
   });
   const rows = list.data?.projects ?? [];
   const total = list.data?.count ?? 0;
-  const columns = exports ? 10 : 9;
+  const columns = exports.allowed ? 10 : 9;
   const refresh = () => queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
 
   const saveMemo = (project: Project, field: 'title' | 'memo', value: string) =>
@@ -157,7 +157,7 @@ export function ProjectsPage() {
             onChange={(sort) => table.update({ sort, page: 1 })}
           />
         </Group>
-        {exports && (
+        {exports.visible && (
           <Group gap="xs">
             {selectedIds.length > 0 && (
               <Button variant="subtle" color="stone" size="sm" onClick={() => setSelected(new Map())}>
@@ -168,12 +168,14 @@ export function ProjectsPage() {
               size="sm"
               variant="light"
               leftSection={<IconFileSpreadsheet size={16} />}
-              disabled={selectedIds.length === 0}
+              disabled={exports.allowed && selectedIds.length === 0}
               onClick={() =>
-                setExportTarget({
-                  ids: selectedIds,
-                  subject: selectedIds.length === 1 ? selected.get(selectedIds[0]!)! : `${selectedIds.length} projects`,
-                })
+                exports.open(() =>
+                  setExportTarget({
+                    ids: selectedIds,
+                    subject: selectedIds.length === 1 ? selected.get(selectedIds[0]!)! : `${selectedIds.length} projects`,
+                  }),
+                )
               }
             >
               {selectedIds.length ? `Export ${selectedIds.length} selected` : 'Export selected'}
@@ -195,7 +197,7 @@ export function ProjectsPage() {
           >
             <Table.Thead bg="stone.0">
               <Table.Tr>
-                {exports && (
+                {exports.allowed && (
                   <Table.Th w={40}>
                     <Checkbox
                       aria-label="Select all projects on this page"
@@ -242,7 +244,7 @@ export function ProjectsPage() {
                 const editingMemo = editing?.id === project.id && editing.field === 'memo';
                 return (
                   <Table.Tr key={project.id} bg={selected.has(project.id) ? 'var(--mantine-color-laurel-0)' : undefined}>
-                    {exports && (
+                    {exports.allowed && (
                       <Table.Td>
                         <Checkbox
                           aria-label={`Select ${project.title}`}
@@ -344,13 +346,13 @@ export function ProjectsPage() {
                                 },
                               ]
                             : []),
-                          ...(exports
+                          ...(exports.visible
                             ? [
                                 {
                                   key: 'export',
                                   label: 'Export',
                                   icon: <IconFileSpreadsheet size={15} />,
-                                  onClick: () => setExportTarget({ ids: [project.id], subject: project.title }),
+                                  onClick: () => exports.open(() => setExportTarget({ ids: [project.id], subject: project.title })),
                                 },
                               ]
                             : []),

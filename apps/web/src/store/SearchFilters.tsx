@@ -1,8 +1,10 @@
 import { type DataField, type SearchFilter, STATUS_FILTERS, type StatusFilter } from '@laurel/domain';
-import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { listProjectIndex } from './api/store.ts';
 
 /** The form's values as text, as they are kept in the address. */
 export interface FilterValues {
@@ -79,7 +81,7 @@ export function SearchFilters({
   const [values, setValues] = useState<FilterValues>(applied);
   useEffect(() => setValues(applied), [applied]);
   const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const text = (key: 'name' | 'email' | 'project' | 'certificate', label: string, placeholder: string) => (
+  const text = (key: 'name' | 'email' | 'certificate', label: string, placeholder: string) => (
     <TextInput
       size="sm"
       label={label}
@@ -88,6 +90,14 @@ export function SearchFilters({
       onChange={(event) => set(key, event.currentTarget.value)}
     />
   );
+  // The project field offers the account's project titles (`projects/index-list`); a memo may still be typed.
+  const [pickingProject, setPickingProject] = useState(false);
+  const projectIndex = useQuery({
+    queryKey: ['store', 'project-index'],
+    queryFn: listProjectIndex,
+    enabled: pickingProject,
+    staleTime: 60_000,
+  });
   const unusedFields = dataFields.filter((f) => !values.fields.some((v) => v.key === f.key));
 
   return (
@@ -102,7 +112,16 @@ export function SearchFilters({
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="sm">
             {text('name', 'Name', 'First or last name')}
             {text('email', 'Email', 'Address or domain')}
-            {text('project', 'Project', 'Title or memo')}
+            <Autocomplete
+              size="sm"
+              label="Project"
+              placeholder="Title or memo"
+              data={projectIndex.data?.projects.map((p) => p.title) ?? []}
+              limit={50}
+              value={values.project}
+              onFocus={() => setPickingProject(true)}
+              onChange={(value) => set('project', value)}
+            />
             {text('certificate', 'Certificate', 'Name or number')}
             <Select
               size="sm"

@@ -10,7 +10,7 @@ import { useSignedInUser } from '../session/queries.ts';
 import { accountDataFields, runSearchExport, searchRecipients } from './api/store.ts';
 import { ColumnPicker } from './ColumnPicker.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
-import { canExport } from './export-access.ts';
+import { useExportAccess } from './export-access.ts';
 import { RecipientColumnsTable } from './RecipientColumnsTable.tsx';
 import { RecipientDrawer } from './recipient/RecipientDrawer.tsx';
 import { useRecipientActions } from './recipient/useRecipientActions.tsx';
@@ -56,7 +56,7 @@ function useSlow(active: boolean, ms: number) {
 export function SearchPage() {
   const user = useSignedInUser();
   const accountId = user.account!.id;
-  const exports = canExport(user);
+  const exports = useExportAccess(user);
   const [params, setParams] = useSearchParams();
   const rawFilter = params.get('filter');
   const applied = useMemo(() => readFilter(rawFilter), [rawFilter]);
@@ -113,13 +113,13 @@ export function SearchPage() {
         <Group gap="xs">
           <SortSelect label="Sort results" w={170} sorts={SORTS} value={table.sort} onChange={(sort) => table.update({ sort, page: 1 })} />
           <ColumnPicker columns={columns} visible={visible} onChange={setVisible} />
-          {exports && (
+          {exports.visible && (
             <Button
               size="sm"
               variant="light"
               leftSection={<IconFileSpreadsheet size={16} />}
-              onClick={() => setExporting(true)}
-              disabled={total === 0}
+              onClick={() => exports.open(() => setExporting(true))}
+              disabled={exports.allowed && total === 0}
             >
               Export results
             </Button>

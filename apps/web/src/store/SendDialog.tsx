@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { PROJECTS_KEY, sendEmails } from './api/projects.ts';
+import { emailRecipient, PROJECTS_KEY, sendEmails } from './api/projects.ts';
 import { SENDER_REQUIRED, useSendFeedback } from './send-feedback.ts';
 
 /** One send or resend the issuer is about to confirm. */
@@ -13,6 +13,8 @@ export interface SendIntent {
   description: ReactNode;
   confirmLabel: string;
   body: Omit<SendRequest, 'sender_name'>;
+  /** One recipient emailed on their own: sent through `recipients/{id}/email` rather than the project's send. */
+  recipientId?: number;
   /** The project's sender name, offered again. */
   senderName: string | null;
 }
@@ -29,7 +31,10 @@ export function SendDialog({ intent, onClose }: { intent: SendIntent | null; onC
   }, [intent]);
 
   const send = useMutation({
-    mutationFn: () => sendEmails(intent!.projectId, { ...intent!.body, sender_name: sender.trim() }),
+    mutationFn: () =>
+      intent!.recipientId !== undefined
+        ? emailRecipient(intent!.recipientId, sender.trim())
+        : sendEmails(intent!.projectId, { ...intent!.body, sender_name: sender.trim() }),
     onSuccess: (result) => {
       feedback.sent(result);
       onClose();

@@ -1,19 +1,21 @@
 import type { Project, Recipient, SendProgress } from '@laurel/domain';
 import { Box, Button, Card, Group, Loader, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconFileSpreadsheet, IconFolder } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconCheck, IconFileSpreadsheet, IconFolder, IconRefresh } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { errorMessage } from '../api/errors.ts';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { TablePager } from '../components/TablePager.tsx';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
-import { listProjectRecipients, recipientsKey } from './api/projects.ts';
+import { listProjectRecipients, PROJECTS_KEY, projectKey, recipientsKey, refreshProjectHistory } from './api/projects.ts';
 import { projectDataFields } from './api/store.ts';
 import { BackLink } from './BackLink.tsx';
 import { ColumnPicker } from './ColumnPicker.tsx';
 import { DeliveryBar, type DeliveryCounts, DeliveryLegend } from './DeliveryProgress.tsx';
 import { ProjectExportDialog } from './ExportDialog.tsx';
-import { canExport } from './export-access.ts';
+import { useExportAccess } from './export-access.ts';
 import { ProjectOrigin, ProjectTitle } from './ProjectHeading.tsx';
 import { ProjectLoading, ProjectUnavailable } from './ProjectUnavailable.tsx';
 import { RecipientColumnsTable } from './RecipientColumnsTable.tsx';
@@ -104,7 +106,7 @@ function LiveHeader({ project, progress }: { project: Project; progress: SendPro
 
 function SentStatus({ project, progress }: { project: Project; progress: SendProgress }) {
   const user = useSignedInUser();
-  const exports = canExport(user);
+  const exports = useExportAccess(user);
   const [details, setDetails] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const actions = useRecipientActions({ senderName: project.email_sender_name, onDetails: (r) => setDetails(r.id) });
@@ -126,6 +128,17 @@ function SentStatus({ project, progress }: { project: Project; progress: SendPro
     placeholderData: keepPreviousData,
   });
   const rows = recipients.data?.recipients ?? [];
+  // The counters follow every change on their own; a recount is for when the figures look wrong.
+  const queryClient = useQueryClient();
+  const recount = useMutation({
+    mutationFn: () => refreshProjectHistory(project.id),
+    onSuccess: (fresh) => {
+      queryClient.setQueryData(projectKey(project.id), fresh);
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
+      notifySuccess('Delivery figures recounted');
+    },
+    onError: (error) => notifyError(errorMessage(error)),
+  });
 
   return (
     <Stack gap="lg">
@@ -144,6 +157,15 @@ function SentStatus({ project, progress }: { project: Project; progress: SendPro
           <Group gap="xs">
             <ColumnPicker columns={columns} visible={visible} onChange={setVisible} />
             <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconRefresh size={16} />}
+              loading={recount.isPending}
+              onClick={() => recount.mutate()}
+            >
+              Refresh
+            </Button>
+            <Button
               component={Link}
               to={`/store/projects/${project.id}`}
               variant="default"
@@ -152,8 +174,13 @@ function SentStatus({ project, progress }: { project: Project; progress: SendPro
             >
               Open project
             </Button>
-            {exports && (
-              <Button size="sm" variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => setExporting(true)}>
+            {exports.visible && (
+              <Button
+                size="sm"
+                variant="light"
+                leftSection={<IconFileSpreadsheet size={16} />}
+                onClick={() => exports.open(() => setExporting(true))}
+              >
                 Export
               </Button>
             )}

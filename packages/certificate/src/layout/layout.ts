@@ -12,12 +12,18 @@ import type { FontProvider } from './fonts.ts';
 import { type Recipient, recipientField } from './recipient.ts';
 import { layoutTextBlock, type TextStyle } from './text-block.ts';
 import type { Box, Layout, LayoutItem, LineItem, TextDecoration } from './types.ts';
+import { verificationLine } from './verification-line.ts';
 
 export interface LayoutOptions {
   /** Smallest scale the name may shrink to so it fits on one line (spec 2 §9). */
   nameFitScale?: number;
   /** QR target when no recipient is given (the builder's preview). */
   previewUrl?: string;
+  /**
+   * Whether an issued certificate (a recipient with a verification URL) carries "Verify at {url}" in
+   * small print on its front side. Default true.
+   */
+  verificationLine?: boolean;
 }
 
 const PREVIEW_URL = 'https://laurel.example/verify/preview';
@@ -118,6 +124,7 @@ export function layoutSide(
 ): Layout {
   const canvas = canvasSize(design.format, design.is_portrait);
   const items: LayoutItem[] = [];
+  const backgrounds = new Set<LayoutItem>();
   const faces: Record<string, FaceRef> = {};
   const elements = sideElements(design, side)
     .map((element, index) => ({ element, index }))
@@ -141,13 +148,19 @@ export function layoutSide(
       const src = elementImageSource(element);
       if (!src) continue;
       const isBackground = element.type === 'background';
-      items.push({
+      const item: LayoutItem = {
         kind: 'image',
         box: isBackground ? { x: 0, y: 0, ...canvas } : box,
         src,
         rotate: isBackground && design.rotate_bg,
-      });
+      };
+      if (isBackground) backgrounds.add(item);
+      items.push(item);
     }
+  }
+  if (side === 'front' && recipient?.verificationUrl && options.verificationLine !== false) {
+    const drawn = items.map((item) => ({ item, background: backgrounds.has(item) }));
+    items.push(verificationLine(recipient.verificationUrl, canvas, drawn, fonts, faces));
   }
   return { format: design.format, isPortrait: design.is_portrait, ...canvas, items, faces };
 }

@@ -1,5 +1,6 @@
 export * from './builder-rules.ts';
 export * from './canvas.ts';
+export * from './certificate-title.ts';
 export * from './defaults.ts';
 export * from './design.ts';
 export * from './element.ts';
@@ -7,5 +8,6 @@ export * from './element-text.ts';
 export * from './merge-fields.ts';
 export * from './migrate.ts';
 export * from './recipient-fields.ts';
+export * from './sample-recipient.ts';
 export * from './styles.ts';
 export * from './validate.ts';

@@ -11,6 +11,8 @@ export interface PoolDesign {
   design: CertificateDesign;
   fonts: readonly CustomFontFile[];
   images: Record<string, Uint8Array>;
+  /** Print-resolution variants of some of `images`, which PDFs embed instead. */
+  printImages?: Record<string, Uint8Array>;
   /** The PDF document title. */
   title?: string;
 }

@@ -19,7 +19,12 @@ function prepare(spec: PoolDesign): Prepared {
   let pdf: PdfRenderer | undefined;
   let png: PngRenderer | undefined;
   return {
-    pdf: () => (pdf ??= createPdfRenderer(spec.design, { ...options, title: spec.title })),
+    pdf: () =>
+      (pdf ??= createPdfRenderer(spec.design, {
+        ...options,
+        loadImage: (src: string) => spec.printImages?.[src] ?? spec.images[src],
+        title: spec.title,
+      })),
     png: () => (png ??= createPngRenderer(spec.design, options)),
   };
 }

@@ -25,6 +25,11 @@ export interface PoolDesignOptions {
   fonts?: readonly CustomFontFile[];
   /** Reads the design's images here, before the job leaves; defaults to data: URLs and absolute paths. */
   loadImage?: ImageLoader;
+  /**
+   * Reads a print-resolution variant of an image, for PDFs only; an image it answers nothing for goes into
+   * the PDF as `loadImage` read it. PNGs (previews, thumbnails) always use the light images.
+   */
+  loadPrintImage?: ImageLoader;
   /** The PDF document title. */
   title?: string;
   /**
@@ -128,7 +133,12 @@ export class RenderPool {
       const bytes = loadImage(src);
       if (bytes) images[src] = bytes;
     }
-    const spec: PoolDesign = { design, fonts: options.fonts ?? [], images, title: options.title };
+    const printImages: Record<string, Uint8Array> = {};
+    for (const src of options.loadPrintImage ? Object.keys(images) : []) {
+      const bytes = options.loadPrintImage!(src);
+      if (bytes) printImages[src] = bytes;
+    }
+    const spec: PoolDesign = { design, fonts: options.fonts ?? [], images, printImages, title: options.title };
     const key = String(this.nextKey++);
     const keep = options.keep ?? true;
     const run = (job: PoolJob) => this.submit(key, spec, keep, job);

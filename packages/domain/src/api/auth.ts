@@ -29,7 +29,10 @@ export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
 
 // ---- Replies --------------------------------------------------------------------------------------
 
-/** A valid link: whose it is, and whether the form must ask for the Terms of Service (confirmation only). */
+/**
+ * A valid link: whose it is, and whether the form must ask for the Terms of Service (confirmation only,
+ * and only of someone who has not accepted them yet, e.g. when registering).
+ */
 export const confirmResponse = z.object({ show_toc: z.boolean(), email: z.string() });
 export type ConfirmResponse = z.infer<typeof confirmResponse>;
 
@@ -154,6 +157,14 @@ export type CsrfResponse = z.infer<typeof csrfResponse>;
 
 const success = z.object({ success: z.boolean() });
 
+/**
+ * The password is set. `session` signs the user in at once, as a sign-in would; it is null when a
+ * sign-in still needs what the link cannot prove (the user's second factor), and the client then
+ * sends them to sign in.
+ */
+export const passwordSetReply = z.object({ success: z.literal(true), session: loginResponse.nullable() });
+export type PasswordSetReply = z.infer<typeof passwordSetReply>;
+
 export const authCalls = defineCalls('auth', {
   getCsrfToken: {
     method: 'GET',
@@ -241,19 +252,19 @@ export const authCalls = defineCalls('auth', {
   confirmAccount: {
     method: 'POST',
     path: '/api/users/confirm/password',
-    summary: 'Confirm an account from its link: set the password and accept the Terms of Service',
+    summary: 'Confirm an account from its link: set the password (and accept the Terms of Service if not yet) and sign in',
     access: 'public',
     body: setPasswordRequest,
-    response: success,
+    response: passwordSetReply,
     errors: [404],
   },
   resetPassword: {
     method: 'POST',
     path: '/api/reset',
-    summary: "Set a new password from a reset link; the user's other sessions end",
+    summary: "Set a new password from a reset link and sign in; the user's other sessions end",
     access: 'public',
     body: setPasswordRequest,
-    response: success,
+    response: passwordSetReply,
     errors: [404],
   },
   stopImpersonating: {

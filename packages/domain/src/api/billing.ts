@@ -28,7 +28,7 @@ export const BILLING_MESSAGES = {
 } as const;
 
 /** `?error=` values the subscription screen turns into messages (spec 1 §2). */
-export const BILLING_QUERY_ERRORS = ['no-customer', 'no-session', 'no-payments', 'to-many-users'] as const;
+export const BILLING_QUERY_ERRORS = ['no-customer', 'no-session', 'no-payments', 'to-many-users', 'invalid-promo'] as const;
 export type BillingQueryError = (typeof BILLING_QUERY_ERRORS)[number];
 
 /** The card on file as the billing screen shows it (spec 1 §3 Billing): never the number, only its last four digits. */

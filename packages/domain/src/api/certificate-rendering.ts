@@ -23,6 +23,16 @@ const styleImageQuery = z.object(imageShape).catchall(z.string());
 const certificateImageQuery = z.object({ ...imageShape, ...signature }).catchall(z.string());
 const certificatePdfQuery = z.object({ type: z.string().optional(), ...signature }).catchall(z.string());
 
+/**
+ * The builder's design as it stands, saved or not: the preview shows what the issuer sees. `sample`
+ * fills the merge fields with a made-up recipient (Alex Morgan) instead of showing their names.
+ */
+export const draftPreviewRequest = z.object({
+  design: z.record(z.string(), z.unknown()),
+  sample: z.boolean().default(false),
+});
+export type DraftPreviewRequest = z.infer<typeof draftPreviewRequest>;
+
 /** Links for opening a set's preview in a new window, valid for a few minutes. */
 export const previewLinks = z.object({ pdf: z.string(), image: z.string() });
 export type PreviewLinks = z.infer<typeof previewLinks>;
@@ -49,6 +59,17 @@ export const renderingCalls = defineCalls('rendering', {
     query: certificatePdfQuery,
     response: fileReply('The certificate as a PDF document', 'application/pdf'),
     errors: [401, 403, 422],
+  },
+  renderDraftPdf: {
+    method: 'POST',
+    path: '/api/certificates/:id/draft-pdf',
+    summary: "Render the builder's unsaved design of a set as a PDF, optionally with a sample recipient",
+    description: 'The set gives the account (its fonts and files) and the document title; nothing is saved.',
+    access: 'session',
+    params: idParams,
+    body: draftPreviewRequest,
+    response: fileReply('The design as a PDF document', 'application/pdf'),
+    errors: [404, 422, 429],
   },
   getCertificatePreviewLinks: {
     method: 'GET',

@@ -9,6 +9,10 @@ export const accountBalancesUpdate = z.object({
   credits: balance.optional(),
   subscription_credits: balance.optional(),
   allowed_sets: z.number().int().min(0).max(10_000).optional(),
+  /** Pay-as-you-go credits to add (or, negative, to take away): a ledger entry of exactly that size. */
+  add_credits: z.number().int().min(-10_000_000).max(10_000_000).optional(),
+  /** Why: kept on the ledger entries and in the audit log. */
+  reason: z.string().trim().max(500).optional(),
 });
 export type AccountBalancesUpdate = z.infer<typeof accountBalancesUpdate>;
 
@@ -48,7 +52,49 @@ export const refillRunReply = z
   .meta({ id: 'RefillRun' });
 export type RefillRunReply = z.infer<typeof refillRunReply>;
 
+/** A day (YYYY-MM-DD), taken in UTC. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2024-05-31.');
+
+export const PAYG_PURCHASE_KINDS = ['purchase', 'automatic_purchase'] as const;
+
+/** One pay-as-you-go purchase as the super-admin's log shows it. */
+export const paygPurchase = z
+  .object({
+    id: z.number().int(),
+    account_id: z.number().int(),
+    account_name: z.string(),
+    credits: z.number().int(),
+    /** In the currency's smallest unit (cents); null when the payment did not say. */
+    amount_paid: z.number().int().nullable(),
+    currency: z.string().nullable(),
+    /** How it was bought: at checkout, or automatically when the balance fell under the account's threshold. */
+    kind: z.enum(PAYG_PURCHASE_KINDS),
+    created_at: timestamp(),
+  })
+  .meta({ id: 'PaygPurchase' });
+export type PaygPurchase = z.infer<typeof paygPurchase>;
+
+export const paygLog = z.object({
+  items: z.array(paygPurchase),
+  /** The range's totals: purchases, credits, and amounts paid per currency. */
+  total: z.object({
+    purchases: z.number().int(),
+    credits: z.number().int(),
+    amounts: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
+  }),
+});
+export type PaygLog = z.infer<typeof paygLog>;
+
 export const creditCalls = defineCalls('credits', {
+  getPaygLog: {
+    method: 'GET',
+    path: '/api/get-payg-log',
+    summary: 'List the pay-as-you-go credit purchases of a date range, newest first, with their totals (super-admins)',
+    description: 'Both days are included; without them the last 30 days. At most 1,000 purchases are listed; the totals count them all.',
+    access: 'session',
+    query: z.object({ dateStart: day.optional(), dateEnd: day.optional() }),
+    response: paygLog,
+  },
   updateAccountBalances: {
     method: 'PUT',
     path: '/api/accounts/:id/admin-update',

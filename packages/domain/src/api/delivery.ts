@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCalls, fileReply, idParams, okReply, queryInt, timestamp } from './contract.ts';
+import { defineCalls, fileReply, idParams, okReply, queryInt, redirectReply, timestamp } from './contract.ts';
 import { recipient } from './projects.ts';
 
 /** Sending, following and revoking for the issuer; the recipient's public certificate (spec 3 §7). */
@@ -69,6 +69,17 @@ export const deliveryCalls = defineCalls('send', {
     params: idParams,
     response: sendProgress,
   },
+  emailRecipient: {
+    method: 'POST',
+    path: '/api/recipients/:id/email',
+    summary: 'Email one recipient their certificate again',
+    description: 'An individual resend: it keeps the resend limits and the credits rule of sending.',
+    access: 'session',
+    params: idParams,
+    body: z.object({ sender_name: z.string().trim().max(100).optional() }).optional(),
+    response: sendResult,
+    errors: [402, 409],
+  },
   revokeRecipient: {
     method: 'POST',
     path: '/api/recipients/:id/revoke',
@@ -119,7 +130,7 @@ export const publicCertificate = z
     image_url: z.string(),
     /** The certificate's public page. */
     url: z.string(),
-    /** Adds the certificate to the recipient's LinkedIn profile. */
+    /** Adds the certificate to the recipient's LinkedIn profile (through our link, which counts the add). */
     linkedin_url: z.string(),
   })
   .meta({ id: 'PublicCertificate' });
@@ -179,6 +190,15 @@ export const publicCertificateCalls = defineCalls('certificate', {
     params: tokenParams,
     response: fileReply('The certificate as issued', 'application/pdf'),
     errors: [410, 422],
+  },
+  addPublicCertificateToLinkedIn: {
+    method: 'GET',
+    path: '/api/c/:token/linkedin',
+    summary: "Go to LinkedIn's add-to-profile form for a certificate, counting the first add",
+    access: 'public',
+    params: tokenParams,
+    response: redirectReply("302 to LinkedIn's add-to-profile form, filled in with the certificate"),
+    errors: [410],
   },
   unsubscribe: {
     method: 'POST',

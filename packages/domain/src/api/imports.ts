@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCalls } from './contract.ts';
+import { defineCalls, okReply } from './contract.ts';
 
 /**
  * Recipient lists read from files (spec 3 §7): rows and headers come back; nothing is stored yet. Each
@@ -21,16 +21,39 @@ export const importedProjectRecipients = z.object({
 });
 export type ImportedProjectRecipients = z.infer<typeof importedProjectRecipients>;
 
+/** A sample list kept for the data mapping screen, read back by `recipients/import-list` with `upload_id`. */
+export const keptUpload = okReply.extend({
+  upload_id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+});
+export type KeptUpload = z.infer<typeof keptUpload>;
+
 export const importCalls = {
   ...defineCalls('send', {
     importRecipientList: {
       method: 'POST',
       path: '/api/recipients/import-list',
       summary: "Read a CSV or XLSX file of recipients for the send wizard's mapping",
+      description:
+        'The form carries `file` (and `delimiter`), or `upload_id` instead of a file: a sample the caller kept with ' +
+        '`POST /api/uploads` (the data mapping screen).',
       access: 'session',
       body: 'multipart',
       response: importedList,
-      errors: [413, 503],
+      errors: [404, 413, 503],
+    },
+  }),
+  ...defineCalls('mappings', {
+    keepUpload: {
+      method: 'POST',
+      path: '/api/uploads',
+      summary: 'Keep a sample list (CSV or XLSX, at most 2 MB) whose column titles a data mapping takes (super-admins)',
+      description: 'The multipart form carries `file`. The reply names the `upload_id` that `recipients/import-list` reads.',
+      access: 'session',
+      body: 'multipart',
+      response: keptUpload,
+      errors: [413],
     },
   }),
   ...defineCalls('store', {

@@ -27,18 +27,39 @@ export type Mapping = z.infer<typeof mapping>;
 
 const mappingList = z.object({ mappings: z.array(mapping) });
 
+export const mappingBody = z.object({
+  name: z.string().trim().min(1, 'Mapping name is required.').max(120),
+  rules: z.array(mappingRule).min(1, 'A mapping needs at least one column.').max(100),
+});
+export type MappingBody = z.infer<typeof mappingBody>;
+
 export const mappingCalls = defineCalls('mappings', {
   createMapping: {
     method: 'POST',
     path: '/api/mappings',
     summary: "Save the send wizard's column choices under a name (paid plans), or a global mapping (super-admins)",
     access: 'session',
-    body: z.object({
-      name: z.string().trim().min(1, 'Mapping name is required.').max(120),
-      rules: z.array(mappingRule).min(1, 'A mapping needs at least one column.').max(100),
+    body: mappingBody.extend({
       /** A mapping for every account; super-admins only. */
       global: z.boolean().optional(),
     }),
+    response: okReply.extend({ mapping }),
+  },
+  listMappings: {
+    method: 'GET',
+    path: '/api/mappings',
+    summary: "List the global mappings (`where[global]=1`), or the global ones and the caller's account's own",
+    access: 'session',
+    query: z.object({ 'where[global]': z.enum(['1']).optional() }),
+    response: mappingList,
+  },
+  updateMapping: {
+    method: 'PUT',
+    path: '/api/mappings/:id',
+    summary: "Change a mapping's name and columns: a global one (super-admins) or the account's own",
+    access: 'session',
+    params: z.object({ id: id().meta({ description: 'The mapping id' }) }),
+    body: mappingBody,
     response: okReply.extend({ mapping }),
   },
   listGlobalMappings: {

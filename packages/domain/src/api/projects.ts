@@ -1,7 +1,7 @@
 import { EXPIRATION_DATE_FORMATS, elementSchema } from '@laurel/certificate';
 import { z } from 'zod';
 import { emailDesignSchema } from '../email-design.ts';
-import { defineCalls, idParams, okReply, queryInt, timestamp } from './contract.ts';
+import { defineCalls, idParams, okReply, queryFlag, queryInt, timestamp } from './contract.ts';
 import { emailPreview } from './email-preview.ts';
 
 /** Projects of the send wizard and the Store, their recipients and their email (spec 3 §7). */
@@ -33,7 +33,10 @@ export const project = projectCounters
     certificate_name: z.string(),
     email_sender_name: z.string().nullable(),
     filename: z.string().nullable(),
+    /** Group resends made so far. */
     resend_attempts: z.number().int(),
+    /** Group resends the project may make (spec 3 §9: 5, unless a super-admin raised it). */
+    resend_limit: z.number().int(),
     /** Column title -> field key, as the list was matched when the project was saved. */
     mapping: z.record(z.string(), z.string()),
     /** The design the project was saved with: later edits of the certificate set do not change it. */
@@ -173,9 +176,13 @@ export const projectCalls = defineCalls('projects', {
   deleteProject: {
     method: 'DELETE',
     path: '/api/projects/:id',
-    summary: 'Delete a project',
+    summary: 'Delete a project; `permanently=1` (super-admins) removes a deleted project for good',
+    description:
+      'Without `permanently` the project leaves the store and can be recovered. With `permanently=1` a super-admin removes a ' +
+      'project that was already deleted, with its recipients and their certificate files.',
     access: 'session',
     params: idParams,
+    query: z.object({ permanently: queryFlag() }),
     response: okReply,
   },
   getProjectEmail: {
@@ -194,6 +201,45 @@ export const projectCalls = defineCalls('projects', {
     params: idParams,
     body: emailEdit,
     response: projectEmail,
+  },
+  listProjectIndex: {
+    method: 'GET',
+    path: '/api/projects/index-list',
+    summary: "List the account's projects by title, briefly, for pickers and filters (no paging)",
+    description:
+      '`where[status]=1` (the default) lists live projects; `recipients_count=1` adds each count; `fields` names the columns wanted.',
+    access: 'session',
+    query: z.object({
+      'where[status]': z.enum(['1']).optional(),
+      like: z.string().trim().max(200).optional(),
+      recipients_count: queryFlag(),
+      fields: z
+        .string()
+        .max(200)
+        .optional()
+        .transform((value) => (value ? value.split(',').map((f) => f.trim()) : [])),
+    }),
+    response: z.object({
+      projects: z.array(
+        z.object({
+          id: z.number().int(),
+          title: z.string(),
+          key: z.string().optional(),
+          certificate_name: z.string().optional(),
+          created_at: timestamp().optional(),
+          recipients_count: z.number().int().optional(),
+        }),
+      ),
+    }),
+  },
+  refreshProjectHistory: {
+    method: 'POST',
+    path: '/api/projects/:id/refresh-history',
+    summary: "Count a project's recipients by delivery state again from the recipients themselves",
+    description: 'The counters are kept as recipients change; this recounts them, and answers the project as it now stands.',
+    access: 'session',
+    params: idParams,
+    response: project,
   },
   previewProjectEmail: {
     method: 'POST',

@@ -9,6 +9,8 @@ export const registrationRequest = z.object({
   first_name: z.string().trim().max(100),
   last_name: z.string().trim().max(100),
   opt_in: z.boolean().default(false),
+  /** The Terms of Service, accepted on the form: the confirmation link then does not ask again. */
+  accept_terms: z.boolean().default(false),
   promo_code: z.string().trim().max(100).optional().nullable(),
   account_name: z.string().trim().max(120),
   url: z.string().trim().toLowerCase().max(63),

@@ -30,9 +30,22 @@ export const styleCalls = defineCalls('styles', {
   listStyles: {
     method: 'GET',
     path: '/api/styles',
-    summary: 'List the global templates, by name',
+    summary: 'List the global templates, in the order super-admins gave them (then by name)',
     access: 'session',
     response: z.object({ styles: z.array(style) }),
+  },
+  sortStyles: {
+    method: 'PUT',
+    path: '/api/styles/sort',
+    summary: 'Put the global templates in a new order (super-admins)',
+    access: 'session',
+    body: z.object({
+      sort: z
+        .array(z.object({ id: z.number().int().positive(), sorting: z.number().int().min(0).max(100_000) }))
+        .min(1)
+        .max(1_000),
+    }),
+    response: z.object({ success: z.boolean(), message: z.string() }),
   },
   getStyle: {
     method: 'GET',

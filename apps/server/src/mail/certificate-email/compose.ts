@@ -27,7 +27,15 @@ export interface CertificateEmailInput {
     email: string;
     /** The certificate's data fields by name, e.g. { EXPIRATION_DATE: '12/31/2027' }. */
     fields: Record<string, string>;
-    certificate: { url: string; id: string; issuedAt: Date; expiresAt?: Date | null; title: string };
+    certificate: {
+      url: string;
+      id: string;
+      issuedAt: Date;
+      expiresAt?: Date | null;
+      title: string;
+      /** The certificate drawn as an image, served by its public link; shown above the message. */
+      imageUrl?: string | null;
+    };
   };
   /** signUpUrl, when given, adds the product's sign-up invitation to the footer. */
   links: { unsubscribeUrl: string; preferencesUrl: string; privacyUrl: string; signUpUrl?: string | null };
@@ -185,6 +193,14 @@ export function composeCertificateEmail(input: CertificateEmailInput): Certifica
     .join('\n\n')
     .concat('\n');
 
+  const imageUrl = httpUrl(recipient.certificate.imageUrl);
+  const thumbnail = imageUrl
+    ? {
+        src: imageUrl,
+        href: certUrl,
+        alt: `${recipient.certificate.title} awarded to ${`${recipient.first_name} ${recipient.last_name}`.trim()}`,
+      }
+    : null;
   const html = design.plain_text_only
     ? null
     : renderLayout(
@@ -193,6 +209,7 @@ export function composeCertificateEmail(input: CertificateEmailInput): Certifica
           lang: footerText.lang,
           accountName: account.name,
           logoUrl: httpUrl(account.logoUrl),
+          certificateImage: thumbnail,
           accent: design.button_styles.background,
           body: ensureLink(sanitizeAndMerge(design.email_body, bodyHooks(values, certUrl, button)), certUrl, button, true),
           linkedIn: linkedInUrl ? linkedInButtonHtml(linkedInUrl, footerText.addToLinkedIn, type) : null,

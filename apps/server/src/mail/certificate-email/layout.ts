@@ -7,6 +7,8 @@ export interface LayoutParts {
   lang: string;
   accountName: string;
   logoUrl: string | null;
+  /** The recipient's certificate as an image, linked to its page. */
+  certificateImage?: { src: string; href: string; alt: string } | null;
   /** Top bar colour: the design's button colour, so the message carries the issuer's accent. */
   accent: string;
   /** Sanitised and merged body HTML. */
@@ -17,6 +19,9 @@ export interface LayoutParts {
   accountFooter?: string | null;
   footer: string;
 }
+
+/** The certificate image's width in the message, px. */
+export const CERTIFICATE_IMAGE_WIDTH = 536;
 
 const row = (content: string, padding: string, align: 'left' | 'center' = 'left') =>
   `<tr><td align="${align}" style="padding:${padding}">${content}</td></tr>`;
@@ -30,6 +35,13 @@ export function renderLayout(p: LayoutParts, type: Typography): string {
   const header = p.logoUrl
     ? `<img src="${escapeHtml(p.logoUrl)}" alt="${escapeHtml(p.accountName)}" style="display:block;max-width:220px;max-height:72px;width:auto;height:auto;border:0">`
     : `<div style="font-family:${type.family};font-size:20px;font-weight:bold;color:${TEXT_COLOR}">${escapeHtml(p.accountName)}</div>`;
+  // 536 px is the card's inner width (600 less its padding); the image is drawn at twice that for sharp
+  // screens and scales down with the card on a phone. Width as an attribute too: Outlook ignores CSS widths.
+  const image = p.certificateImage
+    ? `<a href="${escapeHtml(p.certificateImage.href)}" style="text-decoration:none">` +
+      `<img src="${escapeHtml(p.certificateImage.src)}" width="${CERTIFICATE_IMAGE_WIDTH}" alt="${escapeHtml(p.certificateImage.alt)}" ` +
+      `style="display:block;width:100%;max-width:${CERTIFICATE_IMAGE_WIDTH}px;height:auto;border:1px solid ${BORDER_COLOR};border-radius:4px"></a>`
+    : null;
   const body =
     `<div style="font-family:${type.family};font-size:${type.size};line-height:1.6;color:${TEXT_COLOR};word-break:break-word;overflow-wrap:anywhere">` +
     `${p.body}</div>`;
@@ -42,6 +54,7 @@ export function renderLayout(p: LayoutParts, type: Typography): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background-color:#ffffff;border:1px solid ${BORDER_COLOR};border-radius:10px;border-collapse:separate">
 <tr><td style="height:6px;font-size:0;line-height:6px;background-color:${p.accent};border-radius:10px 10px 0 0">&nbsp;</td></tr>
 ${row(header, '28px 32px 4px', 'center')}
+${image ? row(image, '16px 32px 4px', 'center') : ''}
 ${row(body, '16px 32px 12px')}
 ${p.linkedIn ? row(p.linkedIn, '4px 32px 12px', 'center') : ''}
 ${p.portal ? row(p.portal, '12px 32px 8px') : ''}

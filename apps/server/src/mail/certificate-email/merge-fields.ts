@@ -16,7 +16,13 @@ const FIELD = /\[([^[\]\r\n]{1,100})\]/g;
 export const DOWNLOAD_LINK_KEY = fieldKey(MERGE_FIELDS.downloadLink.slice(1, -1));
 
 export interface MergeSource {
-  recipient: { first_name: string; last_name: string; email: string; fields: Record<string, string> };
+  recipient: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    fields: Record<string, string>;
+    certificate?: { title: string };
+  };
   account: { name: string; email: string };
 }
 
@@ -36,6 +42,7 @@ export function mergeValues({ recipient, account }: MergeSource): Map<string, st
     ['EMAIL ADDRESS', recipient.email],
     ['ACCOUNT NAME', account.name],
     ['ACCOUNT EMAIL', account.email],
+    ...(recipient.certificate ? ([['CERTIFICATE TITLE', recipient.certificate.title]] as [string, string][]) : []),
   ];
   for (const [key, value] of own) values.set(key, value);
   return values;

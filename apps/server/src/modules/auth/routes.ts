@@ -51,14 +51,12 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.checkConfirmationLink, async (request) => checkLink(context, 'confirm', request.body.code));
   route(app, calls.checkResetLink, async (request) => checkLink(context, 'reset', request.body.code));
 
-  route(app, calls.confirmAccount, async (request) => {
-    await setPasswordFromLink(context, 'confirm', request.body, request.ip);
-    return { success: true };
-  });
-  route(app, calls.resetPassword, async (request) => {
-    await setPasswordFromLink(context, 'reset', request.body, request.ip);
-    return { success: true };
-  });
+  route(app, calls.confirmAccount, async (request) =>
+    setPasswordFromLink(context, 'confirm', request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
+  route(app, calls.resetPassword, async (request) =>
+    setPasswordFromLink(context, 'reset', request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
 
   /** Ends an impersonation: back to the admin's own identity with a fresh token. */
   route(app, calls.stopImpersonating, async (request) =>

@@ -1,9 +1,10 @@
-import { planCalls as calls, catalogueReply } from '@laurel/domain';
+import { ADMIN_ACCOUNT_MESSAGES, adminAccountCalls, planCalls as calls, catalogueReply } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember, requireRole } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { destroyAccountSubscription, refreshAccountBilling } from './admin.ts';
 import { setAccountPlan } from './plan-grants.ts';
 import { requestPurchase } from './purchase-request.ts';
 import { certificateQrPng } from './qr.ts';
@@ -25,6 +26,18 @@ export function billingRoutes(app: FastifyInstance, context: AppContext): void {
     const accountId = request.body.account ?? auth.user.account_id;
     if (!accountId) throw notFound();
     return setAccountPlan(context, { id: auth.user.id, ip: request.ip }, accountId, request.body.plan);
+  });
+
+  route(app, adminAccountCalls.updateAccountBillingInformation, async (request) => {
+    const auth = requireRole(request, ['global_admin']);
+    await refreshAccountBilling(context, { id: auth.user.id, ip: request.ip }, request.body.account_id);
+    return { success: true, message: ADMIN_ACCOUNT_MESSAGES.billingUpdated };
+  });
+
+  route(app, adminAccountCalls.adminDestroySubscription, async (request) => {
+    const auth = requireRole(request, ['global_admin']);
+    await destroyAccountSubscription(context, { id: auth.user.id, ip: request.ip }, request.params.id);
+    return { success: true, message: ADMIN_ACCOUNT_MESSAGES.subscriptionDestroyed };
   });
 
   route(app, calls.requestPurchase, async (request) => requestPurchase(context, requireAccountMember(request), request.body), {

@@ -234,7 +234,15 @@ async function fulfilPayment(context: AppContext, tx: Db, accountId: number, ses
   if (metadata.purchase_type === 'payg') {
     const credits = Number(metadata.credits) * Number(metadata.quantity);
     if (Number.isInteger(credits) && credits > 0)
-      await grantCredits(tx, { accountId, bucket: 'payg', amount: credits, kind: 'purchase', reference, at: context.clock.now() });
+      await grantCredits(tx, {
+        accountId,
+        bucket: 'payg',
+        amount: credits,
+        kind: 'purchase',
+        reference,
+        paid: session.amount_total === null ? null : { amount: session.amount_total, currency: session.currency ?? 'usd' },
+        at: context.clock.now(),
+      });
   } else if (metadata.purchase_type === 'certificate_set') {
     const sets = Number(metadata.certsets);
     if (!Number.isInteger(sets) || sets <= 0) return;
@@ -266,6 +274,7 @@ export async function readPaidIntent(context: AppContext, stripe: Stripe, intent
         amount: credits,
         kind: 'automatic_purchase',
         reference: `payment:${intent.id}`,
+        paid: { amount: intent.amount_received, currency: intent.currency },
         at: context.clock.now(),
       });
     return account.id;

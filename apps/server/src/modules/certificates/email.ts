@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CertificateDesign, elementText, mergeFieldNames } from '@laurel/certificate';
-import { type EmailDesign, type EmailPreview, emailDesignSchema, validateEmailDesign } from '@laurel/domain';
+import { type EmailDesign, type EmailPreview, emailDesignSchema, featureAllowed, validateEmailDesign } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -83,7 +83,7 @@ async function composeSample(context: AppContext, sample: Sample): Promise<Certi
     account: {
       name: account?.name ?? 'Laurel',
       email: sample.senderEmail,
-      logoUrl: account?.imagepath ? absolute(context, account.imagepath) : null,
+      logoUrl: account?.imagepath && featureAllowed(account, 'logo') ? absolute(context, account.imagepath) : null,
       portalUrl: account ? portalUrl(context, account.url) : null,
     },
     recipient: {
@@ -163,7 +163,9 @@ export async function sendTestEmail(context: AppContext, input: Omit<Sample, 'ce
       headers: email.headers,
       messageId: email.messageId,
       attachments: [
-        { key, filename: certificatePdfName('', input.title), contentType: 'application/pdf' },
+        ...(emailDesignSchema.parse(input.email).attach_pdf
+          ? [{ key, filename: certificatePdfName('', input.title), contentType: 'application/pdf' }]
+          : []),
         ...uploads.map((u) => ({ key: u.file_key, filename: u.name, contentType: u.mime })),
       ],
     });

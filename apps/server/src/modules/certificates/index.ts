@@ -4,3 +4,4 @@ export { designPdf, designPng, preparedPdfRenderer } from './rendering.ts';
 export { splitPayload } from './request.ts';
 export { findCertificateSet, type Member } from './service.ts';
 export { SAMPLE_RECIPIENT } from './set-email.ts';
+export { setAttachmentFiles } from './uploads.ts';

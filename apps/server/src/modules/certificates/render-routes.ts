@@ -1,4 +1,4 @@
-import { migrateDesign } from '@laurel/certificate';
+import { migrateDesign, sampleRecipient } from '@laurel/certificate';
 import { renderingCalls as calls } from '@laurel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -45,6 +45,19 @@ export function renderRoutes(app: FastifyInstance, context: AppContext): void {
     const pdf = await designPdf(context, set.account_id, migrateDesign(set.design), previewRecipient(request.query), set.name);
     return sendPdf(reply, pdf, set.name);
   });
+
+  /** The builder's design before it is saved: a preview needs no save first. Each render costs a pool thread's time. */
+  route(
+    app,
+    calls.renderDraftPdf,
+    async (request, reply) => {
+      const set = await findCertificateSet(context, requireAccountMember(request), request.params.id);
+      const design = migrateDesign(request.body.design);
+      const recipient = request.body.sample ? sampleRecipient(design, context.clock.now()) : undefined;
+      return sendPdf(reply, await designPdf(context, set.account_id, design, recipient, set.name), set.name);
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
 
   /** Signed links for opening the preview in a new window, where no Authentication header goes along. */
   route(app, calls.getCertificatePreviewLinks, async (request) => {

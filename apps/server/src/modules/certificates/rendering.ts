@@ -4,6 +4,7 @@ import type { CustomFontFile, ImageLoader, PoolDesignOptions, PooledDesign } fro
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accountFonts } from '../../db/schema.ts';
+import { printVariantKey } from '../../storage/print-variant.ts';
 
 const FILE_PATH = /^\/api\/files\/([A-Za-z0-9_-]+(?:\.[a-z0-9]+)?)$/;
 
@@ -28,6 +29,23 @@ export function storedImageLoader(context: AppContext): ImageLoader {
 }
 
 /**
+ * Print variants of stored images (`storage/print-variant.ts`), for PDFs: an image without one is
+ * embedded as it is (the loader answers nothing and the renderer uses the light image).
+ */
+export function printImageLoader(context: AppContext): ImageLoader {
+  return (src) => {
+    const key = FILE_PATH.exec(src.replace(/^https?:\/\/[^/]+/, ''))?.[1];
+    const path = key ? context.files.localPath(printVariantKey(key)) : null;
+    if (!path) return undefined;
+    try {
+      return readFileSync(path);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
  * An account's own fonts as files the render workers register, under an id that includes the account
  * so two accounts' fonts of the same name never mix.
  */
@@ -41,10 +59,11 @@ async function accountFontFiles(context: AppContext, accountId: number): Promise
   return files;
 }
 
-async function poolOptions(context: AppContext, accountId: number | null): Promise<PoolDesignOptions> {
+async function poolOptions(context: AppContext, accountId: number | null, print = false): Promise<PoolDesignOptions> {
   return {
     fonts: accountId === null ? [] : await accountFontFiles(context, accountId),
     loadImage: storedImageLoader(context),
+    ...(print ? { loadPrintImage: printImageLoader(context) } : {}),
   };
 }
 
@@ -93,7 +112,7 @@ export async function designPdf(
   recipient: Recipient | undefined,
   title: string,
 ): Promise<Buffer> {
-  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId)), title, keep: false });
+  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId, true)), title, keep: false });
   return pooled.renderPdf(recipient);
 }
 
@@ -107,5 +126,5 @@ export async function preparedPdfRenderer(
   design: CertificateDesign,
   title: string,
 ): Promise<PooledDesign> {
-  return context.renders.prepare(design, { ...(await poolOptions(context, accountId)), title });
+  return context.renders.prepare(design, { ...(await poolOptions(context, accountId, true)), title });
 }

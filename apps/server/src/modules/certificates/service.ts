@@ -135,6 +135,17 @@ export async function createCertificateSet(context: AppContext, member: Member, 
   }
 }
 
+/**
+ * A subject that names the certificate follows its rename: the old name written in it becomes the new
+ * one. A subject the user rewrote without the name is theirs and stays; [CERTIFICATE_TITLE] follows on
+ * its own, since it is merged at sending.
+ */
+function subjectAfterRename(email: Record<string, unknown>, oldName: string, newName: string): Record<string, unknown> {
+  const subject = typeof email.email_subject === 'string' ? email.email_subject : null;
+  if (!subject || !oldName.trim() || !subject.includes(oldName)) return email;
+  return { ...email, email_subject: subject.split(oldName).join(newName).slice(0, 255) };
+}
+
 export async function updateCertificateSet(context: AppContext, member: Member, id: number, body: CertificateSetUpdate) {
   const current = await findCertificateSet(context, member, id);
   const { design: designFields, email } = splitPayload(body);
@@ -144,7 +155,8 @@ export async function updateCertificateSet(context: AppContext, member: Member, 
   if (Object.keys(email).length) assertMayEditEmails(member.user);
   const design = buildDesign(migrateDesign(current.design), designFields);
   assertPlanAllows(await loadAccount(context, member.accountId), design);
-  const emailDesign = Object.keys(email).length ? prepareEmail(current.email, email) : current.email;
+  const edited = Object.keys(email).length ? prepareEmail(current.email, email) : current.email;
+  const emailDesign = renamed && email.email_subject === undefined ? subjectAfterRename(edited, current.name, body.name!) : edited;
   try {
     const [row] = await context.db
       .update(certificateSets)

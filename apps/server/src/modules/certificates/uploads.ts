@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AttachedFile } from '@laurel/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { certificateUploads, storedFiles } from '../../db/schema.ts';
+import { certificateUploads, type SnapshotFile, storedFiles } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertMayEditEmails } from '../../http/permissions.ts';
 import { ATTACHMENT_TYPE_MESSAGE, attachmentType, deleteRemovedBytes, forgetStoredFiles, safeFileName } from '../files/index.ts';
@@ -22,6 +22,16 @@ export async function listUploads(context: AppContext, certificateId: number) {
     .where(eq(certificateUploads.certificate_id, certificateId))
     .orderBy(asc(certificateUploads.id));
   return rows.map(presentUpload);
+}
+
+/** The set's attached files as a project pins them in its snapshot, so that its messages carry them whatever the set does later. */
+export async function setAttachmentFiles(context: AppContext, certificateId: number): Promise<SnapshotFile[]> {
+  const rows = await context.db
+    .select()
+    .from(certificateUploads)
+    .where(eq(certificateUploads.certificate_id, certificateId))
+    .orderBy(asc(certificateUploads.id));
+  return rows.map((u) => ({ key: u.file_key, filename: u.name, contentType: u.mime }));
 }
 
 export async function attachFile(context: AppContext, member: Member, certificateId: number, file: { name: string; bytes: Buffer }) {

@@ -21,8 +21,10 @@ export async function setAccountBalances(
 ): Promise<AccountBalances> {
   const now = context.clock.now();
   const updated = await context.db.transaction(async (tx) => {
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
-    if (!account) throw notFound();
+    // Locked before the differences are taken, so a send debiting meanwhile cannot make them stale.
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
+    if (!account || account.deleted_at) throw notFound();
+    const note = input.reason || undefined;
     const adjust = async (bucket: CreditBucket, target: number | undefined, current: number) => {
       if (target === undefined) return;
       await adjustBucket(tx as Db, {
@@ -31,11 +33,23 @@ export async function setAccountBalances(
         delta: target - current,
         kind: 'admin_adjust',
         actorId,
+        note,
         at: now,
       });
     };
     await adjust('payg', input.credits, account.credits);
     await adjust('subscription', input.subscription_credits, account.subscription_credits);
+    // A grant is a change of exactly its size, applied to the balance as it is under the lock.
+    if (input.add_credits)
+      await adjustBucket(tx as Db, {
+        accountId: account.id,
+        bucket: 'payg',
+        delta: input.add_credits,
+        kind: 'admin_grant',
+        actorId,
+        note,
+        at: now,
+      });
     if (input.allowed_sets !== undefined)
       await tx.update(accounts).set({ allowed_sets: input.allowed_sets }).where(eq(accounts.id, account.id));
     await audit(context, { action: 'account.admin_update', accountId: account.id, actorId, ip, details: input }, tx as Db);

@@ -37,6 +37,7 @@ async function append(
     reference?: string;
     actorId?: number | null;
     note?: string;
+    paid?: { amount: number; currency: string } | null;
     at: Date;
   },
 ) {
@@ -48,6 +49,8 @@ async function append(
     reference: entry.reference ?? null,
     actor_id: entry.actorId ?? null,
     note: entry.note ?? null,
+    amount_paid: entry.paid?.amount ?? null,
+    currency: entry.paid?.currency ?? null,
     created_at: entry.at,
   });
   const column = BALANCE_COLUMN[entry.bucket];
@@ -70,6 +73,8 @@ export async function grantCredits(
     reference?: string;
     actorId?: number | null;
     note?: string;
+    /** What a purchase was paid (the smallest currency unit), for the pay-as-you-go log. */
+    paid?: { amount: number; currency: string } | null;
     at: Date;
   },
 ): Promise<boolean> {

@@ -8,7 +8,7 @@ import { recipientLinks } from './links.ts';
 type RecipientRow = typeof recipients.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;
 
-export const certificateFileKey = (recipient: RecipientRow) => `cert-${recipient.token}.pdf`;
+export const certificateFileKey = (recipient: Pick<RecipientRow, 'token'>) => `cert-${recipient.token}.pdf`;
 
 export function recipientData(context: AppContext, recipient: RecipientRow): Recipient {
   return {

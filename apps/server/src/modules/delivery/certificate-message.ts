@@ -1,6 +1,8 @@
+import { featureAllowed } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import type { accountEmailSettings, accounts, projects, recipients } from '../../db/schema.ts';
 import { composeCertificateEmail } from '../../mail/certificate-email/index.ts';
+import { awardedTitle } from './awarded-title.ts';
 import { certificateMessageId, portalAddress, recipientLinks } from './links.ts';
 
 interface Delivery {
@@ -28,7 +30,8 @@ export function certificateMessage(
     account: {
       name: account.name,
       email: ownerEmail ?? context.env.MAIL_FROM,
-      logoUrl: account.imagepath ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
+      // The logo is a plan feature (spec 2): an account whose plan lapsed keeps its image but mails without it.
+      logoUrl: account.imagepath && featureAllowed(account, 'logo') ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
       portalUrl: portalAddress(context, account.url),
       customSender: ownSender
         ? { name: project.sender_name || ownSender.name, email: ownSender.email }
@@ -47,7 +50,8 @@ export function certificateMessage(
         id: recipient.certificate_number,
         issuedAt: recipient.created_at,
         expiresAt,
-        title: project.snapshot.name,
+        title: awardedTitle(project.snapshot),
+        imageUrl: links.image,
       },
     },
     links: { unsubscribeUrl: links.unsubscribe, preferencesUrl: links.preferences, privacyUrl: links.privacy },

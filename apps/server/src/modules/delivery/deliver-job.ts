@@ -10,6 +10,7 @@ import { issuedCertificatePdf } from './certificate-file.ts';
 import { certificateMessage } from './certificate-message.ts';
 import { claimMany, type Delivered, type Delivery, type DeliveryJob, finish, finishSent } from './delivery-records.ts';
 import { withEvent } from './events.ts';
+import { messageAttachments } from './message-attachments.ts';
 
 /** Deliveries a worker claims and records together. */
 export const DELIVERY_BATCH = 20;
@@ -38,8 +39,9 @@ async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery
     await finish(context, job, 'suppressed', delivery.suppressed);
     return null;
   }
+  let pdf: Buffer;
   try {
-    await issuedCertificatePdf(context, delivery.project, delivery.recipient);
+    pdf = await issuedCertificatePdf(context, delivery.project, delivery.recipient);
   } catch (error) {
     // The design cannot be rendered (an image too large, a render past its limits): retrying would fail
     // the same way, so the recipient ends failed with the reason and the credit comes back.
@@ -52,8 +54,13 @@ async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery
   // An account with its own server sends through it, from its own address; a failure there is this
   // delivery's failure (retried or bounced below), never a reason to use the product's server instead.
   const own = ownSender(context, delivery.emailSettings);
-  const email = { ...certificateMessage(context, delivery, own?.from ?? null), attachments: [] };
-  if (!own && !context.transport) return { job, messageId: email.messageId, kept: { accountId: delivery.account.id, email } };
+  const attachments = await messageAttachments(context, delivery.project, delivery.recipient, pdf);
+  const email = { ...certificateMessage(context, delivery, own?.from ?? null), attachments: attachments.files };
+  if (!own && !context.transport) {
+    // The outbox keeps the attachments by their keys, not their bytes.
+    const kept = { accountId: delivery.account.id, email: { ...email, attachments: [] }, attachments: attachments.refs };
+    return { job, messageId: email.messageId, kept };
+  }
   try {
     await context.sendRate.acquire(String(delivery.account.id));
     if (own) await own.send(email);

@@ -3,7 +3,16 @@ import type { RecipientState } from '@laurel/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { accountEmailSettings, accounts, mailMessages, projects, recipients, suppressions, users } from '../../db/schema.ts';
+import {
+  accountEmailSettings,
+  accounts,
+  mailMessages,
+  projects,
+  recipients,
+  type SnapshotFile,
+  suppressions,
+  users,
+} from '../../db/schema.ts';
 import type { OutgoingMessage } from '../../mail/outgoing-message.ts';
 import { grantCredits } from '../credits/index.ts';
 import { withEvent } from './events.ts';
@@ -12,7 +21,7 @@ export type DeliveryJob = { recipientId: number; attempt: number };
 const STILL_DELIVERING: RecipientState[] = ['queued', 'sending'];
 export type Delivery = NonNullable<Awaited<ReturnType<typeof claimMany>>[number]>;
 /** A message the embedded default keeps in the outbox instead of sending (no SMTP_URL). */
-export type Kept = { accountId: number; email: OutgoingMessage };
+export type Kept = { accountId: number; email: OutgoingMessage; attachments?: SnapshotFile[] };
 /** An attempt whose message left (or was kept), to be recorded with the rest of its batch. */
 export type Delivered = { job: DeliveryJob; messageId: string; kept?: Kept };
 
@@ -146,7 +155,7 @@ async function keepInOutbox(context: AppContext, tx: Db, kept: Kept[]) {
   const now = context.clock.now();
   const rows = kept
     .filter((k) => !known.has(k.email.messageId))
-    .map(({ accountId, email }) => ({
+    .map(({ accountId, email, attachments }) => ({
       account_id: accountId,
       kind: 'certificate',
       to_address: email.to,
@@ -159,6 +168,7 @@ async function keepInOutbox(context: AppContext, tx: Db, kept: Kept[]) {
       bcc: email.bcc,
       headers: email.headers,
       message_id: email.messageId,
+      attachments: attachments ?? [],
       status: 'kept',
       attempts: 1,
       created_at: now,

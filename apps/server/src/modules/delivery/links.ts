@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
+import { CERTIFICATE_IMAGE_WIDTH } from '../../mail/certificate-email/index.ts';
 import { senderDomain } from '../../mail/outbox.ts';
 
 /** The public addresses of one recipient's certificate, all keyed by its unguessable token. */
@@ -8,6 +9,9 @@ export function recipientLinks(context: AppContext, token: string) {
   return {
     certificate: `${base}/c/${token}`,
     pdf: `${base}/api/c/${token}/pdf`,
+    linkedin: `${base}/api/c/${token}/linkedin`,
+    /** The certificate as the email shows it: twice its width in the message, for sharp screens. */
+    image: `${base}/api/c/${token}/image.png?width=${2 * CERTIFICATE_IMAGE_WIDTH}`,
     unsubscribe: `${base}/api/unsubscribe/${token}`,
     preferences: `${base}/preferences/${token}`,
     privacy: `${base}/privacy`,

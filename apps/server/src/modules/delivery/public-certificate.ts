@@ -7,6 +7,7 @@ import { gone, notFound } from '../../http/errors.ts';
 import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
 import { designPng } from '../certificates/index.ts';
 import { certificatePdfName } from '../files/index.ts';
+import { awardedTitle } from './awarded-title.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { withEvent } from './events.ts';
 import { recipientLinks } from './links.ts';
@@ -68,16 +69,36 @@ export async function openPublicCertificate(context: AppContext, token: string):
     pdf_url: links.pdf,
     image_url: `/api/c/${recipient.token}/image.png`,
     url: links.certificate,
-    linkedin_url: linkedInAddToProfileUrl({
-      title: project.snapshot.name,
-      organizationId: String(project.snapshot.email.linkedin_org_id ?? ''),
-      organizationName: account.name,
-      issuedAt: recipient.sent_at ?? recipient.created_at,
-      expiresAt: recipient.meta.EXPIRATION_DATE ? new Date(`${recipient.meta.EXPIRATION_DATE}T00:00:00Z`) : null,
-      certUrl: links.certificate,
-      certId: recipient.certificate_number,
-    }),
+    linkedin_url: links.linkedin,
   };
+}
+
+/**
+ * LinkedIn's add-to-profile form for the certificate; the first time it is asked for is recorded, as
+ * opening is, for the issuer's dashboard.
+ */
+export async function linkedInAddress(context: AppContext, token: string): Promise<string> {
+  const { recipient, project, account } = await byToken(context, token);
+  await recordFirst(context, recipient, 'linkedin_at', 'linkedin');
+  return linkedInAddToProfileUrl({
+    title: awardedTitle(project.snapshot),
+    organizationId: String(project.snapshot.email.linkedin_org_id ?? ''),
+    organizationName: account.name,
+    issuedAt: recipient.sent_at ?? recipient.created_at,
+    expiresAt: recipient.meta.EXPIRATION_DATE ? new Date(`${recipient.meta.EXPIRATION_DATE}T00:00:00Z`) : null,
+    certUrl: recipientLinks(context, recipient.token).certificate,
+    certId: recipient.certificate_number,
+  });
+}
+
+/** Records the first download or LinkedIn add; later ones leave the row alone (one statement, no race). */
+async function recordFirst(context: AppContext, recipient: RecipientRow, column: 'downloaded_at' | 'linkedin_at', event: string) {
+  if (recipient[column]) return;
+  const now = context.clock.now();
+  await context.db
+    .update(recipients)
+    .set({ [column]: now, sent_details: withEvent(event, now) })
+    .where(sql`${recipients.id} = ${recipient.id} and ${recipients[column]} is null`);
 }
 
 export async function publicCertificatePng(context: AppContext, token: string, width: number): Promise<Buffer> {
@@ -102,6 +123,7 @@ export async function publicCertificatePdf(
   const { recipient, project } = await byToken(context, token);
   if (recipient.revoked_at) return { revoked: true, pageUrl: recipientLinks(context, recipient.token).certificate };
   const pdf = await issuedCertificatePdf(context, project, recipient);
+  await recordFirst(context, recipient, 'downloaded_at', 'downloaded');
   return { pdf, name: certificatePdfName(`${recipient.first_name} ${recipient.last_name}`, project.snapshot.name) };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { contentDisposition } from '../files/index.ts';
-import { openPublicCertificate, publicCertificatePdf, publicCertificatePng, unsubscribe } from './public-certificate.ts';
+import { linkedInAddress, openPublicCertificate, publicCertificatePdf, publicCertificatePng, unsubscribe } from './public-certificate.ts';
 import { findCertificateToVerify } from './verification.ts';
 
 /** The recipient's certificate: public, reached by its unguessable token. */
@@ -25,6 +25,10 @@ export function certificatePageRoutes(app: FastifyInstance, context: AppContext)
     const { pdf, name } = file;
     return reply.type('application/pdf').header('content-disposition', contentDisposition('inline', name)).send(pdf);
   });
+
+  route(app, calls.addPublicCertificateToLinkedIn, async (request, reply) =>
+    reply.redirect(await linkedInAddress(context, request.params.token), 302),
+  );
 
   route(app, calls.unsubscribe, async (request) => {
     await unsubscribe(context, request.params.token);

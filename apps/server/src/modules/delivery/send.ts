@@ -1,32 +1,55 @@
 import { randomUUID } from 'node:crypto';
-import { type RecipientState, type SendRequest, type SendResult, SUPPORT_EMAIL } from '@laurel/domain';
+import {
+  mayUseOwnFonts,
+  type RecipientState,
+  requiredPlan,
+  type SendRequest,
+  type SendResult,
+  SUPPORT_EMAIL,
+  UPGRADE_PATH,
+} from '@laurel/domain';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { projects, recipients, type SendPlan, suppressions } from '../../db/schema.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { accounts, projects, recipients, type SendPlan, suppressions } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { assertMaySend, isSubUser } from '../../http/permissions.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import { rearmOrClaim } from '../billing/index.ts';
 import type { Member } from '../certificates/index.ts';
 import { debitAllocation, debitCredits } from '../credits/index.ts';
+import { ownFontsIn } from '../fonts/index.ts';
 import { findProject } from '../projects/index.ts';
 import { continueSendJob, queueNextChunk } from './send-plan.ts';
 
 /** Sends of this size or more show the queued message and go to history (spec 3 §4). */
 export const QUEUED_SEND_THRESHOLD = 500;
-/** Resend limits (spec 3 §9). */
+/** Resend limits (spec 3 §9); a super-admin may raise a project's group limit (`projects.resend_limit`). */
 export const PROJECT_RESEND_LIMIT = 5;
 export const INDIVIDUAL_RESEND_LIMIT = 3;
 
 export const SEND_MESSAGES = {
   senderName: 'Please fill out the Sender Name field.',
-  projectResendLimit: `This project has already been resent ${PROJECT_RESEND_LIMIT} times. Please contact ${SUPPORT_EMAIL} if it needs to go out again.`,
+  projectResendLimit: (limit: number) =>
+    `This project has already been resent ${limit} times. Please contact ${SUPPORT_EMAIL} if it needs to go out again.`,
   individualResendLimit: `This certificate has already been resent ${INDIVIDUAL_RESEND_LIMIT} times. Please contact ${SUPPORT_EMAIL} if it needs to go out again.`,
   inFlight: 'This certificate is being sent right now.',
   nothing: 'There is no unsent recipient in this project.',
   stillQueuing: 'The last send of this project is still being queued. Try again in a moment.',
+  ownFonts: (fonts: string[]) =>
+    `This certificate uses your own font${fonts.length === 1 ? '' : 's'} (${fonts.join(', ')}), which ${fonts.length === 1 ? 'needs' : 'need'} the ${requiredPlan('custom_fonts').display_name} plan or higher. Resubscribe to send it, or choose other fonts in the builder.`,
 } as const;
+
+/**
+ * Own fonts belong to plans from Advanced up (spec 2 §6): a design that still uses them after the plan
+ * lapsed is not sent, and the issuer is led to resubscribe (spec 3 §8).
+ */
+async function assertFontsAllowed(context: AppContext, accountId: number, design: unknown): Promise<void> {
+  const [account] = await context.db.select().from(accounts).where(eq(accounts.id, accountId));
+  if (!account || mayUseOwnFonts(account)) return;
+  const fonts = await ownFontsIn(context, accountId, design);
+  if (fonts.length) throw forbidden(SEND_MESSAGES.ownFonts(fonts), { error_type: 'upgrade', redirect: UPGRADE_PATH });
+}
 
 type Mode = 'first' | 'project-resend' | 'individual-resend';
 
@@ -64,18 +87,19 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
   const project = await findProject(context, member, projectId);
   const senderName = request.sender_name?.trim() || project.sender_name;
   if (!senderName) throw badRequest(SEND_MESSAGES.senderName, { field: 'sender_name' });
+  await assertFontsAllowed(context, project.account_id, project.snapshot.design);
   const { mode, where } = targetsOf(project.id, request);
   const now = context.clock.now();
 
   const queued = await context.db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ resend_attempts: projects.resend_attempts, pending_send: projects.pending_send })
+      .select({ resend_attempts: projects.resend_attempts, resend_limit: projects.resend_limit, pending_send: projects.pending_send })
       .from(projects)
       .where(eq(projects.id, project.id))
       .for('update');
     if (locked!.pending_send) throw conflict(SEND_MESSAGES.stillQueuing);
-    if (mode === 'project-resend' && locked!.resend_attempts >= PROJECT_RESEND_LIMIT)
-      throw badRequest(SEND_MESSAGES.projectResendLimit, { error_type: 'resend_limit' });
+    if (mode === 'project-resend' && locked!.resend_attempts >= locked!.resend_limit)
+      throw badRequest(SEND_MESSAGES.projectResendLimit(locked!.resend_limit), { error_type: 'resend_limit' });
 
     const targets = await tx
       .select({ id: recipients.id, email: recipients.email, state: recipients.state, resend_individual: recipients.resend_individual })

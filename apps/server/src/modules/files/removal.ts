@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { mailMessages, storedFiles } from '../../db/schema.ts';
+import { mailMessages, projects, storedFiles } from '../../db/schema.ts';
 
 /**
  * Removing an attachment or a font removes its file: `/api/files/{key}` answers 404 from the commit
@@ -13,7 +13,8 @@ export async function forgetStoredFiles(tx: Db, keys: string[]): Promise<void> {
 
 /**
  * Deletes the bytes of files already forgotten. A message still queued in the outbox (a test email
- * sent a moment before) keeps the bytes it carries, so that message still goes out whole.
+ * sent a moment before) keeps the bytes it carries, so that message still goes out whole; so does a
+ * project whose snapshot pinned the file, whose messages (a retry, a resend) carry it still.
  */
 export async function deleteRemovedBytes(context: AppContext, keys: string[]): Promise<void> {
   for (const key of keys) {
@@ -22,6 +23,12 @@ export async function deleteRemovedBytes(context: AppContext, keys: string[]): P
       .from(mailMessages)
       .where(and(eq(mailMessages.status, 'queued'), sql`${mailMessages.attachments} @> ${JSON.stringify([{ key }])}::jsonb`))
       .limit(1);
-    if (!waiting) await context.files.delete(key);
+    if (waiting) continue;
+    const [pinned] = await context.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(sql`${projects.snapshot} -> 'uploads' @> ${JSON.stringify([{ key }])}::jsonb`)
+      .limit(1);
+    if (!pinned) await context.files.delete(key);
   }
 }

@@ -67,6 +67,28 @@ export async function uploadFont(context: AppContext, accountId: number, input: 
   }
 }
 
+/** Every font family a design names, wherever its elements sit (front, back, nested groups). */
+function fontFamiliesOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) fontFamiliesOf(item, into);
+  else if (value && typeof value === 'object')
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'font-family' && typeof inner === 'string') into.add(inner);
+      else fontFamiliesOf(inner, into);
+    }
+  return into;
+}
+
+/** The account's own fonts that a design uses. */
+export async function ownFontsIn(context: AppContext, accountId: number, design: unknown): Promise<string[]> {
+  const families = fontFamiliesOf(design);
+  if (!families.size) return [];
+  const rows = await context.db
+    .select({ name: accountFonts.name })
+    .from(accountFonts)
+    .where(and(eq(accountFonts.account_id, accountId), inArray(accountFonts.name, [...families])));
+  return rows.map((row) => row.name);
+}
+
 export function presentFont(font: typeof accountFonts.$inferSelect): CustomFont {
   return { id: font.id, name: font.name, family: font.name, file: font.file_key, url: `/api/files/${font.file_key}` };
 }

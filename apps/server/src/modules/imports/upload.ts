@@ -24,6 +24,17 @@ const isTooLarge = (error: unknown) => (error as { code?: string }).code === 'FS
 
 /** Reads the multipart form of an import (`file`, optional `delimiter`, other fields as text). */
 export async function readImportUpload(request: FastifyRequest): Promise<ImportUpload> {
+  return withFile(await readImportForm(request));
+}
+
+/** The form of an import that must carry its file. */
+export function withFile(form: Omit<ImportUpload, 'bytes'> & { bytes: Buffer | null }): ImportUpload {
+  if (!form.bytes?.length) throw badRequest('Choose a CSV or XLSX file to import.', { field: 'file' });
+  return { ...form, bytes: form.bytes };
+}
+
+/** The import's form as sent: a file may be missing where another field (`upload_id`) stands for it. */
+export async function readImportForm(request: FastifyRequest): Promise<Omit<ImportUpload, 'bytes'> & { bytes: Buffer | null }> {
   let bytes: Buffer | null = null;
   const fields: Record<string, string> = {};
   try {
@@ -35,6 +46,11 @@ export async function readImportUpload(request: FastifyRequest): Promise<ImportU
     if (isTooLarge(error)) throw new AppError(413, 'The file is larger than 10 MB.', { field: 'file' });
     throw error;
   }
-  if (!bytes?.length) throw badRequest('Choose a CSV or XLSX file to import.', { field: 'file' });
   return { bytes, delimiter: delimiterOf(fields.delimiter), fields };
+}
+
+/** The one file of a sample upload, with its name; the multipart limit (2 MB) refuses a larger one with 413. */
+export async function readSampleFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+  const part = await request.file();
+  return { name: part?.filename ?? '', bytes: part ? await part.toBuffer() : Buffer.alloc(0) };
 }

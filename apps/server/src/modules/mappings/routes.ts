@@ -4,7 +4,15 @@ import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { presentMapping } from './presenter.ts';
-import { deleteMapping, listAccountMappings, listGlobalMappings, MAPPING_MESSAGES, saveMapping } from './service.ts';
+import {
+  deleteMapping,
+  listAccountMappings,
+  listGlobalMappings,
+  listMappings,
+  MAPPING_MESSAGES,
+  saveMapping,
+  updateMapping,
+} from './service.ts';
 
 const ISSUERS = ['global_admin', 'account_admin', 'account_user'] as const;
 
@@ -12,6 +20,16 @@ const ISSUERS = ['global_admin', 'account_admin', 'account_user'] as const;
 export function mappingRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.createMapping, async (request) => {
     const row = await saveMapping(context, requireRole(request, ISSUERS), request.body);
+    return { success: true, message: MAPPING_MESSAGES.saved, mapping: presentMapping(row) };
+  });
+
+  route(app, calls.listMappings, async (request) => {
+    const rows = await listMappings(context, requireRole(request, ISSUERS), request.query['where[global]'] === '1');
+    return { mappings: rows.map(presentMapping) };
+  });
+
+  route(app, calls.updateMapping, async (request) => {
+    const row = await updateMapping(context, requireRole(request, ISSUERS), request.params.id, request.body, request.ip);
     return { success: true, message: MAPPING_MESSAGES.saved, mapping: presentMapping(row) };
   });
 

@@ -1,11 +1,13 @@
-import type { MappingRule } from '@laurel/domain';
-import { asc, eq, isNull } from 'drizzle-orm';
+import type { MappingBody, MappingRule } from '@laurel/domain';
+import { asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { accounts, mappings } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { assertMaySend } from '../../http/permissions.ts';
 import { assertFeature } from '../billing/index.ts';
+import { audit } from '../system/index.ts';
 
 export const MAPPING_MESSAGES = {
   nameTaken: 'A mapping with this name already exists.',
@@ -51,6 +53,45 @@ export async function saveMapping(context: AppContext, auth: Auth, input: { name
   }
 }
 
+/**
+ * The mappings a caller reads from `GET mappings`: the global ones (`where[global]=1`, the admin's
+ * Data Mappings list), or the global ones and their account's own.
+ */
+export function listMappings(context: AppContext, auth: Auth, globalOnly: boolean) {
+  const accountId = auth.user.account_id;
+  const where =
+    globalOnly || accountId === null ? isNull(mappings.account_id) : or(isNull(mappings.account_id), eq(mappings.account_id, accountId));
+  return context.db.select().from(mappings).where(where).orderBy(asc(mappings.name), asc(mappings.id));
+}
+
+/**
+ * Changes a mapping's name and columns, with the same rights as deleting it: a global one is a
+ * super-admin's (audited: it changes every account's wizard), an account's own its members'.
+ */
+export async function updateMapping(context: AppContext, auth: Auth, id: number, input: MappingBody, ip: string) {
+  const row = await writableMapping(context, auth, id);
+  try {
+    return await context.db.transaction(async (tx) => {
+      const [updated] = await tx.update(mappings).set({ name: input.name, rules: input.rules }).where(eq(mappings.id, row.id)).returning();
+      await audit(
+        context,
+        {
+          action: 'mapping.update',
+          accountId: row.account_id,
+          actorId: auth.user.id,
+          ip,
+          details: { mapping_id: row.id, name: input.name, columns: input.rules.length, global: row.account_id === null },
+        },
+        tx as Db,
+      );
+      return updated!;
+    });
+  } catch (error) {
+    if (isNameTaken(error)) throw badRequest(MAPPING_MESSAGES.nameTaken, { error_type: 'exist', field: 'name' });
+    throw error;
+  }
+}
+
 export function listGlobalMappings(context: AppContext) {
   return context.db.select().from(mappings).where(isNull(mappings.account_id)).orderBy(asc(mappings.name), asc(mappings.id));
 }
@@ -66,6 +107,12 @@ export async function listAccountMappings(context: AppContext, auth: Auth, accou
  * visible to everyone, so refusing it to a non-super-admin is a plain 403.
  */
 export async function deleteMapping(context: AppContext, auth: Auth, id: number): Promise<void> {
+  const row = await writableMapping(context, auth, id);
+  await context.db.delete(mappings).where(eq(mappings.id, row.id));
+}
+
+/** A mapping the caller may change or delete; see `deleteMapping` for who may. */
+async function writableMapping(context: AppContext, auth: Auth, id: number) {
   const [row] = await context.db.select().from(mappings).where(eq(mappings.id, id));
   if (!row) throw notFound();
   if (row.account_id === null) {
@@ -75,5 +122,5 @@ export async function deleteMapping(context: AppContext, auth: Auth, id: number)
   } else {
     assertMaySend(auth.user);
   }
-  await context.db.delete(mappings).where(eq(mappings.id, row.id));
+  return row;
 }

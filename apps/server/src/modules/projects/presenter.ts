@@ -1,6 +1,14 @@
 import { migrateDesign } from '@laurel/certificate';
-import { emailDesignSchema, type Project, type ProjectCounters, type ProjectEmail, type Recipient } from '@laurel/domain';
+import {
+  type AdminProject,
+  emailDesignSchema,
+  type Project,
+  type ProjectCounters,
+  type ProjectEmail,
+  type Recipient,
+} from '@laurel/domain';
 import type { projects, recipients } from '../../db/schema.ts';
+import type { AdminProjectRow } from './superadmin.ts';
 
 /** What a project looks like to the client: a send's queuing plan is the server's own. */
 type ProjectRow = Omit<typeof projects.$inferSelect, 'pending_send'>;
@@ -19,6 +27,7 @@ export function presentProject(project: ProjectRow, counters: ProjectCounters): 
     email_sender_name: project.sender_name,
     filename: project.filename,
     resend_attempts: project.resend_attempts,
+    resend_limit: project.resend_limit,
     mapping: project.mapping,
     // What the project was saved with: later edits of the certificate set do not change it.
     elements: design.elements,
@@ -65,5 +74,25 @@ export function presentProjectEmail(project: ProjectRow): ProjectEmail {
     elements: design.elements,
     back_side_elements: design.back_side_elements,
     ...emailDesignSchema.parse(project.snapshot.email),
+  };
+}
+
+/** A project as the super-admin's projects log and resend-attempts screen read it. */
+export function presentAdminProject(row: AdminProjectRow): AdminProject {
+  const { project } = row;
+  return {
+    id: project.id,
+    title: project.title,
+    key: project.key,
+    account_id: project.account_id,
+    account_name: row.account_name,
+    status: project.deleted_at ? 0 : 1,
+    deleted_at: project.deleted_at?.toISOString() ?? null,
+    recipients_count: row.recipients_count,
+    sent_count: row.sent_count,
+    resends_used: project.resend_attempts,
+    resend_attempts: project.resend_limit,
+    created_at: project.created_at.toISOString(),
+    updated_at: project.updated_at.toISOString(),
   };
 }

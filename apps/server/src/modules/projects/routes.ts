@@ -5,6 +5,7 @@ import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { presentProject, presentProjectEmail, presentRecipient } from './presenter.ts';
 import { previewProjectEmail, updateProjectEmail } from './project-email.ts';
+import { listProjectIndex, refreshProjectHistory } from './project-index.ts';
 import {
   addRecipients,
   createProject,
@@ -16,6 +17,8 @@ import {
   spec3Counters,
   updateProjectMemo,
 } from './service.ts';
+import { deleteProjectForever, PROJECT_ADMIN_MESSAGES } from './superadmin.ts';
+import { projectAdminRoutes, superAdmin } from './superadmin-routes.ts';
 
 /** A recipient list holds up to 50,000 rows. */
 const LIST_BODY_LIMIT = 30 * 1024 * 1024;
@@ -61,10 +64,23 @@ export function projectRoutes(app: FastifyInstance, context: AppContext): void {
     { bodyLimit: LIST_BODY_LIMIT },
   );
 
+  /** `permanently=1` is the super-admin's projects log removing a deleted project for good; anyone else gets 403. */
   route(app, calls.deleteProject, async (request) => {
+    if (request.query.permanently) {
+      await deleteProjectForever(context, superAdmin(request), request.params.id);
+      return { success: true, message: PROJECT_ADMIN_MESSAGES.deletedForever };
+    }
     await deleteProject(context, requireAccountMember(request), request.params.id);
     return { success: true, message: 'Record deleted' };
   });
+
+  route(app, calls.listProjectIndex, async (request) => ({
+    projects: await listProjectIndex(context, requireAccountMember(request), request.query),
+  }));
+
+  route(app, calls.refreshProjectHistory, async (request) =>
+    withCounters(await refreshProjectHistory(context, requireAccountMember(request), request.params.id)),
+  );
 
   route(app, calls.getProjectEmail, async (request) =>
     presentProjectEmail(await findProject(context, requireAccountMember(request), request.params.id)),
@@ -73,6 +89,8 @@ export function projectRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.updateProjectEmail, async (request) =>
     presentProjectEmail(await updateProjectEmail(context, requireAccountMember(request), request.params.id, request.body)),
   );
+
+  projectAdminRoutes(app, context);
 
   route(app, calls.previewProjectEmail, async (request) =>
     previewProjectEmail(context, requireAccountMember(request), request.params.id, request.body),

@@ -7,7 +7,7 @@ import { containsPattern } from '../../db/like.ts';
 import { projectCounters as projectCountersTable, projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertMaySend, visibleProjectOwners } from '../../http/permissions.ts';
-import { findCertificateSet, type Member } from '../certificates/index.ts';
+import { findCertificateSet, type Member, setAttachmentFiles } from '../certificates/index.ts';
 import { type ProjectColumns, savedColumns } from './columns.ts';
 import { type CleanRecipient, cleanRecipients, type MappedRow } from './recipient-rows.ts';
 
@@ -61,7 +61,7 @@ export async function findRecipient(context: AppContext, member: Member, id: num
   return row;
 }
 
-const isTitleTaken = (error: unknown) => {
+export const isTitleTaken = (error: unknown) => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   return (
     (e.code ?? e.cause?.code) === '23505' &&
@@ -79,6 +79,7 @@ export async function createProject(context: AppContext, member: Member, input: 
   const design = migrateDesign(set.design);
   const clean = validRecipients(design, input.recipients);
   const mapping = savedColumns(design, input.mapping);
+  const uploads = await setAttachmentFiles(context, set.id);
   const now = context.clock.now();
   try {
     return await context.db.transaction(async (tx) => {
@@ -90,7 +91,7 @@ export async function createProject(context: AppContext, member: Member, input: 
           certificate_id: set.id,
           title: input.title,
           key: input.key ?? '',
-          snapshot: { name: set.name, design: design as unknown as Record<string, unknown>, email: set.email },
+          snapshot: { name: set.name, design: design as unknown as Record<string, unknown>, email: set.email, uploads },
           mapping,
           filename: input.filename ?? null,
           created_at: now,

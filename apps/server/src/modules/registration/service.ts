@@ -104,6 +104,7 @@ export async function register(
             roles: ['account_admin'],
             first_name: input.first_name,
             last_name: input.last_name,
+            ...(input.accept_terms && { terms_accepted_at: now }),
             updated_at: now,
           })
           .where(and(eq(users.id, upgrading.id), isNull(users.account_id)));
@@ -120,6 +121,7 @@ export async function register(
           last_name: input.last_name,
           roles: ['account_admin'],
           opt_in: input.opt_in,
+          terms_accepted_at: input.accept_terms ? now : null,
           created_at: now,
           updated_at: now,
         })

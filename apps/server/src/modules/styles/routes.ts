@@ -4,11 +4,16 @@ import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { presentStyle } from './presenter.ts';
-import { createStyle, deleteStyle, findStyle, listStyles, previewStyleEmail, updateStyle } from './service.ts';
+import { createStyle, deleteStyle, findStyle, listStyles, previewStyleEmail, sortStyles, updateStyle } from './service.ts';
 
 /** Global templates: every signed-in user reads them; super-admins edit them (/admin/build). */
 export function styleRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.listStyles, async () => ({ styles: (await listStyles(context)).map(presentStyle) }));
+
+  route(app, calls.sortStyles, async (request) => {
+    await sortStyles(context, requireRole(request, ['global_admin']), request.body.sort, request.ip);
+    return { success: true, message: 'Order saved' };
+  });
 
   route(app, calls.getStyle, async (request) => presentStyle(await findStyle(context, request.params.id)));
 

@@ -1,11 +1,13 @@
 import { migrateDesign, newDesign, prepareForSave, validateDesign } from '@laurel/certificate';
 import type { CertificateSetCreate, CertificateSetUpdate, EmailPreview } from '@laurel/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { styles } from '../../db/schema.ts';
 import type { Auth } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { prepareEmail, previewEmail, SAMPLE_RECIPIENT, sendTestEmail, splitPayload } from '../certificates/index.ts';
+import { audit } from '../system/index.ts';
 
 /** Global templates: every signed-in user reads them; super-admins edit them (/admin/build). */
 
@@ -22,7 +24,21 @@ const isUnique = (error: unknown) =>
   ((error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code) === '23505';
 
 export async function listStyles(context: AppContext) {
-  return context.db.select().from(styles).orderBy(asc(styles.name));
+  return context.db.select().from(styles).orderBy(asc(styles.sorting), asc(styles.name));
+}
+
+/**
+ * Puts the templates in the order a super-admin dragged them to (spec 3 §4: each item's new index),
+ * in one transaction with its audit entry; an id that is no template changes nothing and is a 404.
+ */
+export async function sortStyles(context: AppContext, auth: Auth, order: { id: number; sorting: number }[], ip: string) {
+  await context.db.transaction(async (tx) => {
+    for (const { id, sorting } of order) {
+      const updated = await tx.update(styles).set({ sorting }).where(eq(styles.id, id)).returning({ id: styles.id });
+      if (!updated.length) throw notFound();
+    }
+    await audit(context, { action: 'styles.sort', actorId: auth.user.id, ip, details: { order } }, tx as Db);
+  });
 }
 
 export async function findStyle(context: AppContext, id: number) {
@@ -41,6 +57,8 @@ export async function createStyle(context: AppContext, body: CertificateSetCreat
         design: designFrom(newDesign(), design),
         email: prepareEmail({}, email),
         url_requirements: (body.url_requirements as string) ?? null,
+        // A new template goes last in the gallery.
+        sorting: sql`(select coalesce(max(${styles.sorting}), -1) + 1 from ${styles})`,
       })
       .returning();
     return row!;

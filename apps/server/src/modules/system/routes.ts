@@ -1,9 +1,25 @@
-import { systemCalls as calls, catalogueReply, PLAN_IDS, tutorialCalls, type UpdateSystemModal, updateCalls } from '@laurel/domain';
+import {
+  announcementCalls,
+  appSettingsCalls,
+  systemCalls as calls,
+  catalogueReply,
+  PLAN_IDS,
+  tutorialCalls,
+  type UpdateSystemModal,
+  updateCalls,
+} from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { latestUnseenAnnouncement, markAnnouncementsSeen } from './announcements.ts';
+import {
+  deleteAnnouncement,
+  latestUnseenAnnouncement,
+  listAnnouncements,
+  markAnnouncementsSeen,
+  saveAnnouncement,
+} from './announcements.ts';
+import { readAppSettings, readLegalPage, updateAppSettings } from './settings.ts';
 import { readTutorialVideos, saveTutorialVideos } from './tutorials.ts';
 import { versionStatus } from './version.ts';
 
@@ -71,4 +87,37 @@ export function systemRoutes(app: FastifyInstance, context: AppContext): void {
     const auth = requireRole(request, ['global_admin']);
     return saveTutorialVideos(context, request.body, { id: auth.user.id, ip: request.ip });
   });
+
+  route(app, announcementCalls.listAnnouncements, async (request) => {
+    requireRole(request, ['global_admin']);
+    return { announcements: await listAnnouncements(context) };
+  });
+
+  route(app, announcementCalls.saveAnnouncement, async (request) => {
+    const auth = requireRole(request, ['global_admin']);
+    return saveAnnouncement(context, request.body, { id: auth.user.id, ip: request.ip });
+  });
+
+  route(app, announcementCalls.deleteAnnouncement, async (request) => {
+    const auth = requireRole(request, ['global_admin']);
+    await deleteAnnouncement(context, request.params.id, { id: auth.user.id, ip: request.ip });
+    return { success: true, message: 'Record deleted' };
+  });
+
+  /** The dashboard and the builder show it inline; dismissing it goes through `markUpdateSystemSeen`. */
+  route(app, announcementCalls.getActiveAnnouncement, async (request) => ({
+    announcement: await latestUnseenAnnouncement(context, requireAuth(request).user),
+  }));
+
+  route(app, appSettingsCalls.getAppSettings, async (request) => {
+    requireRole(request, ['global_admin']);
+    return readAppSettings(context);
+  });
+
+  route(app, appSettingsCalls.updateAppSettings, async (request) => {
+    const auth = requireRole(request, ['global_admin']);
+    return updateAppSettings(context, request.body, { id: auth.user.id, ip: request.ip });
+  });
+
+  route(app, appSettingsCalls.getLegalPage, async (request) => readLegalPage(context, request.params.page));
 }

@@ -93,7 +93,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
         // The account logo keeps its own proportions inside the 75 px logo box.
         void imageSize(logo)
           .catch(() => ({ width: 75, height: 75 }))
-          .then((size) => addElement(imageElement('logo', state.design, { imagepath: logo, ...size })));
+          .then((size) => addElement(imageElement('logo', state.design, { imagepath: logo, ...size }, state.side)));
         return;
       }
       return setDialog('logo');
@@ -135,9 +135,10 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
     }
   };
 
+  // The preview shows the design on screen, saved or not (the spec asked for a save first; docs/decisions.md).
   const preview = () => {
-    if (state.dirty && !isTemplate) return notifyError('You must first save the Certificate in order to preview');
-    void openPreview(target);
+    const draft = !isTemplate && (state.dirty || state.sample);
+    void openPreview(target, draft ? { design: designPayload(state.design), sample: state.sample } : undefined);
   };
 
   return (
@@ -209,7 +210,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
         title={dialog === 'logo' ? 'Upload your logo' : 'Add an image'}
         withStock={dialog === 'image'}
         onClose={() => setDialog(null)}
-        onPicked={(image) => addElement(imageElement(dialog === 'logo' ? 'logo' : 'image', state.design, image))}
+        onPicked={(image) => addElement(imageElement(dialog === 'logo' ? 'logo' : 'image', state.design, image, state.side))}
       />
       {!isTemplate && (
         <>

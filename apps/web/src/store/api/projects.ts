@@ -30,3 +30,10 @@ export const sendEmails = (projectId: number, body: SendRequest) =>
   call(deliveryCalls.sendProjectEmails, { params: { id: projectId }, body });
 
 export const getProgress = (projectId: number) => call(deliveryCalls.getProjectProgress, { params: { id: projectId } });
+
+/** Emails one recipient their certificate: a first send if never sent, else an individual resend (spec 3 §7 `recipients/{id}/email`). */
+export const emailRecipient = (recipientId: number, senderName: string) =>
+  call(deliveryCalls.emailRecipient, { params: { id: recipientId }, body: { sender_name: senderName } });
+
+/** Counts a project's recipients by state again and answers the project as it now stands. */
+export const refreshProjectHistory = (projectId: number) => call(projectCalls.refreshProjectHistory, { params: { id: projectId } });

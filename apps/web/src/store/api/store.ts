@@ -20,6 +20,9 @@ import type { Separator } from '../../send/api/send.ts';
 
 export const listProjects = (query: CallInput<typeof projectCalls.listProjects>['query']) => call(projectCalls.listProjects, { query });
 
+/** The account's live projects by title, for pickers (spec 3 §7 `projects/index-list`). */
+export const listProjectIndex = () => call(projectCalls.listProjectIndex, { query: { 'where[status]': '1' } });
+
 export const updateProjectMemo = (id: number, body: { memo?: string; title?: string }) =>
   call(projectCalls.updateProjectMemo, { params: { id }, body });
 

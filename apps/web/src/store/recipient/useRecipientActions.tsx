@@ -125,6 +125,7 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
           description: `${resendNote(r)}The certificate email goes to ${r.email} again. A certificate can be resent individually ${INDIVIDUAL_RESEND_LIMIT} times; ${Math.max(0, INDIVIDUAL_RESEND_LIMIT - r.resend_individual)} left.`,
           confirmLabel: 'Resend',
           body: { resend_individual: r.id },
+          recipientId: r.id,
           senderName: options.senderName ?? null,
         };
 

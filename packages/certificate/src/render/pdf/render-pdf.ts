@@ -65,6 +65,9 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
     faceSubsets(face).preload(hasMergeField(text) || element.type !== 'text' ? text + LIKELY_NAME_CHARS : text);
   }
 
+  // The verification line every issued certificate carries (layout/verification-line.ts).
+  faceSubsets(fonts.face(DEFAULT_FONT, 400, false)).preload(LIKELY_NAME_CHARS);
+
   const page = pageSizePt(design.format, design.is_portrait);
   const sides = design.use_two_side ? (['front', 'back'] as const) : (['front'] as const);
   const writeDocument = (recipients: readonly (Recipient | undefined)[], title: string | undefined): Buffer => {

@@ -1,6 +1,6 @@
-import { canvasSize } from '@laurel/certificate';
+import { canvasSize, sampleRecipient } from '@laurel/certificate';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { type Dispatch, useRef } from 'react';
+import { type Dispatch, useMemo, useRef } from 'react';
 import type { EngineFonts } from '../fonts/useEngineFonts.ts';
 import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
@@ -26,7 +26,8 @@ interface CertificateCanvasProps {
  */
 export function CertificateCanvas({ state, dispatch, fonts, readOnly, editing, onEdit }: CertificateCanvasProps) {
   const { width, height } = canvasSize(state.design.format, state.design.is_portrait);
-  const layouts = useElementLayouts(state.design, state.side, fonts.provider, state.showHidden);
+  const sample = useMemo(() => (state.sample ? sampleRecipient(state.design) : undefined), [state.sample, state.design]);
+  const layouts = useElementLayouts(state.design, state.side, fonts.provider, state.showHidden, sample);
   const stage = useRef<HTMLDivElement>(null);
   const frame = usePixelSnap<HTMLDivElement>(stage);
 

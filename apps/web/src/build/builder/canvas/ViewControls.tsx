@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconGridDots, IconMinus, IconPlus } from '@tabler/icons-react';
+import { IconEye, IconGridDots, IconMinus, IconPlus, IconUserCheck } from '@tabler/icons-react';
 import type { Dispatch, ReactNode } from 'react';
 import type { EditorAction } from '../state/actions.ts';
 import type { EditorState } from '../state/editor-state.ts';
@@ -7,7 +7,7 @@ import classes from './CertificateCanvas.module.css';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
-/** Floating view options over the stage: guides, hidden elements and zoom. None of them changes the design. */
+/** Floating view options over the stage: guides, hidden elements, sample data and zoom. None of them changes the design. */
 export function ViewControls({ state, dispatch }: { state: EditorState; dispatch: Dispatch<EditorAction> }) {
   const at = ZOOMS.indexOf(state.zoom);
   const toggle = (label: string, active: boolean, action: EditorAction, icon: ReactNode) => (
@@ -28,6 +28,7 @@ export function ViewControls({ state, dispatch }: { state: EditorState; dispatch
       <Group gap={4} wrap="nowrap">
         {toggle('Guides grid', state.guides, { type: 'toggleGuides' }, <IconGridDots size={17} />)}
         {toggle('Show hidden', state.showHidden, { type: 'toggleShowHidden' }, <IconEye size={17} />)}
+        {toggle('Preview with sample data', state.sample, { type: 'toggleSample' }, <IconUserCheck size={17} />)}
         <div className={classes.viewDivider} />
         <ActionIcon
           aria-label="Zoom out"

@@ -6,6 +6,7 @@ import {
   type FontProvider,
   type LayoutItem,
   layoutSide,
+  type Recipient,
 } from '@laurel/certificate';
 import { useMemo, useRef } from 'react';
 import { isHidden, sideList } from '../state/elements.ts';
@@ -32,14 +33,16 @@ function layoutOne(
   element: Element,
   provider: FontProvider,
   showHidden: boolean,
+  sample: Recipient | undefined,
 ): Omit<ElementLayout, 'index'> | null {
-  const key = `${design.format}|${design.is_portrait}|${design.rotate_bg}|${showHidden}`;
+  // The sample recipient's values follow from the design's field names, so whether one is used is all the key needs.
+  const key = `${design.format}|${design.is_portrait}|${design.rotate_bg}|${showHidden}|${sample ? 'sample' : ''}`;
   const hit = cache.get(element);
   if (hit && hit.key === key && hit.provider === provider) return hit.result;
   const hidden = isHidden(element);
   const drawn = hidden && showHidden ? { ...element, hideSpan: false, styles: { ...element.styles, display: 'block' } } : element;
   try {
-    const layout = layoutSide({ ...design, elements: [drawn], back_side_elements: [] }, 'front', undefined, provider);
+    const layout = layoutSide({ ...design, elements: [drawn], back_side_elements: [] }, 'front', sample, provider);
     const result = { element, items: layout.items, faces: layout.faces, hidden };
     cache.set(element, { key, provider, result });
     return result;
@@ -54,6 +57,7 @@ export function useElementLayouts(
   side: DesignSide,
   provider: FontProvider | null,
   showHidden: boolean,
+  sample?: Recipient,
 ): ElementLayout[] {
   // The last layout of each element, shown while the font it now asks for is on its way.
   const previous = useRef(new Map<string, ElementLayout>());
@@ -64,7 +68,7 @@ export function useElementLayouts(
       .sort((a, b) => z(a.element) - z(b.element) || a.index - b.index)
       .flatMap(({ element, index }) => {
         const key = `${side}:${index}`;
-        const fresh = layoutOne(design, element, provider, showHidden);
+        const fresh = layoutOne(design, element, provider, showHidden, sample);
         if (!fresh) {
           const last = previous.current.get(key);
           return last ? [{ ...last, element }] : [];
@@ -73,5 +77,5 @@ export function useElementLayouts(
         previous.current.set(key, layout);
         return [layout];
       });
-  }, [design, side, provider, showHidden]);
+  }, [design, side, provider, showHidden, sample]);
 }

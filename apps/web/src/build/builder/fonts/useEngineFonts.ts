@@ -18,7 +18,8 @@ async function registerFace(face: FaceRef, bytes: ArrayBuffer): Promise<ArrayBuf
   return bytes;
 }
 
-function fetchFace(face: FaceRef): Promise<ArrayBuffer> {
+/** Fetches a face once per page load and registers it with the browser under its id. */
+export function fetchFace(face: FaceRef): Promise<ArrayBuffer> {
   let pending = fetched.get(face.id);
   if (!pending) {
     pending = fetchBinary(faceUrl(face))

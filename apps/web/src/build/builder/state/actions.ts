@@ -34,6 +34,7 @@ export type EditorAction =
   | { type: 'setSide'; side: DesignSide }
   | { type: 'toggleShowHidden' }
   | { type: 'toggleGuides' }
+  | { type: 'toggleSample' }
   | { type: 'setZoom'; zoom: number }
   | { type: 'add'; element: Element }
   | { type: 'deleteSelected' }

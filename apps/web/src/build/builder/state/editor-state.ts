@@ -11,6 +11,8 @@ export interface EditorState {
   dirty: boolean;
   showHidden: boolean;
   guides: boolean;
+  /** The canvas shows a made-up recipient instead of the merge fields; a view only, never part of the design. */
+  sample: boolean;
   zoom: number;
   /** The design when a drag or resize began: live updates apply to it, and the history records it once. */
   gestureBase: CertificateDesign | null;
@@ -24,6 +26,7 @@ export const initialEditorState = (design: CertificateDesign = newDesign()): Edi
   dirty: false,
   showHidden: false,
   guides: false,
+  sample: false,
   zoom: 1,
   gestureBase: null,
 });

@@ -29,6 +29,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, showHidden: !state.showHidden };
     case 'toggleGuides':
       return { ...state, guides: !state.guides };
+    case 'toggleSample':
+      return { ...state, sample: !state.sample };
     case 'setZoom':
       return { ...state, zoom: action.zoom };
     case 'beginGesture':

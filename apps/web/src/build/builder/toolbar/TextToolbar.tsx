@@ -1,15 +1,11 @@
-import {
-  certificateFontFamilies,
-  type Element,
-  EXPIRATION_DATE_FORMATS,
-  type ExpirationDateFormat,
-  FONT_SIZES_PX,
-} from '@laurel/certificate';
+import { certificateFontFamilies, type Element, EXPIRATION_DATE_FORMATS, type ExpirationDateFormat } from '@laurel/certificate';
 import type { CustomFont } from '@laurel/domain';
 import { ColorInput, Divider, Group, Select } from '@mantine/core';
 import { IconAlignCenter, IconAlignLeft, IconAlignRight, IconBold, IconItalic, IconUnderline } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
+import { FontName, faceFamily, previewFace } from '../fonts/FontName.tsx';
 import type { EditorAction } from '../state/actions.ts';
+import { FontSizeInput } from './FontSizeInput.tsx';
 import { ToolButton } from './ToolButton.tsx';
 
 const BUILT_IN = certificateFontFamilies();
@@ -48,7 +44,7 @@ const family = (e: Element) =>
 /** Text style of the selected text elements: every control dispatches the same typed actions. */
 export function TextToolbar({ element, dispatch, customFonts, expirationFormat, onAddFont, onRemoveFonts }: TextToolbarProps) {
   const s = element.styles;
-  const size = String(Number.parseFloat(s['font-size'] ?? '18'));
+  const size = Number.parseFloat(s['font-size'] ?? '18') || 18;
   const align = s['text-align'] ?? 'left';
   const own = customFonts.map((f) => f.family);
   const fontData = [
@@ -75,6 +71,15 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
         size="xs"
         maxDropdownHeight={360}
         comboboxProps={{ withinPortal: true }}
+        // Each font is listed in itself, and the field shows the chosen one in it (the canvas has loaded it).
+        renderOption={({ option }) =>
+          option.value === ADD_FONT || option.value === REMOVE_FONTS ? (
+            option.label
+          ) : (
+            <FontName family={option.value} customFonts={customFonts} />
+          )
+        }
+        styles={{ input: { fontFamily: faceFamily(previewFace(family(element), customFonts)) } }}
         onChange={(value) => {
           if (!value) return;
           if (value === ADD_FONT) return onAddFont();
@@ -82,15 +87,10 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
           dispatch({ type: 'setStyles', kind: 'font-family', styles: { 'font-family': value } });
         }}
       />
-      <Select
-        aria-label="Font size"
-        data={FONT_SIZES_PX.map(String)}
+      <FontSizeInput
         value={size}
-        allowDeselect={false}
-        w={70}
-        size="xs"
-        maxDropdownHeight={320}
-        onChange={(value) => value && dispatch({ type: 'setStyles', kind: 'font-size', styles: { 'font-size': `${value}px` } })}
+        resetKey={element}
+        onApply={(px) => dispatch({ type: 'setStyles', kind: 'font-size', styles: { 'font-size': `${px}px` } })}
       />
       <Divider orientation="vertical" />
       <ToolButton

@@ -1,0 +1,1 @@
+export { ownFontsIn } from './service.ts';

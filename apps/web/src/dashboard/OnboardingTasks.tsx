@@ -1,0 +1,82 @@
+import { type DashboardProgress, progressStep } from '@laurel/domain';
+import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCertificate, IconCheck, IconSend, IconStack2 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+const STEPS = [
+  {
+    to: '/build',
+    icon: IconCertificate,
+    title: 'Design a certificate',
+    text: 'Your logo, your layout, the recipient’s name where it belongs.',
+  },
+  {
+    to: '/send',
+    icon: IconSend,
+    title: 'Import recipients and send',
+    text: 'Upload a spreadsheet and send a personalised certificate to each person.',
+  },
+  { to: '/store', icon: IconStack2, title: 'Manage your projects', text: 'Follow deliveries, resend, export and revoke from the store.' },
+] as const;
+
+/** The three onboarding steps (spec 3 §4): 33, 67 or 100 percent, the next step highlighted. */
+export function OnboardingTasks({ progress, onHide }: { progress: DashboardProgress | null; onHide(): void }) {
+  const { percent, activeStep } = progressStep(progress);
+  return (
+    <Card padding="lg" shadow="xs">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={2} fz={18}>
+          Get started
+        </Title>
+        <Button variant="subtle" size="xs" onClick={onHide}>
+          Hide tasks
+        </Button>
+      </Group>
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <Progress value={percent} style={{ flex: 1 }} aria-label="Onboarding progress" />
+        <Text size="sm" fw={600} w={44} ta="right">
+          {percent}%
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        {STEPS.map((step, index) => {
+          const done = activeStep === null || index + 1 < activeStep;
+          const active = index + 1 === activeStep;
+          return (
+            <Card
+              key={step.to}
+              component={Link}
+              to={step.to}
+              withBorder
+              padding="md"
+              radius="md"
+              bg={active ? 'laurel.0' : 'stone.0'}
+              style={{ textDecoration: 'none', borderColor: active ? 'var(--mantine-color-laurel-4)' : undefined }}
+              aria-current={active ? 'step' : undefined}
+            >
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <ThemeIcon radius="xl" size={32} variant={done ? 'filled' : 'white'} c={done ? undefined : 'laurel.8'}>
+                  {done ? (
+                    <IconCheck size={16} aria-label="Done" />
+                  ) : (
+                    <Text fw={700} size="sm">
+                      {index + 1}
+                    </Text>
+                  )}
+                </ThemeIcon>
+                <Stack gap={2} style={{ flex: 1 }}>
+                  <Text fw={600} size="sm" c="black">
+                    {step.title}
+                  </Text>
+                  <Text size="xs" c="stone.6">
+                    {step.text}
+                  </Text>
+                </Stack>
+              </Group>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Card>
+  );
+}

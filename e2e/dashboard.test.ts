@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
+import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+
+const OWNER = 'owner@tidewater.example';
+
+let server: RunningLaurel;
+let browser: Browser;
+
+/** A card's figure, as the card names it for assistive technology. */
+const figure = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}: `)).textContent();
+
+beforeAll(async () => {
+  server = await startServer({ smtp: true });
+  browser = await launchBrowser();
+  const { token, sets } = await createIssuer(server, {
+    email: OWNER,
+    account: { name: 'Tidewater Rowing', url: 'tidewater', allowed_sets: 3 },
+    credits: 10,
+    sets: ['Rowing Certificate'],
+  });
+  const call = apiOf(server);
+  const project = await call(token, 'POST', '/api/projects', {
+    title: 'Autumn regatta',
+    certificate_id: sets[0]!.id,
+    recipients: [
+      { FIRST_NAME: 'Ada', LAST_NAME: 'Lovelace', 'Email Address': 'ada@example.com', COURSE: 'Sculling' },
+      { FIRST_NAME: 'Grace', LAST_NAME: 'Hopper', 'Email Address': 'grace@example.com', COURSE: 'Sweep' },
+      { FIRST_NAME: 'Katherine', LAST_NAME: 'Johnson', 'Email Address': 'katherine@example.com', COURSE: 'Coxing' },
+    ],
+  });
+  await call(token, 'POST', `/api/projects/${project.id}/send-emails`, { sender_name: 'Tidewater Rowing' });
+  // Ada opens her certificate and downloads the PDF: the dashboard counts both.
+  const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('ada@example.com'));
+  const link = /http:\/\/localhost:\d+\/c\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')!;
+  await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('katherine@example.com'));
+  expect((await fetch(`${server.baseUrl}/api/c/${link[1]}`)).status).toBe(200);
+  expect((await fetch(`${server.baseUrl}/api/c/${link[1]}/pdf`)).status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the dashboard', () => {
+  it('shows the figures of a real send, and the announcement and privacy text a super-admin wrote', async () => {
+    const page = await signIn(browser, server, OWNER);
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await expect.poll(() => figure(page, 'Certificates sent')).toBe('3');
+    expect(await figure(page, 'Recipients')).toBe('3');
+    expect(await figure(page, 'Opened')).toBe('1');
+    expect(await figure(page, 'Downloaded')).toBe('1');
+    expect(await figure(page, 'Bounced')).toBe('0');
+    await page.getByRole('region', { name: /^Activity chart/ }).waitFor();
+    await screenshot(page, 'dashboard-figures');
+
+    // The super-admin publishes an announcement and rewrites the privacy policy.
+    const admin = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
+    await admin.goto(`${server.baseUrl}/announcements`);
+    await admin.getByRole('button', { name: 'New announcement' }).first().click();
+    await admin.getByLabel('Title').fill('Open Badges arrive in January');
+    await admin.getByRole('textbox', { name: 'Content' }).fill('Every certificate will also be a verifiable credential.');
+    await admin.getByLabel('Show to users').check({ force: true });
+    await admin.getByRole('button', { name: 'Save announcement' }).click();
+    await admin.getByRole('list', { name: 'Announcements' }).getByText('Open Badges arrive in January').waitFor();
+    await screenshot(admin, 'dashboard-admin-announcement');
+
+    await admin.goto(`${server.baseUrl}/admin/accounts/settings`);
+    // Outside the dashboard a new announcement comes as a dialog, once, to every user: its author too.
+    await admin.getByRole('dialog', { name: 'Open Badges arrive in January' }).getByRole('button', { name: 'Got it' }).click();
+    const privacy = admin.getByRole('textbox', { name: 'Privacy policy' });
+    await privacy.fill('Tidewater keeps certificates for ten years.');
+    await admin.getByRole('button', { name: 'Save privacy policy' }).click();
+    await expect.poll(() => admin.getByRole('button', { name: 'Save privacy policy' }).isDisabled()).toBe(true);
+    await screenshot(admin, 'dashboard-admin-settings');
+    await admin.context().close();
+
+    await page.reload();
+    const announcement = page.getByRole('region', { name: 'Open Badges arrive in January' });
+    await announcement.waitFor();
+    expect(await announcement.textContent()).toContain('Every certificate will also be a verifiable credential.');
+    await screenshot(page, 'dashboard-announcement');
+    await announcement.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => announcement.count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => figure(page, 'Certificates sent')).toBe('3');
+    expect(await announcement.count()).toBe(0);
+
+    // The privacy page every certificate email links to shows what the super-admin wrote, to anyone.
+    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await visitor.goto(`${server.baseUrl}/privacy`);
+    await visitor.getByText('Tidewater keeps certificates for ten years.').waitFor();
+    await screenshot(visitor, 'dashboard-privacy-390');
+    await visitor.context().close();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => figure(page, 'Certificates sent')).toBe('3');
+    await screenshot(page, 'dashboard-390');
+    await page.context().close();
+  });
+});
