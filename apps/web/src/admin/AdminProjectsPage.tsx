@@ -1,9 +1,8 @@
 import type { AdminProject, AdminProjectState } from '@laurel/domain';
 import { Badge, Button, Card, Center, Group, Loader, SegmentedControl, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconFolders, IconRestore, IconSearch, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
 import { EmptyPanel } from '../components/EmptyPanel.tsx';
@@ -12,7 +11,8 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { TablePager } from '../components/TablePager.tsx';
 import { formatDateTime, plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { deleteProjectForever, listAdminProjects, recoverProject } from './api.ts';
+import { deleteProjectForever, recoverProject } from './api.ts';
+import { useAdminProjectList } from './useAdminProjectList.ts';
 
 const STATES: { value: AdminProjectState; label: string }[] = [
   { value: 'deleted', label: 'Deleted' },
@@ -24,23 +24,10 @@ const STATES: { value: AdminProjectState; label: string }[] = [
 export function AdminProjectsPage() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AdminProjectState>('deleted');
-  const [like, setLike] = useState('');
-  const [search] = useDebouncedValue(like.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const query = useQuery({
-    queryKey: ['admin', 'projects', 'log', state, search, page, size],
-    queryFn: () =>
-      listAdminProjects({
-        state,
-        like: search || undefined,
-        sort: state === 'deleted' ? 'deleted' : 'newest',
-        limit: size,
-        offset: (page - 1) * size,
-      }),
-    placeholderData: keepPreviousData,
+  const { query, total, like, search, page, size, setPage, onLike, onSize } = useAdminProjectList({
+    state,
+    sort: state === 'deleted' ? 'deleted' : 'newest',
   });
-  const total = query.data?.count ?? 0;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'projects'] });
 
   const recover = useMutation({
@@ -97,10 +84,7 @@ export function AdminProjectsPage() {
           placeholder="Search by project, memo or account"
           aria-label="Search projects"
           value={like}
-          onChange={(event) => {
-            setLike(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => onLike(event.currentTarget.value)}
         />
       </Group>
       {query.isError && <LoadFailed title="The projects could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
@@ -192,17 +176,7 @@ export function AdminProjectsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager
-            label="Project pages"
-            page={page}
-            size={size}
-            total={total}
-            onPage={setPage}
-            onSize={(next) => {
-              setSize(next);
-              setPage(1);
-            }}
-          />
+          <TablePager label="Project pages" page={page} size={size} total={total} onPage={setPage} onSize={onSize} />
         </Card>
       )}
     </>

@@ -1,9 +1,8 @@
 import type { AdminProject } from '@laurel/domain';
 import { MAX_RESEND_LIMIT } from '@laurel/domain';
 import { Button, Card, Center, Group, Loader, NumberInput, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconRepeat, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
@@ -13,7 +12,8 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { TablePager } from '../components/TablePager.tsx';
 import { plural } from '../lib/format.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { listAdminProjects, updateResendAttempts } from './api.ts';
+import { updateResendAttempts } from './api.ts';
+import { useAdminProjectList } from './useAdminProjectList.ts';
 
 /** One project's allowance: the group resends it may make, edited in place. */
 function AllowanceCell({ project }: { project: AdminProject }) {
@@ -52,17 +52,7 @@ function AllowanceCell({ project }: { project: AdminProject }) {
 export function AdminResendAttemptsPage() {
   const [params] = useSearchParams();
   const accountId = Number(params.get('account_id')) || undefined;
-  const [like, setLike] = useState('');
-  const [search] = useDebouncedValue(like.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
-  const query = useQuery({
-    queryKey: ['admin', 'projects', 'resends', accountId, search, page, size],
-    queryFn: () =>
-      listAdminProjects({ account_id: accountId, state: 'live', like: search || undefined, limit: size, offset: (page - 1) * size }),
-    placeholderData: keepPreviousData,
-  });
-  const total = query.data?.count ?? 0;
+  const { query, total, like, search, page, size, setPage, onLike, onSize } = useAdminProjectList({ account_id: accountId, state: 'live' });
 
   return (
     <>
@@ -82,10 +72,7 @@ export function AdminResendAttemptsPage() {
         placeholder="Search by project, memo or account"
         aria-label="Search projects"
         value={like}
-        onChange={(event) => {
-          setLike(event.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(event) => onLike(event.currentTarget.value)}
       />
       {query.isError && <LoadFailed title="The projects could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
       {query.isPending && (
@@ -139,17 +126,7 @@ export function AdminResendAttemptsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager
-            label="Project pages"
-            page={page}
-            size={size}
-            total={total}
-            onPage={setPage}
-            onSize={(next) => {
-              setSize(next);
-              setPage(1);
-            }}
-          />
+          <TablePager label="Project pages" page={page} size={size} total={total} onPage={setPage} onSize={onSize} />
         </Card>
       )}
     </>

@@ -1,0 +1,38 @@
+import type { AdminProjectQuery } from '@laurel/domain';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { listAdminProjects } from './api.ts';
+
+/**
+ * The super-admin's list of projects across accounts, searched and paged: the Projects log and the
+ * Resend attempts screens show it with different columns. A new search or page size starts at page 1.
+ */
+export function useAdminProjectList(filter: Partial<Pick<AdminProjectQuery, 'state' | 'account_id' | 'sort'>>) {
+  const [like, setLike] = useState('');
+  const [search] = useDebouncedValue(like.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const query = useQuery({
+    queryKey: ['admin', 'projects', filter, search, page, size],
+    queryFn: () => listAdminProjects({ ...filter, like: search || undefined, limit: size, offset: (page - 1) * size }),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    query,
+    total: query.data?.count ?? 0,
+    like,
+    search,
+    page,
+    size,
+    setPage,
+    onLike(value: string) {
+      setLike(value);
+      setPage(1);
+    },
+    onSize(next: number) {
+      setSize(next);
+      setPage(1);
+    },
+  };
+}
