@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { createIssuer, signIn } from './helpers/issuer.ts';
+import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
 import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
 let server: RunningLaurel;
@@ -16,6 +17,13 @@ afterAll(async () => {
 });
 
 const ACCOUNT = 'Quillfeather Academy';
+
+/** A small real PNG, drawn here so the library's image checks decode it. */
+function tinyPng(): Buffer {
+  const png = new PNG({ width: 48, height: 32 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([40, 90, 160, 255], i);
+  return PNG.sync.write(png);
+}
 
 async function rowAction(page: Page, action: string) {
   await page.getByRole('button', { name: `Actions for ${ACCOUNT}` }).click();
@@ -78,5 +86,82 @@ describe('the accounts console', () => {
     await row.getByRole('button', { name: ACCOUNT, exact: true }).click();
     await history.waitFor();
     await screenshot(page, 'admin-accounts-history-mobile', { fullPage: false });
+  });
+  it('grants credits and runs the refill on Manage credits, changes and cancels a plan on Manage subscriptions', async () => {
+    const url = `drift${Date.now()}`;
+    const { token, accountId } = await createIssuer(server, {
+      email: `drift.${Date.now()}@example.com`,
+      account: { name: 'Driftwood Guild', url },
+      admin: { first_name: 'Dana', last_name: 'Drift' },
+    });
+    const balance = async () => {
+      const me = await apiOf(server)(token, 'GET', `/api/accounts/${accountId}`);
+      return Number(me.credits) + Number(me.subscription_credits);
+    };
+    const page = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
+    const pick = async () => {
+      await page.getByRole('textbox', { name: 'Account' }).fill('Driftwood');
+      await page.getByRole('option', { name: `Driftwood Guild (${url})` }).click();
+    };
+
+    await page.goto(`${server.baseUrl}/credits`);
+    await pick();
+    await page.getByText('Free · 0 pay-as-you-go + 0 subscription credits').waitFor();
+    await page.getByLabel('Credits to add').fill('40');
+    await page.getByLabel('Reason').fill('Conference partner');
+    await page.getByRole('button', { name: 'Grant', exact: true }).click();
+    await page.getByText('40 credits granted to Driftwood Guild: 40 available.').waitFor();
+    expect(await balance()).toBe(40);
+    // The fixtures skip registration's first refill, so the run grants this Free account its month.
+    await page.getByRole('button', { name: 'Trigger refills' }).click();
+    await page.getByRole('dialog', { name: 'Run the monthly refill now' }).getByRole('button', { name: 'Run refill' }).click();
+    await page.getByText(/^Refill done: \d+ accounts? refilled\.$/).waitFor();
+    await page.getByRole('table', { name: 'Refill grants' }).waitFor();
+    await expect.poll(balance).toBe(90);
+    await screenshot(page, 'admin-credits');
+
+    await page.goto(`${server.baseUrl}/subscriptions`);
+    await pick();
+    await page.getByLabel('Plan', { exact: true }).click();
+    await page.getByRole('option', { name: /^Advanced Monthly/ }).click();
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    await page.getByText('Driftwood Guild is now on Advanced Monthly.').waitFor();
+    expect((await apiOf(server)(token, 'GET', '/api/auth/current')).account.stripe_plan).toMatch(/advanced/);
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('dialog', { name: 'Cancel subscription' }).getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('Current plan:').filter({ hasText: 'Free' }).waitFor();
+    expect((await apiOf(server)(token, 'GET', '/api/auth/current')).account.stripe_plan).toBeNull();
+    await screenshot(page, 'admin-subscriptions');
+    await page.context().close();
+  });
+
+  it('keeps the shared background and image libraries: upload, order, remove', async () => {
+    const page = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
+    for (const [path, noun, list] of [
+      ['/admin/build/backgrounds', 'background', 'Backgrounds'],
+      ['/admin/build/images', 'image', 'Images'],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      const library = page.getByRole('list', { name: list });
+      const names = () => library.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
+      const before = (await library.count()) ? await names() : [];
+      for (const name of ['harbour.png', 'beacon.png']) {
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: `Upload ${noun}` }).click();
+        await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: tinyPng() });
+        await expect.poll(names).toContain(name);
+      }
+      expect((await names()).slice(-2)).toEqual(['harbour.png', 'beacon.png']);
+      await page.getByRole('button', { name: 'Move beacon.png earlier' }).click();
+      await expect.poll(async () => (await names()).slice(-2)).toEqual(['beacon.png', 'harbour.png']);
+      await page.reload();
+      await expect.poll(async () => (await names()).slice(-2)).toEqual(['beacon.png', 'harbour.png']);
+      await screenshot(page, `admin-library-${noun}`);
+      await page.getByRole('button', { name: 'Remove harbour.png' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+      await expect.poll(names).not.toContain('harbour.png');
+      expect(await names()).toEqual([...before, 'beacon.png']);
+    }
+    await page.context().close();
   });
 });

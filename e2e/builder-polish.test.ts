@@ -137,11 +137,22 @@ describe('the first run and the builder, as a new customer meets them', () => {
     await screenshot(page, 'polish-image-placed');
   });
 
-  // The editor has no phone layout yet (panels side by side at any width): the picture is kept for that work.
-  it('is pictured at phone width', async () => {
+  it('fits the whole certificate on a phone, with every action within reach', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // The page is fitted to the width: nothing of it is cut off.
+    await expect.poll(async () => (await box(page.getByTestId('certificate-canvas'))).right).toBeLessThanOrEqual(390);
+    const canvas = await box(page.getByTestId('certificate-canvas'));
+    expect(canvas.left).toBeGreaterThanOrEqual(0);
+    expect(canvas.right - canvas.left).toBeGreaterThan(300);
+    expect(await page.getByLabel('Zoom level').textContent()).not.toBe('100%');
+    for (const name of ['Preview', 'Save']) expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'polish-builder-390');
+    // What to add comes after the certificate, in the same column.
+    await page.getByRole('button', { name: 'Add text', exact: true }).scrollIntoViewIfNeeded();
+    expect(await page.getByRole('button', { name: 'Add text', exact: true }).isVisible()).toBe(true);
+    await screenshot(page, 'polish-builder-390-add');
     await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => page.getByLabel('Zoom level').textContent()).toBeTruthy();
   });
 
   it('shows the store export to a plan without it, with the plan it needs', async () => {

@@ -74,6 +74,9 @@ describe('the dashboard', () => {
     await privacy.fill('Tidewater keeps certificates for ten years.');
     await admin.getByRole('button', { name: 'Save privacy policy' }).click();
     await expect.poll(() => admin.getByRole('button', { name: 'Save privacy policy' }).isDisabled()).toBe(true);
+    await admin.getByRole('textbox', { name: 'Terms of service' }).fill('Tidewater certificates are issued under Maritime Terms 2026.');
+    await admin.getByRole('button', { name: 'Save terms of service' }).click();
+    await expect.poll(() => admin.getByRole('button', { name: 'Save terms of service' }).isDisabled()).toBe(true);
     await screenshot(admin, 'dashboard-admin-settings');
     await admin.context().close();
 
@@ -93,6 +96,16 @@ describe('the dashboard', () => {
     await visitor.goto(`${server.baseUrl}/privacy`);
     await visitor.getByText('Tidewater keeps certificates for ten years.').waitFor();
     await screenshot(visitor, 'dashboard-privacy-390');
+    // Someone registering accepts the terms the super-admin wrote, not a default text.
+    await visitor.goto(`${server.baseUrl}/register?email=${encodeURIComponent(`reader.${Date.now()}@example.com`)}`);
+    await visitor.getByLabel('First name').fill('Rae');
+    await visitor.getByLabel('Last name').fill('Reader');
+    await visitor.getByRole('button', { name: 'Continue' }).click();
+    await visitor.getByRole('button', { name: 'Terms of Service' }).click();
+    const terms = visitor.getByRole('dialog', { name: 'Terms of Service' });
+    await terms.getByText('Tidewater certificates are issued under Maritime Terms 2026.').waitFor();
+    await terms.getByRole('button', { name: 'I agree' }).click();
+    expect(await visitor.getByLabel('I agree to the Terms of Service').isChecked()).toBe(true);
     await visitor.context().close();
 
     await page.setViewportSize({ width: 390, height: 844 });

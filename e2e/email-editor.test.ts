@@ -104,6 +104,8 @@ function editorSnapshot(page: Page) {
   }));
 }
 
+const SUBJECT = 'Your certificate, [FIRST NAME] · [CERTIFICATE_TITLE]';
+
 describe('the certificate email editor', () => {
   it('writes an email, saves it, reopens it unchanged and sends a test that arrives as designed', async () => {
     const page = await signIn();
@@ -121,7 +123,17 @@ describe('the certificate email editor', () => {
     await page.getByRole('textbox', { name: 'Subject' }).fill('Your certificate, ');
     await page.getByRole('button', { name: 'Insert field into subject' }).click();
     await page.getByRole('menuitem', { name: 'First name' }).click();
-    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Your certificate, [FIRST NAME]');
+    await page.getByRole('textbox', { name: 'Subject' }).press('End');
+    await page.getByRole('textbox', { name: 'Subject' }).pressSequentially(' · ');
+    await page.getByRole('button', { name: 'Insert field into subject' }).click();
+    await page.getByRole('menuitem', { name: 'Certificate title' }).click();
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(SUBJECT);
+
+    // Every message carries the PDF unless the issuer turns it off.
+    const attachPdf = page.getByRole('switch', { name: /Attach each recipient's certificate as a PDF/ });
+    expect(await attachPdf.isChecked()).toBe(true);
+    await attachPdf.click({ force: true });
+    expect(await attachPdf.isChecked()).toBe(false);
 
     const body = page.getByRole('textbox', { name: 'Email body' });
     await body.click();
@@ -180,8 +192,9 @@ describe('the certificate email editor', () => {
     await page.getByRole('button', { name: /Save email/ }).click();
     await page.getByRole('dialog', { name: 'Certificate saved' }).waitFor();
     await screenshot(page, 'email-editor-saved');
-    const saved = await api<{ email_body: string; email_subject: string }>(page, 'GET', `/api/certificates/${set.id}`);
-    expect(saved.email_subject).toBe('Your certificate, [FIRST NAME]');
+    const saved = await api<{ email_body: string; email_subject: string; attach_pdf: boolean }>(page, 'GET', `/api/certificates/${set.id}`);
+    expect(saved.email_subject).toBe(SUBJECT);
+    expect(saved.attach_pdf).toBe(false);
     expect(saved.email_body).toContain('<strong>You passed with distinction</strong>');
 
     await page.getByRole('button', { name: 'Import later' }).click();
@@ -190,7 +203,8 @@ describe('the certificate email editor', () => {
     await page.goto(`${server.baseUrl}/build/${set.id}/email`);
     await page.getByRole('heading', { name: 'Coastal Navigation' }).waitFor();
     expect(await editorSnapshot(page)).toEqual(before);
-    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('Your certificate, [FIRST NAME]');
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(SUBJECT);
+    expect(await page.getByRole('switch', { name: /Attach each recipient's certificate as a PDF/ }).isChecked()).toBe(false);
     const reopened = await api<{ email_body: string }>(page, 'GET', `/api/certificates/${set.id}`);
     expect(reopened.email_body).toBe(saved.email_body);
 
@@ -204,7 +218,9 @@ describe('the certificate email editor', () => {
     await page.getByText('Email sent. Please check admin email inbox.').waitFor();
 
     const mail = await server.smtp!.waitFor((m) => !!m.subject?.includes('Your certificate, Ada'), 30_000);
-    expect(mail.subject).toBe('[Test] Your certificate, Ada');
+    // The title field is merged like the others: the subject names the certificate, never the bracketed field.
+    expect(mail.subject).toMatch(/^\[Test\] Your certificate, Ada · \S/);
+    expect(mail.subject).not.toContain('[CERTIFICATE_TITLE]');
     const html = String(mail.html);
     expect(html).toMatch(/<strong>You passed with distinction<\/strong>/);
     expect(html).toContain('Congratulations Ada!');

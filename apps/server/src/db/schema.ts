@@ -66,7 +66,12 @@ export const accounts = pgTable(
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('accounts_url_unique').on(t.url), index('accounts_created_idx').on(t.created_at)],
+  (t) => [
+    uniqueIndex('accounts_url_unique').on(t.url),
+    index('accounts_created_idx').on(t.created_at),
+    // The notification-day run looks accounts up by the day their trial started.
+    index('accounts_trial_started_idx').on(t.trial_started_at),
+  ],
 );
 
 export const users = pgTable(
@@ -741,6 +746,23 @@ export const accountDeletions = pgTable(
     ledger: jsonb('ledger').$type<Record<string, unknown>>(),
   },
   (t) => [uniqueIndex('account_deletions_account_unique').on(t.account_id)],
+);
+
+/**
+ * Notification-day emails already sent (spec 1 §9): one per account, day and trial, so a run that overlaps
+ * another sends nothing twice and a restarted free trial notifies again.
+ */
+export const accountNotifications = pgTable(
+  'account_notifications',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    trial_started_at: timestamp('trial_started_at', { withTimezone: true }).notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.day, t.trial_started_at] })],
 );
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { sendMailJob } from '../mail/outbox.ts';
-import { accountDeletionJob } from '../modules/accounts/index.ts';
+import { accountDeletionJob, notifyDaysJob } from '../modules/accounts/index.ts';
 import { automaticPurchaseJob } from '../modules/billing/index.ts';
 import { refillJob } from '../modules/credits/index.ts';
 import { continueSendJob, deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/index.ts';
@@ -20,4 +20,5 @@ export const JOBS: JobDefinition<any, AppContext>[] = [
   accountDeletionJob,
   refillJob,
   automaticPurchaseJob,
+  notifyDaysJob,
 ];

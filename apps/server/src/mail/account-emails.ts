@@ -141,3 +141,42 @@ export function invitationMail(input: { firstName: string; inviterName: string; 
     footnote: `You received this message because ${input.inviterName} entered this address. If you do not expect it, ignore it: nobody can sign in as you without choosing a password here.`,
   });
 }
+
+/**
+ * A notification-day reminder (spec 1 §9) to an account admin on a plan-less account: during the trial,
+ * how many days are left; after it, how long the account has been on Free. Both carry the account's own
+ * figures, never a generic pitch.
+ */
+export function notifyDayMail(input: {
+  firstName: string;
+  accountName: string;
+  day: number;
+  trialDaysLeft: number;
+  planName: string;
+  certificatesSent: number;
+  creditsLeft: number;
+  url: string;
+}): ComposedMail {
+  const left = input.trialDaysLeft;
+  const sent = `${input.certificatesSent.toLocaleString('en-US')} ${input.certificatesSent === 1 ? 'certificate' : 'certificates'}`;
+  const credits = `${input.creditsLeft.toLocaleString('en-US')} ${input.creditsLeft === 1 ? 'credit' : 'credits'}`;
+  const inTrial = left > 0;
+  return compose({
+    kind: 'notify_day',
+    subject: inTrial
+      ? left === 1
+        ? 'Your Laurel free trial ends tomorrow'
+        : `Your Laurel free trial: ${left} days left`
+      : `${input.accountName} has been on Laurel for ${input.day} days`,
+    greeting: greet(input.firstName),
+    paragraphs: [
+      inTrial
+        ? `The free trial of ${input.accountName} ends in ${left === 1 ? '1 day' : `${left} days`}.`
+        : `${input.accountName} has been on Laurel for ${input.day} days, on the ${input.planName} plan.`,
+      `So far you have sent ${sent}, and ${credits} ${input.creditsLeft === 1 ? 'is' : 'are'} left to send with.`,
+      'Plans add the recipient portal, LinkedIn sharing, your own fonts, two-sided certificates, team logins and more credits each month. Compare them and choose one whenever you are ready.',
+    ],
+    action: { label: 'Compare plans', url: input.url },
+    footnote: `You receive these reminders as an administrator of ${input.accountName} on Laurel.`,
+  });
+}

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../api/errors.ts';
-import { TermsCheckbox } from '../components/TermsCheckbox.tsx';
+import { TermsCheckbox } from '../legal/TermsCheckbox.tsx';
 import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
 import { AuthHeading } from './AuthHeading.tsx';
 import { checkPasswordLink, type PasswordLinkMode, setPassword } from './api.ts';

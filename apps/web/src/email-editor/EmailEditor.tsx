@@ -216,15 +216,13 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
               <PlainTextSection {...sectionProps} bodyText={() => bodyText.current()} />
             </EditorCard>
 
-            {owner === 'certificates' && (
-              <EditorCard title="Attachments" description="Files every recipient receives with the email.">
-                <AttachmentsSection
-                  attachments={attachments.attachments}
-                  onRemove={(a) => void attachments.remove(a)}
-                  readOnly={readOnly}
-                />
-              </EditorCard>
-            )}
+            <EditorCard title="Attachments" description="Files every recipient receives with the email.">
+              <AttachmentsSection
+                {...sectionProps}
+                attachments={owner === 'certificates' ? attachments.attachments : null}
+                onRemove={(a) => void attachments.remove(a)}
+              />
+            </EditorCard>
 
             <EditorCard title="Download button" description="[DOWNLOAD_CERTIFICATE_LINK] in the body becomes this button.">
               <ButtonSection {...sectionProps} />

@@ -9,6 +9,7 @@ export const STANDARD_FIELDS: readonly { field: string; label: string }[] = [
   { field: MERGE_FIELDS.recipientEmail, label: 'Recipient email' },
   { field: MERGE_FIELDS.accountName, label: 'Account name' },
   { field: MERGE_FIELDS.accountEmail, label: 'Account email' },
+  { field: MERGE_FIELDS.certificateTitle, label: 'Certificate title' },
   { field: MERGE_FIELDS.downloadLink, label: 'Download certificate button' },
 ];
 

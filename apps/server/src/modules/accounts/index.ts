@@ -2,3 +2,4 @@
 
 export { type DeletionRequest, requestAccountDeletion } from './deletion.ts';
 export { accountDeletionJob } from './deletion-job.ts';
+export { notifyDaysJob } from './notify-days-job.ts';

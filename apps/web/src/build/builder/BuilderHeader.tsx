@@ -1,10 +1,13 @@
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconFileTypePdf, IconMail, IconSend } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import classes from './BuilderScreen.module.css';
 
 interface BuilderHeaderProps {
   name: string;
   kindLabel: string;
+  /** A phone: the actions are icons (with the same names) so the title keeps its room. */
+  compact: boolean;
   dirty: boolean;
   saving: boolean;
   readOnly: boolean;
@@ -19,6 +22,7 @@ interface BuilderHeaderProps {
 export function BuilderHeader({
   name,
   kindLabel,
+  compact,
   dirty,
   saving,
   readOnly,
@@ -49,31 +53,56 @@ export function BuilderHeader({
             View only
           </Badge>
         ) : (
-          <Badge variant="dot" color={dirty ? 'orange' : 'teal'} data-testid="save-state">
-            {dirty ? 'Unsaved changes' : 'All changes saved'}
+          <Badge
+            variant="dot"
+            color={dirty ? 'orange' : 'teal'}
+            data-testid="save-state"
+            title={dirty ? 'Unsaved changes' : 'All changes saved'}
+          >
+            {compact ? (dirty ? 'Unsaved' : 'Saved') : dirty ? 'Unsaved changes' : 'All changes saved'}
           </Badge>
         )}
       </Group>
       <Group gap="xs" wrap="nowrap">
         {onEditEmail && (
-          <Button variant="subtle" color="gray" leftSection={<IconMail size={16} />} onClick={onEditEmail}>
-            Email
-          </Button>
+          <HeaderAction compact={compact} label="Email" icon={<IconMail size={16} />} onClick={onEditEmail} variant="subtle" />
         )}
-        {onTest && (
-          <Button variant="default" leftSection={<IconSend size={16} />} onClick={onTest}>
-            Test
-          </Button>
-        )}
-        <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={onPreview}>
-          Preview
-        </Button>
+        {onTest && <HeaderAction compact={compact} label="Test" icon={<IconSend size={16} />} onClick={onTest} variant="default" />}
+        <HeaderAction compact={compact} label="Preview" icon={<IconFileTypePdf size={16} />} onClick={onPreview} variant="default" />
         {!readOnly && (
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={onSave} loading={saving}>
-            Save
-          </Button>
+          <HeaderAction compact={compact} label="Save" icon={<IconDeviceFloppy size={16} />} onClick={onSave} loading={saving} />
         )}
       </Group>
     </header>
+  );
+}
+
+/** A header button: labelled on a wide screen, an icon with the same accessible name on a phone. */
+function HeaderAction({
+  compact,
+  label,
+  icon,
+  onClick,
+  variant = 'filled',
+  loading = false,
+}: {
+  compact: boolean;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  variant?: 'filled' | 'default' | 'subtle';
+  loading?: boolean;
+}) {
+  const color = variant === 'subtle' ? 'gray' : undefined;
+  if (compact)
+    return (
+      <ActionIcon variant={variant} color={color} size="lg" aria-label={label} onClick={onClick} loading={loading}>
+        {icon}
+      </ActionIcon>
+    );
+  return (
+    <Button variant={variant} color={color} leftSection={icon} onClick={onClick} loading={loading}>
+      {label}
+    </Button>
   );
 }

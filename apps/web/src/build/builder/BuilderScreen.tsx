@@ -14,6 +14,7 @@ import { contentElement, imageElement } from './add-content.ts';
 import { BuilderHeader } from './BuilderHeader.tsx';
 import classes from './BuilderScreen.module.css';
 import { CertificateCanvas } from './canvas/CertificateCanvas.tsx';
+import { usePhoneFit } from './canvas/usePhoneFit.ts';
 import { AttachFilesDialog } from './dialogs/AttachFilesDialog.tsx';
 import { BackgroundDialog } from './dialogs/BackgroundDialog.tsx';
 import { AddFontDialog, RemoveFontsDialog } from './dialogs/FontDialogs.tsx';
@@ -50,6 +51,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
   const isTemplate = target.kind === 'styles';
   const readOnly = isTemplate ? !access.isSuperAdmin : !access.editDesign;
   const [state, dispatch] = useReducer(editorReducer, set, (s) => initialEditorState(migrateDesign(s)));
+  const phone = usePhoneFit(state.design.format, state.design.is_portrait, dispatch);
   const [editing, setEditing] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [saving, setSaving] = useState(false);
@@ -146,6 +148,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
       <BuilderHeader
         name={name}
         kindLabel={isTemplate ? 'Global template' : 'Certificate set'}
+        compact={phone}
         dirty={state.dirty}
         saving={saving}
         readOnly={readOnly}

@@ -1,13 +1,39 @@
 import type { AttachedFile } from '@laurel/domain';
-import { ActionIcon, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { IconFile, IconTrash } from '@tabler/icons-react';
+import type { SectionProps } from './types.ts';
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Files every recipient's message carries; added with the paperclip in the toolbar. */
+/**
+ * What every recipient's message carries besides the link: their certificate as a PDF (a switch, on by
+ * default) and, for a certificate set, the files added with the paperclip in the toolbar. Templates have no
+ * files of their own (`attachments` is null): a set made from one starts without any.
+ */
 export function AttachmentsSection({
+  design,
+  onChange,
+  readOnly,
+  attachments,
+  onRemove,
+}: SectionProps & { attachments: AttachedFile[] | null; onRemove: (a: AttachedFile) => void }) {
+  return (
+    <Stack gap="sm">
+      <Switch
+        label="Attach each recipient's certificate as a PDF"
+        description="The link in the email always leads to the certificate; the PDF lets recipients keep it offline."
+        checked={design.attach_pdf}
+        onChange={(e) => onChange({ attach_pdf: e.currentTarget.checked })}
+        disabled={readOnly}
+      />
+      {attachments && <AttachedFiles attachments={attachments} onRemove={onRemove} readOnly={readOnly} />}
+    </Stack>
+  );
+}
+
+function AttachedFiles({
   attachments,
   onRemove,
   readOnly,

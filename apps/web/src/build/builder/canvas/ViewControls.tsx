@@ -7,9 +7,14 @@ import classes from './CertificateCanvas.module.css';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
+/** The next step of the zoom list from any zoom, including one fitted to a phone's width between two steps. */
+const zoomOut = (zoom: number) => [...ZOOMS].reverse().find((z) => z < zoom - 0.001);
+const zoomIn = (zoom: number) => ZOOMS.find((z) => z > zoom + 0.001);
+
 /** Floating view options over the stage: guides, hidden elements, sample data and zoom. None of them changes the design. */
 export function ViewControls({ state, dispatch }: { state: EditorState; dispatch: Dispatch<EditorAction> }) {
-  const at = ZOOMS.indexOf(state.zoom);
+  const out = zoomOut(state.zoom);
+  const into = zoomIn(state.zoom);
   const toggle = (label: string, active: boolean, action: EditorAction, icon: ReactNode) => (
     <Tooltip label={label} withArrow>
       <ActionIcon
@@ -34,8 +39,8 @@ export function ViewControls({ state, dispatch }: { state: EditorState; dispatch
           aria-label="Zoom out"
           variant="subtle"
           color="gray"
-          disabled={at <= 0}
-          onClick={() => dispatch({ type: 'setZoom', zoom: ZOOMS[at - 1]! })}
+          disabled={out === undefined}
+          onClick={() => out !== undefined && dispatch({ type: 'setZoom', zoom: out })}
         >
           <IconMinus size={16} />
         </ActionIcon>
@@ -46,8 +51,8 @@ export function ViewControls({ state, dispatch }: { state: EditorState; dispatch
           aria-label="Zoom in"
           variant="subtle"
           color="gray"
-          disabled={at >= ZOOMS.length - 1}
-          onClick={() => dispatch({ type: 'setZoom', zoom: ZOOMS[at + 1]! })}
+          disabled={into === undefined}
+          onClick={() => into !== undefined && dispatch({ type: 'setZoom', zoom: into })}
         >
           <IconPlus size={16} />
         </ActionIcon>

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, ScrollArea } from '@mantine/core';
-import { TermsText } from './terms-text.tsx';
+import { LegalText } from './LegalText.tsx';
 
 interface TermsDialogProps {
   opened: boolean;
@@ -11,7 +11,7 @@ interface TermsDialogProps {
 export function TermsDialog({ opened, onClose, onAccept }: TermsDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Terms of Service" size="lg" scrollAreaComponent={ScrollArea.Autosize}>
-      <TermsText />
+      <LegalText page="terms" title="Terms of Service" />
       <Group justify="flex-end" mt="xl">
         <Button variant="default" onClick={onClose}>
           Close
