@@ -22,6 +22,8 @@ import { certificateRoutes } from './modules/certificates/routes.ts';
 import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
 import { creditRequestRoutes } from './modules/credits/request-routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
+import { registerTlsListener } from './modules/custom-domains/index.ts';
+import { customDomainRoutes } from './modules/custom-domains/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { certificatePageHead } from './modules/delivery/index.ts';
 import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
@@ -80,6 +82,8 @@ const ROUTE_MODULES = [
   stripeBillingRoutes,
   promoCodeRoutes,
   adminAccountRoutes,
+  customDomainRoutes,
+  registerTlsListener,
 ];
 
 /**

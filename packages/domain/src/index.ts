@@ -11,6 +11,7 @@ export * from './api/certificate-rendering.ts';
 export * from './api/certificates.ts';
 export * from './api/contract.ts';
 export * from './api/credits.ts';
+export * from './api/custom-domains.ts';
 export * from './api/dashboard.ts';
 export * from './api/delivery.ts';
 export * from './api/email-preview.ts';

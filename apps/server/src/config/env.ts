@@ -56,6 +56,8 @@ const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
+    // The custom-domain TLS listener (certificates chosen by SNI from the uploaded ones); off unless set.
+    HTTPS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
     TRUST_PROXY: proxyList,
     PUBLIC_URL: urlWith(['http', 'https'], 'PUBLIC_URL'),
     DATA_DIR: z.string().default('./data'),

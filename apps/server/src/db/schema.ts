@@ -829,3 +829,30 @@ export const automaticPurchaseCrossings = pgTable(
   },
   (t) => [index('automatic_purchase_crossings_account_idx').on(t.account_id, t.id)],
 );
+
+/**
+ * An account's own portal address (spec 1 §3 Custom domain, SSL). One per account; `host` is stored
+ * lower-case without scheme or path. The TLS key is kept encrypted (secrets.ts, bound to the row's
+ * account), the certificate chain as PEM with its leaf's expiry in `not_after` for the admin list.
+ */
+export const customDomains = pgTable(
+  'custom_domains',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+    active: boolean('active').notNull().default(true),
+    is_ssl: boolean('is_ssl').notNull().default(false),
+    certificate: text('certificate'),
+    certificate_key: text('certificate_key'),
+    not_after: timestamp('not_after', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('custom_domains_account_idx').on(t.account_id),
+    uniqueIndex('custom_domains_host_idx').on(t.host),
+    check('custom_domains_host_lower', sql`${t.host} = lower(${t.host})`),
+  ],
+);

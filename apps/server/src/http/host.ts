@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { accounts } from '../db/schema.ts';
+import { customDomainAccount } from '../modules/custom-domains/index.ts';
 
 /** Which portal, if any, a request's host belongs to (spec 1 §9: portal address = account url + host). */
 export interface HostInfo {
@@ -17,7 +18,11 @@ export const MAIN_HOST: HostInfo = { onPortalHost: false, credentialsPortal: fal
 export async function resolveHost(context: AppContext, hostHeader: string | undefined): Promise<HostInfo> {
   const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
   const base = context.env.BASE_DOMAIN.toLowerCase();
-  if (!host.endsWith(`.${base}`)) return MAIN_HOST;
+  if (!host.endsWith(`.${base}`)) {
+    // Any other host may be an account's own domain (kept in memory: no query per request).
+    const custom = await customDomainAccount(context, host);
+    return custom ? { onPortalHost: true, credentialsPortal: false, account: custom } : MAIN_HOST;
+  }
   const sub = host.slice(0, -(base.length + 1));
   if (!sub || sub.includes('.') || SYSTEM_SUBDOMAINS.has(sub)) return MAIN_HOST;
   if (sub === 'credentials') return { onPortalHost: true, credentialsPortal: true, account: null };

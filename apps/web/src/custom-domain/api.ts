@@ -1,0 +1,11 @@
+import { type CustomDomainListQuery, customDomainCalls } from '@laurel/domain';
+import { call } from '../api/call.ts';
+
+/** The account's custom portal URL and its certificate (spec 1 §7), and the super-admins' list (spec 3 §7). */
+export const CUSTOM_DOMAIN_KEY = ['custom-domain'] as const;
+export const getCustomDomain = () => call(customDomainCalls.getUsersDomain, { query: {} });
+export const saveCustomDomain = (host: string, active?: boolean) => call(customDomainCalls.saveUsersDomain, { body: { host, active } });
+export const saveSslCertificate = (certificate: string, certificate_key: string) =>
+  call(customDomainCalls.savePortalSslCertificate, { body: { ssl: { certificate, certificate_key } } });
+export const removeSslCertificate = () => call(customDomainCalls.removePortalSslCertificate, { body: {} });
+export const listCustomDomains = (query: CustomDomainListQuery) => call(customDomainCalls.listCustomDomains, { query });
