@@ -20,6 +20,7 @@ import { certificateEmailRoutes } from './modules/certificates/email-routes.ts';
 import { renderRoutes } from './modules/certificates/render-routes.ts';
 import { certificateRoutes } from './modules/certificates/routes.ts';
 import { sendSelectRoutes } from './modules/certificates/send-select-routes.ts';
+import { credentialRoutes } from './modules/credentials/routes.ts';
 import { creditRequestRoutes } from './modules/credits/request-routes.ts';
 import { creditRoutes } from './modules/credits/routes.ts';
 import { registerTlsListener } from './modules/custom-domains/index.ts';
@@ -36,6 +37,8 @@ import { fontRoutes } from './modules/fonts/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { mappingRoutes } from './modules/mappings/routes.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
+import { portalSettingsRoutes } from './modules/portal-settings/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
@@ -78,12 +81,15 @@ const ROUTE_MODULES = [
   accountRoutes,
   teamRoutes,
   emailSettingsRoutes,
+  portalSettingsRoutes,
   billingRoutes,
   stripeBillingRoutes,
   promoCodeRoutes,
   adminAccountRoutes,
   customDomainRoutes,
   registerTlsListener,
+  credentialRoutes,
+  portalRoutes,
 ];
 
 /**

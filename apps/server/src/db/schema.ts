@@ -527,10 +527,14 @@ export const recipients = pgTable(
     resend_errored: integer('resend_errored').notNull().default(0),
     resend_individual: integer('resend_individual').notNull().default(0),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** The holder's own note on this certificate, written in a portal (500 characters at most); the issuer never sees it. */
+    portal_memo: text('portal_memo'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('recipients_token_unique').on(t.token),
+    // The credentials portal lists one address's certificates across every issuer.
+    index('recipients_email_idx').on(t.email),
     index('recipients_project_idx').on(t.project_id, t.last_name),
     index('recipients_account_email_idx').on(t.account_id, t.email),
     // The dashboard counts the unique people sent to in a date range.
@@ -856,3 +860,21 @@ export const customDomains = pgTable(
     check('custom_domains_host_lower', sql`${t.host} = lower(${t.host})`),
   ],
 );
+
+/**
+ * How an account's recipient portal looks (spec 1 §3 "Portal settings"): the settings as one document
+ * (`settings`, the contract's shape; its `support_email.validated` is never read), the support address last confirmed
+ * by an emailed code, and the code under way (its hash, the address it went to, expiry and wrong tries).
+ */
+export const portalSettings = pgTable('portal_settings', {
+  account_id: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull().default({}),
+  validated_email: text('validated_email'),
+  code_email: text('code_email'),
+  code_hash: text('code_hash'),
+  code_expires_at: timestamp('code_expires_at', { withTimezone: true }),
+  code_attempts: integer('code_attempts').notNull().default(0),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -47,7 +47,7 @@ export function registerAuth(app: FastifyInstance, context: AppContext): void {
     request.hostInfo = await resolveHost(context, request.headers.host);
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/')) return;
-    if (request.hostInfo.onPortalHost && !isAllowedOnPortalHost(path)) throw notFound();
+    if (request.hostInfo.onPortalHost && !isAllowedOnPortalHost(path, request.hostInfo.credentialsPortal)) throw notFound();
     const token = readToken(request);
     if (!token) return;
     const lookup = await resolveSession(context, token);

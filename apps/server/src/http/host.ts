@@ -54,9 +54,18 @@ const PORTAL_HOST_API = [
   '/api/users/delete-portal-user',
   '/api/users/change-portal-user-name',
   '/api/openapi.json',
+  '/api/accounts/portal/account',
+  '/api/user/pagination',
   '/api/files',
 ];
 
-export function isAllowedOnPortalHost(apiPath: string): boolean {
-  return PORTAL_HOST_API.some((p) => apiPath === p || apiPath.startsWith(`${p}/`));
+/**
+ * The credentials portal signs in with the main sign-in (its second factors included), which an
+ * account's portal does not use (it has `auth-portal`), and keeps its holder's page size.
+ */
+const CREDENTIALS_HOST_API = ['/api/auth', '/api/users/send-2fa-confirmation-code', '/api/user/pagination'];
+
+export function isAllowedOnPortalHost(apiPath: string, credentialsPortal = false): boolean {
+  const allowed = credentialsPortal ? [...PORTAL_HOST_API, ...CREDENTIALS_HOST_API] : PORTAL_HOST_API;
+  return allowed.some((p) => apiPath === p || apiPath.startsWith(`${p}/`));
 }

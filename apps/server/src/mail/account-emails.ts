@@ -67,6 +67,22 @@ export function confirmAccountMail(input: { firstName: string; accountName: stri
   });
 }
 
+/** The credentials portal's registration: a link to choose the password of the holder's sign-in. */
+export function credentialsPortalMail(input: { firstName: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'credentials_confirm',
+    subject: 'Set your password for your Laurel credentials',
+    greeting: greet(input.firstName),
+    paragraphs: [
+      'You asked for a sign-in to the Laurel credentials portal, where every certificate sent to this address is kept in one place, whoever issued it.',
+      'Choose your password with the link below to finish. The link is valid for 7 days.',
+    ],
+    action: { label: 'Set my password', url: input.url },
+    footnote:
+      'You received this message because someone registered this address on the Laurel credentials portal. If it was not you, ignore it.',
+  });
+}
+
 export function resetPasswordMail(input: { firstName: string; url: string }): ComposedMail {
   return compose({
     kind: 'reset',
@@ -78,6 +94,21 @@ export function resetPasswordMail(input: { firstName: string; url: string }): Co
     ],
     action: { label: 'Choose a new password', url: input.url },
     footnote: 'If you did not ask for this, ignore this message: your password stays as it is.',
+  });
+}
+
+/** The first-time link of a recipient portal: the holder chooses the password of their portal sign-in. */
+export function portalSetPasswordMail(input: { firstName: string; accountName: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'portal_set_password',
+    subject: `Set your password for the ${input.accountName} certificate portal`,
+    greeting: greet(input.firstName),
+    paragraphs: [
+      `You asked to sign in to the certificate portal of ${input.accountName}, where the certificates sent to this address are kept.`,
+      'Choose your password with the link below. It is valid for 7 days and can be used once.',
+    ],
+    action: { label: 'Set my password', url: input.url },
+    footnote: 'If you did not ask for this, ignore this message: no sign-in is created without the password.',
   });
 }
 
@@ -178,5 +209,20 @@ export function notifyDayMail(input: {
     ],
     action: { label: 'Compare plans', url: input.url },
     footnote: `You receive these reminders as an administrator of ${input.accountName} on Laurel.`,
+  });
+}
+
+/** The code that confirms an address as the support email a recipient portal shows (spec 1 §4 portal settings). */
+export function supportEmailCodeMail(input: { accountName: string; code: string; url: string }): ComposedMail {
+  return compose({
+    kind: 'support_email_code',
+    subject: 'Confirm the support email of your certificate portal',
+    greeting: 'Hello,',
+    paragraphs: [
+      `Your confirmation code is ${input.code}.`,
+      `Enter it in the portal settings of ${input.accountName} on Laurel to show this address to recipients as the portal's support email. It is valid for 15 minutes.`,
+    ],
+    action: { label: 'Open portal settings', url: input.url },
+    footnote: 'If you did not expect this message, ignore it: the address is not shown anywhere until the code is entered.',
   });
 }

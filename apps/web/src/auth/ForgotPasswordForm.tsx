@@ -10,10 +10,12 @@ interface ForgotPasswordFormProps {
   initialEmail: string;
   onSent: (email: string) => void;
   onBack: () => void;
+  /** Who mails the link: the main sign-in's reset by default; a portal passes its own. */
+  send?: (email: string) => Promise<unknown>;
 }
 
 /** Asks for a reset link; the answer never tells whether the address has an account. */
-export function ForgotPasswordForm({ initialEmail, onSent, onBack }: ForgotPasswordFormProps) {
+export function ForgotPasswordForm({ initialEmail, onSent, onBack, send = requestPasswordReset }: ForgotPasswordFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({ initialValues: { email: initialEmail }, validate: { email: emailError } });
@@ -22,7 +24,7 @@ export function ForgotPasswordForm({ initialEmail, onSent, onBack }: ForgotPassw
     setBusy(true);
     setError(null);
     try {
-      await requestPasswordReset(email.trim());
+      await send(email.trim());
       onSent(email.trim());
     } catch (failure) {
       setError(errorMessage(failure));

@@ -1,26 +1,36 @@
-import { Avatar, Box, Center, Container, Group, Paper, Text } from '@mantine/core';
+import { Avatar, Box, Center, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { LaurelMark } from '../brand/LaurelMark.tsx';
 import { PortalAccountMenu } from '../portal/PortalAccountMenu.tsx';
+import { usePortalAccount } from '../portal/usePortalAccount.ts';
+import { PortalExtras, portalBackground } from '../portal-settings/PortalExtras.tsx';
+import { DEFAULT_PORTAL_LOOK, usePortalLook } from '../portal-settings/usePortalLook.ts';
 import { useAppConfig } from '../session/queries.ts';
 
 /**
  * Recipient-facing screens (portal and credentials): the issuing account's name and logo lead,
- * Laurel stays in the footer.
+ * Laurel stays in the footer. An account's portal wears its portal settings: its name, background,
+ * text, support address and links, and the "Powered by" line unless hidden.
  */
 export function PortalLayout({ kind }: { kind: 'portal' | 'credentials' }) {
   const { data: config } = useAppConfig();
   const account = config?.host.account ?? null;
-  const title = kind === 'credentials' ? 'My credentials' : (account?.name ?? 'Certificate portal');
+  const accountLook = usePortalLook();
+  const portal = usePortalAccount().account;
+  // The credentials portal spans every issuer: no account's look applies there.
+  const look = kind === 'portal' ? accountLook : DEFAULT_PORTAL_LOOK;
+  const title = kind === 'credentials' ? 'My credentials' : look.portal_name.text || (account?.name ?? 'Certificate portal');
+  // The issuer's logo leads only where branding applies (spec 3 §2: a plan with the portal, and a logo).
+  const logo = kind === 'portal' && portal?.branding ? portal.logo : null;
 
   return (
-    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column', ...portalBackground(look) }} data-portal-background>
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--laurel-border)' }}>
         <Container size={1040} py="md">
-          <Group justify="space-between">
-            <Group gap="sm">
-              {account?.imagepath ? <Avatar src={account.imagepath} alt="" radius="md" size={36} /> : <LaurelMark size={32} title="" />}
-              <Text fw={650} size="lg">
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              {logo ? <Avatar src={logo} alt="" radius="md" size={36} /> : <LaurelMark size={32} title="" />}
+              <Text fw={650} size="lg" truncate>
                 {title}
               </Text>
             </Group>
@@ -29,18 +39,23 @@ export function PortalLayout({ kind }: { kind: 'portal' | 'credentials' }) {
         </Container>
       </Box>
       <Container size={1040} py={{ base: 'lg', sm: 48 }} w="100%" style={{ flex: 1 }}>
-        <Outlet />
+        <Stack gap="lg">
+          <Outlet />
+          <PortalExtras look={look} />
+        </Stack>
       </Container>
-      <Center py="lg">
-        <Paper px="sm" py={4} radius="xl" withBorder>
-          <Group gap={6}>
-            <LaurelMark size={14} variant="plain" title="" />
-            <Text size="xs" c="stone.6">
-              Powered by Laurel
-            </Text>
-          </Group>
-        </Paper>
-      </Center>
+      {!look.hide_powered && (
+        <Center py="lg">
+          <Paper px="sm" py={4} radius="xl" withBorder>
+            <Group gap={6}>
+              <LaurelMark size={14} variant="plain" title="" />
+              <Text size="xs" c="stone.6">
+                Powered by Laurel
+              </Text>
+            </Group>
+          </Paper>
+        </Center>
+      )}
     </Box>
   );
 }

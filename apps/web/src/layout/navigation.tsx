@@ -92,7 +92,7 @@ export const ACCOUNT_NAV: readonly { group: string; items: readonly NavItem[] }[
     items: [
       { label: 'Profile', to: '/account', icon: IconUserCircle },
       { label: 'Users', to: '/account/manage-users', icon: IconAddressBook, adminsOnly: true },
-      { label: 'Recipient portal', to: '/account/configure-portal-settings', icon: IconGlobe },
+      { label: 'Recipient portal', to: '/account/configure-portal-settings', icon: IconGlobe, adminsOnly: true },
       { label: 'Email settings', to: '/account/email-settings', icon: IconMail, adminsOnly: true },
     ],
   },

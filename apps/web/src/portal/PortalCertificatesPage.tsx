@@ -1,21 +1,29 @@
-import { IconCertificate } from '@tabler/icons-react';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { useIssuerName } from './useIssuerName.ts';
+import { Center, Loader } from '@mantine/core';
+import { IconWorldOff } from '@tabler/icons-react';
+import { useSignedInUser } from '../session/queries.ts';
+import { usePageSize } from '../session/usePageSize.ts';
+import { PortalCard } from './PortalCard.tsx';
+import { PortalCertificateList } from './PortalCertificateList.tsx';
+import { usePortalAccount } from './usePortalAccount.ts';
 
+/** The signed-in holder's certificates on this issuer's portal, in the page size they keep (`portal`). */
 export function PortalCertificatesPage() {
-  const issuer = useIssuerName();
-  return (
-    <>
-      <PageHeader
-        title="My certificates"
-        description={`Search, annotate and re-send the certificates ${issuer ?? 'organisations'} issued to you.`}
-      />
-      <EmptyPanel
-        icon={<IconCertificate size={26} stroke={1.6} />}
-        title="No certificates yet"
-        description="Certificates appear here as soon as they are issued to your email address."
-      />
-    </>
-  );
+  const user = useSignedInUser();
+  const pageSize = usePageSize('portal');
+  const { account, pending, invalid } = usePortalAccount();
+  if (pending) {
+    return (
+      <Center py={80} role="status" aria-label="Loading your certificates">
+        <Loader />
+      </Center>
+    );
+  }
+  if (invalid || !account) {
+    return (
+      <PortalCard icon={<IconWorldOff size={28} stroke={1.6} />} title="This portal does not exist">
+        Open the portal from the link in the email that brought your certificate.
+      </PortalCard>
+    );
+  }
+  return <PortalCertificateList account={account} email={user.email} pageSize={pageSize} />;
 }

@@ -1,22 +1,265 @@
-import { IconLogin, IconWorldOff } from '@tabler/icons-react';
-import { useAppConfig } from '../session/queries.ts';
-import { PortalCard } from './PortalCard.tsx';
-import { useIssuerName } from './useIssuerName.ts';
+import { MESSAGES, PORTAL_MESSAGES, type PortalAccount } from '@laurel/domain';
+import { Anchor, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconMailCheck, IconWorldOff } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../api/errors.ts';
+import { FormError } from '../auth/FormError.tsx';
+import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
+import { portalSignIn, requestPortalReset, startFirstTime } from './api.ts';
+import { PortalBrand } from './PortalBrand.tsx';
+import { PortalCertificateList } from './PortalCertificateList.tsx';
+import { PortalLoginButton } from './PortalLoginButton.tsx';
+import { usePortalAccount } from './usePortalAccount.ts';
 
-export function PortalLoginPage() {
-  const issuer = useIssuerName();
-  const { data: config } = useAppConfig();
-  // A subdomain that belongs to no account still reaches the portal: say so instead of a sign-in.
-  if (config?.host.on_portal_host && !config.host.credentials_portal && !config.host.account) {
+/** The forms of the portal login (spec 3 §2 "Portal login"). */
+type Form = 'login' | 'first' | 'reset' | 'resetSuccess' | 'invalidAccount';
+
+/** What each error type of `auth-portal` leads to (spec 3 §8). */
+function loginFailure(error: unknown): { message: string; first?: boolean } {
+  if (!(error instanceof ApiError)) return { message: errorMessage(error) };
+  switch (error.body.error_type) {
+    case 'user_not_exists':
+      return { message: PORTAL_MESSAGES.userNotExists, first: true };
+    case 'recipient_not_exists':
+      return { message: PORTAL_MESSAGES.recipientNotExists };
+    case 'wrong_credentials':
+      return { message: PORTAL_MESSAGES.wrongCredentials };
+    case 'user_is_banned':
+      return { message: PORTAL_MESSAGES.banned };
+    default:
+      return { message: error.status === 429 ? MESSAGES.tooManyAttempts : errorMessage(error) };
+  }
+}
+
+/** `/portal/login`; `/portal/register` is the same page opening on the first-time form. */
+export function PortalLoginPage({ start = 'login' }: { start?: 'login' | 'first' }) {
+  const [params] = useSearchParams();
+  const { account, pending, invalid } = usePortalAccount();
+  const queryEmail = params.get('email')?.trim() ?? '';
+
+  if (pending) {
     return (
-      <PortalCard icon={<IconWorldOff size={28} stroke={1.6} />} title="This portal does not exist">
-        Check the address in the email you received. If it still does not open, ask the organisation that issued your certificate.
-      </PortalCard>
+      <Center py={80} role="status" aria-label="Opening the portal">
+        <Loader />
+      </Center>
     );
   }
+  if (invalid || !account) return <InvalidAccount />;
+  // An account whose recipients need no sign-in: the address in the link opens the list at once.
+  if (account.recipients_no_login && queryEmail) return <PortalCertificateList account={account} email={queryEmail} noLogin />;
+  return <LoginForms account={account} initialEmail={queryEmail} start={start} />;
+}
+
+function InvalidAccount() {
   return (
-    <PortalCard icon={<IconLogin size={28} stroke={1.6} />} title="Sign in to your certificates">
-      {`Use the email address ${issuer ?? 'the issuer'} sent your certificate to. The link in that email signs you in too.`}
-    </PortalCard>
+    <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 40 }} maw={480} mx="auto" data-form="invalidAccount">
+      <Stack align="center" ta="center" gap="md">
+        <ThemeIcon size={56} radius="xl" variant="light" color="stone">
+          <IconWorldOff size={28} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={1} className="display-title" fz={28}>
+          {PORTAL_MESSAGES.invalidAccount}
+        </Title>
+        <Text c="stone.6">
+          Check the address in the email you received. If it still does not open, ask the organisation that issued your certificate.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function LoginForms({ account, initialEmail, start }: { account: PortalAccount; initialEmail: string; start: Form }) {
+  const completeSignIn = useCompleteSignIn();
+  const [form, setForm] = useState<Form>(start);
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const go = (next: Form) => {
+    setForm(next);
+    setError(null);
+  };
+
+  const run = (work: () => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const login = run(async () => {
+    try {
+      completeSignIn(await portalSignIn({ email: email.trim(), password }));
+    } catch (failure) {
+      const { message, first } = loginFailure(failure);
+      if (first) {
+        setNotice(message);
+        go('first');
+      } else setError(message);
+    }
+  });
+
+  const first = run(async () => {
+    try {
+      await startFirstTime({ id: account.id, email: email.trim(), first_name: firstName.trim(), last_name: lastName.trim() });
+      setNotice(PORTAL_MESSAGES.firstTimeSent);
+      go('resetSuccess');
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 404) setError(PORTAL_MESSAGES.recipientNotExists);
+      else if (failure instanceof ApiError && failure.status === 400 && failure.body.error_type === 'user_exists')
+        setError(PORTAL_MESSAGES.userExists);
+      else setError(errorMessage(failure));
+    }
+  });
+
+  const reset = run(async () => {
+    try {
+      await requestPortalReset(email.trim());
+      setNotice(`If ${email.trim()} has a portal sign-in, we emailed it a link to choose a new password.`);
+      go('resetSuccess');
+    } catch (failure) {
+      // The first-time flow, when the server says this address has no sign-in yet (spec 3 §8).
+      if (failure instanceof ApiError && failure.body.error_type === 'action_first_time') go('first');
+      else setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 40 }} maw={460} mx="auto" data-form={form}>
+      <PortalBrand account={account} />
+      {form === 'login' && (
+        <form onSubmit={login} aria-label="Portal sign-in" noValidate>
+          <Stack gap="md">
+            <Heading title="Sign in to your certificates">Use the email address {account.name} sent your certificate to.</Heading>
+            {error && <FormError>{error}</FormError>}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <PortalLoginButton loading={busy} />
+            <Group justify="space-between" gap="xs">
+              <Anchor component="button" type="button" size="sm" onClick={() => go('reset')}>
+                Forgot your password?
+              </Anchor>
+              <Anchor component="button" type="button" size="sm" onClick={() => go('first')}>
+                First time here?
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      {form === 'first' && (
+        <form onSubmit={first} aria-label="First-time sign-in" noValidate>
+          <Stack gap="md">
+            <Heading title="Create your portal sign-in">
+              {notice ?? 'Tell us your name and the address your certificate was sent to: we email you a link to choose a password.'}
+            </Heading>
+            {error && <FormError>{error}</FormError>}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <Group grow gap="sm" wrap="wrap">
+              <TextInput
+                label="First name"
+                autoComplete="given-name"
+                required
+                value={firstName}
+                onChange={(e) => setFirstName(e.currentTarget.value)}
+                miw={140}
+              />
+              <TextInput
+                label="Last name"
+                autoComplete="family-name"
+                required
+                value={lastName}
+                onChange={(e) => setLastName(e.currentTarget.value)}
+                miw={140}
+              />
+            </Group>
+            <Button type="submit" size="md" fullWidth loading={busy} disabled={!email.trim() || !firstName.trim() || !lastName.trim()}>
+              Email me a link
+            </Button>
+            <BackToLogin onClick={() => go('login')} />
+          </Stack>
+        </form>
+      )}
+      {form === 'reset' && (
+        <form onSubmit={reset} aria-label="Reset password" noValidate>
+          <Stack gap="md">
+            <Heading title="Reset your password">We email you a link to choose a new password.</Heading>
+            {error && <FormError>{error}</FormError>}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <Button type="submit" size="md" fullWidth loading={busy} disabled={!email.trim()}>
+              Send reset link
+            </Button>
+            <BackToLogin onClick={() => go('login')} />
+          </Stack>
+        </form>
+      )}
+      {form === 'resetSuccess' && (
+        <Stack gap="md" align="center" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconMailCheck size={28} stroke={1.6} />
+          </ThemeIcon>
+          <Heading title="Check your inbox">{notice}</Heading>
+          <BackToLogin onClick={() => go('login')} />
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function Heading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Title order={1} className="display-title" fz={{ base: 24, sm: 28 }}>
+        {title}
+      </Title>
+      {children && (
+        <Text c="stone.6" size="sm">
+          {children}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function BackToLogin({ onClick }: { onClick(): void }) {
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={onClick}>
+      Back to sign in
+    </Anchor>
   );
 }

@@ -57,7 +57,7 @@ const SentStatusPage = screen(() => import('../store/SentStatusPage.tsx'), 'Sent
 // account
 const AccountProfilePage = screen(() => import('../account/AccountProfilePage.tsx'), 'AccountProfilePage');
 const ManageUsersPage = screen(() => import('../account/ManageUsersPage.tsx'), 'ManageUsersPage');
-const PortalSettingsPage = screen(() => import('../account/PortalSettingsPage.tsx'), 'PortalSettingsPage');
+const PortalSettingsPage = screen(() => import('../portal-settings/PortalSettingsPage.tsx'), 'PortalSettingsPage');
 const EmailSettingsPage = screen(() => import('../account/EmailSettingsPage.tsx'), 'EmailSettingsPage');
 const TwoFactorPage = screen(() => import('../account/TwoFactorPage.tsx'), 'TwoFactorPage');
 const SingleSignOnPage = screen(() => import('../account/SingleSignOnPage.tsx'), 'SingleSignOnPage');

@@ -8,6 +8,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { useSignedInUser } from '../session/queries.ts';
 import { personCertificates } from './api/store.ts';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
+import { PortalLoginPanel } from './recipient/PortalLoginPanel.tsx';
 import { RecipientHistory } from './recipient/RecipientHistory.tsx';
 import type { useRecipientActions } from './recipient/useRecipientActions.tsx';
 import { RecipientStatus } from './StatusBadge.tsx';
@@ -56,6 +57,8 @@ export function PersonDrawer({ person, onClose, actions }: { person: Person | nu
               )}
             </Group>
           </div>
+          {/* Only the account's admins act on portal sign-ins (spec 3 §6). */}
+          {user.roles[0]?.name !== 'account_user' && certificates[0] && <PortalLoginPanel recipientId={certificates[0].id} />}
           {detail.isPending && <Skeleton h={200} />}
           {detail.isError && <Alert color="red">{errorMessage(detail.error)}</Alert>}
           {detail.isSuccess && (

@@ -18,11 +18,16 @@ export function authRoutes(app: FastifyInstance, context: AppContext): void {
 
   route(app, calls.signIn, async (request) => {
     assertCsrf(isValidCsrfToken(context, request.body.csrf_token));
-    return login(context, { ...request.body, ip: request.ip, userAgent: request.headers['user-agent'] });
+    return login(context, {
+      ...request.body,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      credentialsPortal: request.hostInfo.credentialsPortal,
+    });
   });
 
   route(app, calls.sendSignInCode, async (request) => {
-    await sendSignInCode(context, { ...request.body.login, ip: request.ip });
+    await sendSignInCode(context, { ...request.body.login, ip: request.ip, credentialsPortal: request.hostInfo.credentialsPortal });
     return { success: true };
   });
 

@@ -17,6 +17,8 @@ export interface Credentials {
   email: string;
   password: string;
   ip: string;
+  /** Asked on the credentials portal's host, whose form tells its failures apart (spec 3 §8). */
+  credentialsPortal?: boolean;
 }
 
 export interface LoginInput extends Credentials {
@@ -31,8 +33,18 @@ export const SIGN_IN_CODE_MESSAGES = {
 } as const;
 
 /**
- * Throttling, the password, then the user's state. A wrong password answers the same whether or not
- * the address exists or is confirmed, so the form tells nobody who has an account.
+ * Why a sign-in on the credentials portal failed: its form offers registration for an unknown address
+ * and the confirmation mail for an unconfirmed one (spec 3 §8). Its register call already answers
+ * whether an address has an account (400 when it does), so these say nothing more than it does.
+ */
+function credentialsPortalFailure(user: UserRow | undefined): 'no_user' | 'not_confirmed' | 'wrong_password' {
+  if (!user) return 'no_user';
+  return user.confirmed_at ? 'wrong_password' : 'not_confirmed';
+}
+
+/**
+ * Throttling, the password, then the user's state. On the main host a wrong password answers the same
+ * whether or not the address exists or is confirmed, so the form tells nobody who has an account.
  */
 async function checkCredentials(context: AppContext, input: Credentials): Promise<{ user: UserRow; underAttack: boolean }> {
   const email = normalizeEmail(input.email);
@@ -47,6 +59,11 @@ async function checkCredentials(context: AppContext, input: Credentials): Promis
   // The users of a deleted account are removed in the background; until then they sign in no more than after.
   if (!user || !passwordOk || found?.accountDeletedAt) {
     await recordFailure(context, email, input.ip);
+    if (input.credentialsPortal && !found?.accountDeletedAt) {
+      const errorType = credentialsPortalFailure(user);
+      if (errorType === 'no_user') throw unauthorized(MESSAGES.emailNotFound, { error_type: errorType });
+      if (errorType === 'not_confirmed') throw forbidden(MESSAGES.notConfirmed, { error_type: errorType });
+    }
     throw unauthorized(MESSAGES.wrongCredentials, { error_type: 'wrong_password' });
   }
   if (user.banned) throw forbidden(MESSAGES.banned, { error_type: 'user_is_banned' });

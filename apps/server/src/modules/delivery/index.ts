@@ -1,7 +1,9 @@
 /** The delivery module's public face: what other modules and the server's shared code may use. */
+export { awardedTitle } from './awarded-title.ts';
 export { certificateFileKey, issuedCertificatePdf, projectRenderer, recipientData } from './certificate-file.ts';
 export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
-export { portalAddress } from './links.ts';
+export { resendToHolder } from './holder-resend.ts';
+export { portalAddress, recipientLinks } from './links.ts';
 export { continueSendJob } from './send-plan.ts';
 export { certificatePageHead } from './share-preview.ts';

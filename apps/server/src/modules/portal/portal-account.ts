@@ -1,0 +1,41 @@
+import { featureAllowed, PORTAL_MESSAGES, type PortalAccount } from '@laurel/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { accounts } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { type HostInfo, resolveHost } from '../../http/host.ts';
+
+export type PortalAccountRow = typeof accounts.$inferSelect;
+
+const invalidAccount = () => notFound(PORTAL_MESSAGES.invalidAccount, { error_type: 'invalid_account' });
+
+/** An account whose portal answers: it exists, is not being deleted and is not banned. */
+export async function openAccount(context: AppContext, accountId: number | undefined): Promise<PortalAccountRow> {
+  if (accountId === undefined) throw invalidAccount();
+  const [account] = await context.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), isNull(accounts.deleted_at), eq(accounts.is_banned, false)));
+  if (!account) throw invalidAccount();
+  return account;
+}
+
+/** The account whose portal the request's host is, or 404 `invalid_account` (the main host has none). */
+export const hostAccount = (context: AppContext, host: HostInfo) => openAccount(context, host.account?.id);
+
+/** The account of a host name given in the query (the login page asks with its own). */
+export async function accountOfHost(context: AppContext, host: string): Promise<PortalAccountRow> {
+  return hostAccount(context, await resolveHost(context, host));
+}
+
+/** Branding (spec 3 §2): a plan with the recipient portal and a logo; otherwise the portal stays plain. */
+export function presentPortalAccount(account: PortalAccountRow): PortalAccount {
+  return {
+    id: account.id,
+    name: account.name,
+    url: account.url,
+    logo: account.imagepath,
+    recipients_no_login: account.recipients_no_login,
+    branding: featureAllowed(account, 'recipient_portal') && !!account.imagepath,
+  };
+}

@@ -1,0 +1,126 @@
+import type { LoginResponse, SignInChallenge } from '@laurel/domain';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../api/errors.ts';
+import { getCsrfToken, login } from '../auth/api.ts';
+import { FormError } from '../auth/FormError.tsx';
+import { SecondFactorStep } from '../auth/SecondFactorStep.tsx';
+import { emailError, requiredError } from '../auth/validators.ts';
+
+/** The failures the credentials sign-in tells apart (spec 3 §8); anything else shows the server's message. */
+type Failure = { kind: 'no_user' | 'not_confirmed' | 'wrong_password' | 'other'; message: string };
+
+const KNOWN = new Set(['no_user', 'not_confirmed', 'wrong_password']);
+
+interface CredentialsSignInFormProps {
+  onSignedIn: (response: LoginResponse) => void;
+  onRegister: (email: string) => void;
+  onForgot: (email: string) => void;
+  /** The second factor is asked for (`google2fa`), or a code was emailed (`email2fa`), or neither any more. */
+  onStep?: (step: SignInChallenge['require_action'] | null) => void;
+}
+
+/**
+ * Email and password on the credentials portal, with the main sign-in's second-factor steps. An unknown
+ * address is offered registration, an unconfirmed one the mailed link again, a wrong password the reset.
+ */
+export function CredentialsSignInForm({ onSignedIn, onRegister, onForgot, onStep }: CredentialsSignInFormProps) {
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
+  const csrf = useQuery({ queryKey: ['csrf'], queryFn: getCsrfToken, staleTime: 60 * 60_000 });
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: { email: emailError, password: requiredError('Password') },
+  });
+  const email = form.values.email.trim();
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const token = csrf.data?.csrf_token ?? (await csrf.refetch()).data?.csrf_token ?? '';
+      const response = await login({ email: values.email.trim(), password: values.password, csrf_token: token });
+      if (response.require_action === null) onSignedIn(response);
+      else {
+        setChallenge(response);
+        onStep?.(response.require_action);
+        setBusy(false);
+      }
+    } catch (error) {
+      const type = error instanceof ApiError ? error.body.error_type : undefined;
+      if (type === 'csrf') void csrf.refetch();
+      setFailure({ kind: type && KNOWN.has(type) ? (type as Failure['kind']) : 'other', message: errorMessage(error) });
+      setBusy(false);
+    }
+  });
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        credentials={{ email, password: form.values.password }}
+        challenge={challenge}
+        onSignedIn={onSignedIn}
+        onBack={() => {
+          setChallenge(null);
+          onStep?.(null);
+        }}
+      />
+    );
+  }
+
+  const link = (label: string, onClick: () => void) => (
+    <Anchor component="button" type="button" fw={600} size="sm" underline="always" onClick={onClick}>
+      {label}
+    </Anchor>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in">
+      <Stack gap="md">
+        {failure?.kind === 'no_user' && (
+          <FormError title="No sign-in for this address">
+            Nobody has registered {email || 'this address'} yet. {link('Create your sign-in', () => onRegister(email))} to see the
+            certificates sent to it.
+          </FormError>
+        )}
+        {failure?.kind === 'not_confirmed' && (
+          <FormError title="Confirm your email first">
+            Open the link we emailed you to choose your password. Lost it? {link('Send me a new link', () => onRegister(email))}.
+          </FormError>
+        )}
+        {failure?.kind === 'wrong_password' && (
+          <FormError title="Incorrect password">
+            {failure.message} {link('Reset your password', () => onForgot(email))}.
+          </FormError>
+        )}
+        {failure?.kind === 'other' && <FormError>{failure.message}</FormError>}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          placeholder="you@example.com"
+          autoFocus
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component="button" type="button" size="sm" onClick={() => onForgot(email)}>
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={busy}>
+          Sign in
+        </Button>
+        <Text size="sm" c="stone.6" ta="center">
+          First time here?{' '}
+          <Anchor component="button" type="button" fw={600} size="sm" onClick={() => onRegister(email)}>
+            Create your sign-in
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { DEFAULT_PORTAL_SETTINGS, type PublicPortalSettings } from '@laurel/domain';
+import { Button } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { usePortalLook } from '../portal-settings/usePortalLook.ts';
+
+type ButtonLook = PublicPortalSettings['login_button'];
+
+/**
+ * The portal's sign-in button in the account's colours and label (spec 1 §3 `login_button`; defaults
+ * #BFC551 on #FFF, 'Login', spec 1 §9). A label the account chose wins; otherwise `children` names the
+ * button (a form's own words), else 'Login'. `look` shows settings not saved yet (the settings preview).
+ */
+export function PortalLoginButton({
+  children,
+  type = 'submit',
+  loading,
+  look,
+  fullWidth = true,
+}: {
+  children?: ReactNode;
+  type?: 'submit' | 'button';
+  loading?: boolean;
+  look?: ButtonLook;
+  fullWidth?: boolean;
+}) {
+  const saved = usePortalLook().login_button;
+  const button = look ?? saved;
+  return (
+    <Button
+      type={type}
+      loading={loading}
+      fullWidth={fullWidth}
+      size="md"
+      styles={{ root: { backgroundColor: button.background, color: button.color }, label: { color: button.color } }}
+    >
+      {button.text !== DEFAULT_PORTAL_SETTINGS.login_button.text ? button.text : (children ?? button.text)}
+    </Button>
+  );
+}
