@@ -13,6 +13,7 @@ import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { outboxRoutes } from './modules/admin/outbox-routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { stripeBillingRoutes } from './modules/billing/stripe-routes.ts';
@@ -27,6 +28,7 @@ import { registerTlsListener } from './modules/custom-domains/index.ts';
 import { customDomainRoutes } from './modules/custom-domains/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { certificatePageHead } from './modules/delivery/index.ts';
+import { deliveryV1Routes } from './modules/delivery/public-api-routes.ts';
 import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
 import { emailSettingsRoutes } from './modules/email-settings/routes.ts';
@@ -42,13 +44,16 @@ import { portalSettingsRoutes } from './modules/portal-settings/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { promoCodeRoutes } from './modules/promo-codes/routes.ts';
+import { publicApiRoutes } from './modules/public-api/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { styleRoutes } from './modules/styles/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 /** Every route module, in one place: a new feature adds its line here. */
 const ROUTE_MODULES = [
@@ -90,6 +95,10 @@ const ROUTE_MODULES = [
   registerTlsListener,
   credentialRoutes,
   portalRoutes,
+  ssoRoutes,
+  apiKeyRoutes,
+  publicApiRoutes([deliveryV1Routes]),
+  webhookRoutes,
 ];
 
 /**

@@ -8,6 +8,7 @@ export const ROUTES = {
     '/account',
     '/account/single-sign-on',
     '/api-integrations',
+    '/api-integrations/reference',
     '/account/subscription',
     '/account/automatic-purchases',
     '/account/billing-history',

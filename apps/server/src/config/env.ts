@@ -109,6 +109,18 @@ const envSchema = z
       (v) => v ?? 'https://login.microsoftonline.com/common/v2.0',
     ),
     MICROSOFT_SMTP_URL: urlWith(['smtp', 'smtps'], 'MICROSOFT_SMTP_URL').transform((v) => v ?? 'smtp://smtp.office365.com:587'),
+    // Sign-in with Google, Microsoft (azure) and LinkedIn by OpenID Connect: a provider without its pair shows no button.
+    OIDC_GOOGLE_CLIENT_ID: optionalString,
+    OIDC_GOOGLE_CLIENT_SECRET: optionalString,
+    OIDC_GOOGLE_ISSUER: urlWith(['http', 'https'], 'OIDC_GOOGLE_ISSUER').transform((v) => v ?? 'https://accounts.google.com'),
+    OIDC_AZURE_CLIENT_ID: optionalString,
+    OIDC_AZURE_CLIENT_SECRET: optionalString,
+    OIDC_AZURE_ISSUER: urlWith(['http', 'https'], 'OIDC_AZURE_ISSUER').transform(
+      (v) => v ?? 'https://login.microsoftonline.com/common/v2.0',
+    ),
+    OIDC_LINKEDIN_CLIENT_ID: optionalString,
+    OIDC_LINKEDIN_CLIENT_SECRET: optionalString,
+    OIDC_LINKEDIN_ISSUER: urlWith(['http', 'https'], 'OIDC_LINKEDIN_ISSUER').transform((v) => v ?? 'https://www.linkedin.com/oauth'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Every this many milliseconds, print the event loop's worst delay since the last line; unset, nothing is measured.
     LOOP_DELAY_LOG_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
@@ -121,6 +133,9 @@ const envSchema = z
       ['First super-admin', ['ADMIN_EMAIL', 'ADMIN_PASSWORD']],
       ['Google OAuth', ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']],
       ['Microsoft OAuth', ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET']],
+      ['Google sign-in', ['OIDC_GOOGLE_CLIENT_ID', 'OIDC_GOOGLE_CLIENT_SECRET']],
+      ['Microsoft sign-in', ['OIDC_AZURE_CLIENT_ID', 'OIDC_AZURE_CLIENT_SECRET']],
+      ['LinkedIn sign-in', ['OIDC_LINKEDIN_CLIENT_ID', 'OIDC_LINKEDIN_CLIENT_SECRET']],
     ];
     for (const [label, keys] of groups) {
       const set = keys.filter((k) => env[k] !== undefined);

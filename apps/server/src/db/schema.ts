@@ -1,6 +1,7 @@
 import type { RecipientState } from '@laurel/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -878,3 +879,205 @@ export const portalSettings = pgTable('portal_settings', {
   code_attempts: integer('code_attempts').notNull().default(0),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An account's SAML identity provider (spec 1 §3 SSO configuration), one per account. `public_id` is
+ * the opaque id in the service provider's addresses (`/saml/{public_id}/acs`); the IdP's certificate is
+ * public and kept as given.
+ */
+export const ssoConfigurations = pgTable('sso_configurations', {
+  id: serial('id').primaryKey(),
+  account_id: integer('account_id')
+    .notNull()
+    .unique()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  public_id: text('public_id').notNull().unique(),
+  provider: text('provider').notNull(),
+  idp_entity_id: text('idp_entity_id').notNull(),
+  sso_url: text('sso_url').notNull(),
+  x509_cert: text('x509_cert').notNull(),
+  enabled: boolean('enabled').notNull().default(false),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** AuthnRequests we sent, until they expire: a response must answer one of them (InResponseTo), once. */
+export const ssoRequests = pgTable('sso_requests', {
+  request_id: text('request_id').primaryKey(),
+  configuration_id: integer('configuration_id')
+    .notNull()
+    .references(() => ssoConfigurations.id, { onDelete: 'cascade' }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Assertions already used to sign in, kept until they expire, so the same assertion never signs in twice. */
+export const ssoAssertions = pgTable(
+  'sso_assertions',
+  {
+    configuration_id: integer('configuration_id')
+      .notNull()
+      .references(() => ssoConfigurations.id, { onDelete: 'cascade' }),
+    assertion_id: text('assertion_id').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.configuration_id, t.assertion_id] })],
+);
+
+/**
+ * A finished outside sign-in (SAML or OpenID Connect) waiting for the app to take it: the browser
+ * carries the code in the address's fragment and exchanges it once, within a minute, for a session.
+ */
+export const ssoHandovers = pgTable('sso_handovers', {
+  code_hash: text('code_hash').primaryKey(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method').notNull(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Social sign-ins under way: state, nonce and PKCE verifier, bound to the browser that began them. */
+export const oidcLoginStates = pgTable('oidc_login_states', {
+  state_hash: text('state_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  code_verifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  browser_hash: text('browser_hash').notNull(),
+  /** The portal host to hand the session to (the credentials portal's `account={host}`); null for the app. */
+  landing_host: text('landing_host'),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * API keys of the public REST API (/v1): a user's key acts as that user. The secret is shown once and
+ * kept only as its SHA-256; the prefix stays readable so the owner can recognise the key. One live key
+ * per user: issuing a new one revokes the old one in the same transaction.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The first characters of the key as given out (`lrl_live_` and eight more): shown on the screen. */
+    prefix: text('prefix').notNull(),
+    secret_hash: text('secret_hash').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_unique').on(t.secret_hash),
+    uniqueIndex('api_keys_live_per_user').on(t.user_id).where(sql`${t.revoked_at} is null`),
+  ],
+);
+
+/**
+ * The first answer to each POST of the public API that carried an `Idempotency-Key`, kept 24 hours: a
+ * retry with the same key and body gets it again instead of running twice. `status` is null while the
+ * first request still runs.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    key_id: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    idempotency_key: text('idempotency_key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    request_hash: text('request_hash').notNull(),
+    status: integer('status'),
+    reply: text('reply'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key_id, t.idempotency_key] }), index('api_idempotency_created_idx').on(t.key_id, t.created_at)],
+);
+
+/**
+ * An account's webhook endpoints (issue 21): where its events are POSTed, which ones, and the signing
+ * secret, encrypted with `encryptSecret` (bound to the endpoint's id) and shown once.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secret: text('secret').notNull(),
+    secret_hint: text('secret_hint').notNull(),
+    ...timestamps,
+  },
+  // Every state change asks whether its account has an enabled endpoint: one index probe.
+  (t) => [index('webhook_endpoints_account_idx').on(t.account_id, t.id)],
+);
+
+/** One event as its endpoints receive it; `id` (`evt_...`) is the `webhook-id` receivers de-duplicate by. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_events_account_idx').on(t.account_id, t.created_at)],
+);
+
+/** An event on its way to one endpoint: retried with backoff until `retry_until`, then failed. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id').notNull(),
+    endpoint_id: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event_id: text('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    retry_until: timestamp('retry_until', { withTimezone: true }).notNull(),
+    last_status_code: integer('last_status_code'),
+    last_attempt_at: timestamp('last_attempt_at', { withTimezone: true }),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_unique').on(t.endpoint_id, t.event_id),
+    index('webhook_deliveries_endpoint_idx').on(t.endpoint_id, t.id),
+    check('webhook_deliveries_state', sql`${t.state} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Every attempt at a delivery, as the delivery log shows it. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    delivery_id: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    status_code: integer('status_code'),
+    response_excerpt: text('response_excerpt').notNull().default(''),
+    duration_ms: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('webhook_attempts_delivery_attempt_unique').on(t.delivery_id, t.attempt)],
+);

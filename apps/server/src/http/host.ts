@@ -50,6 +50,8 @@ const PORTAL_HOST_API = [
   '/api/users/portal-forgot',
   '/api/users/show/modal/update-system',
   '/api/first-time',
+  // A social sign-in begun on the credentials portal hands its session over there.
+  '/api/sso/handover',
   '/api/recipients/update-memo',
   '/api/users/delete-portal-user',
   '/api/users/change-portal-user-name',

@@ -36,7 +36,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The public API (/v1) has a document of its own (modules/public-api): left out of this one.
+    transform: (input) => (input.url.startsWith('/v1/') ? { schema: { hide: true }, url: input.url } : jsonSchemaTransform(input)),
     transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -50,7 +51,7 @@ const refsIn = (value: unknown) => [...JSON.stringify(value).matchAll(/"#\/compo
  * A named schema is registered once for requests and once for replies; the document keeps only the
  * ones its operations refer to, directly or through another kept schema.
  */
-function withoutUnusedSchemas(document: OpenApiObject): OpenApiObject {
+export function withoutUnusedSchemas(document: OpenApiObject): OpenApiObject {
   if (!('components' in document) || !document.components?.schemas) return document;
   const schemas = document.components.schemas as Record<string, unknown>;
   const kept = new Set(refsIn(document.paths));

@@ -1,15 +1,52 @@
-import { IconAffiliate } from '@tabler/icons-react';
-import { sectionPage } from '../components/SectionPage.tsx';
-import { eyebrow, icon } from './account-section.tsx';
+import { UPGRADE_PATH } from '@laurel/domain';
+import { Alert, Anchor, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { errorMessage } from '../api/errors.ts';
+import { FormError } from '../auth/FormError.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { getSsoConfiguration, SSO_CONFIGURATION_KEY } from '../sso/api.ts';
+import { ServiceProviderValues } from '../sso/ServiceProviderValues.tsx';
+import { SsoConfigurationForm } from '../sso/SsoConfigurationForm.tsx';
 
-export const SingleSignOnPage = sectionPage({
-  eyebrow,
-  title: 'Single sign-on',
-  description: 'Let your organisation sign in to Laurel and to the recipient portal through your identity provider with SAML.',
-  icon: icon(IconAffiliate),
-  empty: {
-    title: 'Connect your identity provider',
-    description: 'Single sign-on is part of the Enterprise plan, together with portal customisation and a custom portal address.',
-    action: { label: 'Compare plans', to: '/account/billing-subscriptions' },
-  },
-});
+/**
+ * /account/single-sign-on (spec 1 §2, §3, §6): the account's SAML identity provider, and the values
+ * to paste into it. Plans without single sign-on see the settings with the plan's notice; the server
+ * refuses saving them.
+ */
+export function SingleSignOnPage() {
+  const query = useQuery({ queryKey: SSO_CONFIGURATION_KEY, queryFn: getSsoConfiguration });
+  const reply = query.data;
+  return (
+    <>
+      <PageHeader
+        eyebrow="Account"
+        title="Single sign-on"
+        description="Let your team sign in to Laurel through your organisation’s identity provider with SAML."
+      />
+      <Stack gap="lg">
+        {query.isPending && (
+          <Center py={80}>
+            <Loader aria-label="Loading single sign-on settings" />
+          </Center>
+        )}
+        {query.isError && <FormError>{errorMessage(query.error)}</FormError>}
+        {reply && !reply.plan_allows && (
+          <Alert color="gilt" variant="light" icon={<IconLock size={18} />} title="Not included in your plan" role="status">
+            {reply.plan_message}{' '}
+            <Anchor component={Link} to={UPGRADE_PATH} fw={600} size="sm">
+              Compare plans
+            </Anchor>
+          </Alert>
+        )}
+        {reply && (
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <SsoConfigurationForm key={JSON.stringify(reply.configuration)} reply={reply} />
+            <ServiceProviderValues values={reply.service_provider} />
+          </SimpleGrid>
+        )}
+      </Stack>
+    </>
+  );
+}

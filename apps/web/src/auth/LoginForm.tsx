@@ -14,10 +14,12 @@ import { emailError, requiredError } from './validators.ts';
 interface LoginFormProps {
   onForgot: (email: string) => void;
   notice?: ReactNode;
+  /** Other ways in (single sign-on, social buttons), under the password's button. */
+  alternatives?: ReactNode;
 }
 
 /** Email and password, with the CSRF token the main sign-in form carries (spec 1 §7). */
-export function LoginForm({ onForgot, notice }: LoginFormProps) {
+export function LoginForm({ onForgot, notice, alternatives }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,6 +82,7 @@ export function LoginForm({ onForgot, notice }: LoginFormProps) {
         <Button type="submit" size="md" fullWidth loading={busy}>
           Sign in
         </Button>
+        {alternatives}
         <Text size="sm" c="stone.6" ta="center">
           New to Laurel?{' '}
           <Anchor component={Link} to="/register" fw={600}>

@@ -1,20 +1,25 @@
-import { Alert, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClockExclamation, IconMailForward } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SocialButtons } from '../sso/SocialButtons.tsx';
+import { SsoLoginForm } from '../sso/SsoLoginForm.tsx';
+import { useSsoHandover } from '../sso/useSsoHandover.ts';
 import { AuthHeading } from './AuthHeading.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { FormError } from './FormError.tsx';
 import { LoginForm } from './LoginForm.tsx';
 
-type Mode = 'login' | 'reset' | 'resetSuccess';
+type Mode = 'login' | 'reset' | 'resetSuccess' | 'sso';
 
 export const RESET_SUCCESS_TEXT = 'If an account exists for that address, we have emailed a link to reset the password.';
 
 /**
- * The sign-in screen at / and /login (spec 1 §2): sign-in, the reset request and its sent state.
+ * The sign-in screen at / and /login (spec 1 §2): sign-in, the reset request and its sent state, and
+ * single sign-on (the `sso` form, and the social buttons the operator configured).
  * Query `reset-password` opens the reset form, `link=expired` explains a spent link, and
- * `callbackError` shows an error from an outside sign-in once, then leaves the address.
+ * `callbackError` shows an error from an outside sign-in once, then leaves the address; a finished
+ * outside sign-in arrives as `#sso={code}` and is exchanged for a session here.
  */
 export function LoginPage() {
   const [params, setParams] = useSearchParams();
@@ -22,6 +27,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [callbackError] = useState(params.get('callbackError'));
   const linkExpired = params.get('link') === 'expired';
+  const handover = useSsoHandover();
 
   useEffect(() => {
     if (!params.has('callbackError')) return;
@@ -29,6 +35,23 @@ export function LoginPage() {
     next.delete('callbackError');
     setParams(next, { replace: true });
   }, [params, setParams]);
+
+  if (handover.pending) {
+    return (
+      <Center py={60}>
+        <Loader aria-label="Signing you in" />
+      </Center>
+    );
+  }
+
+  if (mode === 'sso') {
+    return (
+      <>
+        <AuthHeading title="Sign in with SSO">Enter your work email and we will send you to your organisation’s sign-in page.</AuthHeading>
+        <SsoLoginForm initialEmail={email} onBack={() => setMode('login')} />
+      </>
+    );
+  }
 
   if (mode === 'resetSuccess') {
     return (
@@ -68,6 +91,7 @@ export function LoginPage() {
   const notice = (
     <>
       {callbackError && <FormError>{callbackError}</FormError>}
+      {handover.error && <FormError>{handover.error}</FormError>}
       {linkExpired && (
         <Alert color="gilt" variant="light" icon={<IconClockExclamation size={18} />} title="This link has expired" role="status">
           The link you followed is no longer valid. Sign in, or{' '}
@@ -85,6 +109,7 @@ export function LoginPage() {
       <AuthHeading title="Welcome back">Sign in to design, send and track your certificates.</AuthHeading>
       <LoginForm
         notice={notice}
+        alternatives={<SocialButtons onSso={() => setMode('sso')} />}
         onForgot={(typed) => {
           setEmail(typed);
           setMode('reset');

@@ -43,7 +43,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Send', to: '/send', icon: IconSend },
   { label: 'Store', to: '/store', icon: IconArchive },
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
-  { label: 'Account', to: '/account', icon: IconUserCircle, alsoActiveOn: ['/api-integrations'] },
+  { label: 'Account', to: '/account', icon: IconUserCircle, alsoActiveOn: ['/api-integrations', '/api-integrations/reference'] },
 ];
 
 /** The super-admin area (spec 1 §2 admin routes), grouped the way the work is done. */

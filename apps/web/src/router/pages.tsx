@@ -61,7 +61,8 @@ const PortalSettingsPage = screen(() => import('../portal-settings/PortalSetting
 const EmailSettingsPage = screen(() => import('../account/EmailSettingsPage.tsx'), 'EmailSettingsPage');
 const TwoFactorPage = screen(() => import('../account/TwoFactorPage.tsx'), 'TwoFactorPage');
 const SingleSignOnPage = screen(() => import('../account/SingleSignOnPage.tsx'), 'SingleSignOnPage');
-const ApiIntegrationsPage = screen(() => import('../account/ApiIntegrationsPage.tsx'), 'ApiIntegrationsPage');
+const ApiIntegrationsPage = screen(() => import('../integrations/ApiIntegrationsPage.tsx'), 'ApiIntegrationsPage');
+const ApiReferencePage = screen(() => import('../integrations/ApiReferencePage.tsx'), 'ApiReferencePage');
 const SubscriptionPage = screen(() => import('../account/SubscriptionPage.tsx'), 'SubscriptionPage');
 const PlansPage = screen(() => import('../account/PlansPage.tsx'), 'PlansPage');
 const PurchaseCreditsPage = screen(() => import('../account/PurchaseCreditsPage.tsx'), 'PurchaseCreditsPage');
@@ -142,6 +143,7 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/account/two-factored-authentication': { layout: 'account', title: 'Two-factor authentication', Page: TwoFactorPage },
   '/account/single-sign-on': { layout: 'account', title: 'Single sign-on', Page: SingleSignOnPage },
   '/api-integrations': { layout: 'account', title: 'API & integrations', Page: ApiIntegrationsPage },
+  '/api-integrations/reference': { layout: 'account', title: 'API reference', Page: ApiReferencePage },
   '/account/subscription': { layout: 'account', title: 'Subscription', Page: SubscriptionPage },
   '/account/billing-subscriptions': { layout: 'account', title: 'Plans', Page: PlansPage },
   '/account/purchase-credits': { layout: 'account', title: 'Purchase credits', Page: PurchaseCreditsPage },

@@ -29,6 +29,8 @@ export const appConfig = z
     billing: z.object({ provider: z.enum(['stripe', 'manual']) }),
     /** Plans, features, packs and prices: the one catalogue the screens show. */
     catalogue: planCatalogue,
+    /** Which social sign-in buttons the login page shows: the providers the operator configured (OIDC_*). */
+    social_sign_in: z.object({ google: z.boolean(), azure: z.boolean(), linkedin: z.boolean() }),
   })
   .meta({ id: 'AppConfig' });
 export type AppConfig = z.infer<typeof appConfig>;

@@ -59,7 +59,7 @@ async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery
   if (!own && !context.transport) {
     // The outbox keeps the attachments by their keys, not their bytes.
     const kept = { accountId: delivery.account.id, email: { ...email, attachments: [] }, attachments: attachments.refs };
-    return { job, messageId: email.messageId, kept };
+    return { job, accountId: delivery.account.id, messageId: email.messageId, kept };
   }
   try {
     await context.sendRate.acquire(String(delivery.account.id));
@@ -77,7 +77,7 @@ async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery
       .where(and(eq(recipients.id, job.recipientId), eq(recipients.attempt, job.attempt), eq(recipients.state, 'sending')));
     throw error;
   }
-  return { job, messageId: email.messageId };
+  return { job, accountId: delivery.account.id, messageId: email.messageId };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema.ts';
 import type { OutgoingMessage } from '../../mail/outgoing-message.ts';
 import { grantCredits } from '../credits/index.ts';
+import { emitWebhookEvent, emitWebhookEvents, hasWebhookListeners, recipientEventData } from '../webhooks/index.ts';
 import { withEvent } from './events.ts';
 
 export type DeliveryJob = { recipientId: number; attempt: number };
@@ -23,7 +24,7 @@ export type Delivery = NonNullable<Awaited<ReturnType<typeof claimMany>>[number]
 /** A message the embedded default keeps in the outbox instead of sending (no SMTP_URL). */
 export type Kept = { accountId: number; email: OutgoingMessage; attachments?: SnapshotFile[] };
 /** An attempt whose message left (or was kept), to be recorded with the rest of its batch. */
-export type Delivered = { job: DeliveryJob; messageId: string; kept?: Kept };
+export type Delivered = { job: DeliveryJob; accountId: number; messageId: string; kept?: Kept };
 
 /** The attempts of a batch as a row-value list: `(id, attempt) in ((1, 2), (5, 1), ...)`. */
 const attemptsOf = (jobs: DeliveryJob[]) =>
@@ -76,7 +77,11 @@ export async function claimMany(context: AppContext, jobs: DeliveryJob[], event:
     );
 }
 
-/** Ends the batch's delivered attempts as `sent` in one statement, with the messages kept in the outbox. */
+/**
+ * Ends the batch's delivered attempts as `sent` in one statement, with the messages kept in the outbox
+ * and the `recipient.delivered` events of accounts with a webhook for them. A batch nobody listens to
+ * and with nothing to keep stays one statement, after one probe of the webhook endpoints' index.
+ */
 export async function finishSent(context: AppContext, delivered: Delivered[]) {
   if (!delivered.length) return;
   const now = context.clock.now();
@@ -95,11 +100,23 @@ export async function finishSent(context: AppContext, delivered: Delivered[]) {
       })
       .where(and(attemptsOf(delivered.map((d) => d.job)), inArray(recipients.state, STILL_DELIVERING)));
   const kept = delivered.flatMap((d) => (d.kept ? [d.kept] : []));
-  // Mail that left by SMTP needs one statement; mail kept in the outbox is kept in the same transaction.
-  if (!kept.length) return void (await markSent(context.db));
+  const listened = await hasWebhookListeners(
+    context.db,
+    delivered.map((d) => d.accountId),
+    'recipient.delivered',
+  );
+  // Mail that left by SMTP needs one statement; mail kept in the outbox, and the events, are kept in the same transaction.
+  if (!kept.length && !listened) return void (await markSent(context.db));
   await context.db.transaction(async (tx) => {
     await keepInOutbox(context, tx as Db, kept);
-    await markSent(tx as Db);
+    const sent = await markSent(tx as Db).returning();
+    if (listened) {
+      await emitWebhookEvents(
+        context,
+        tx as Db,
+        sent.map((r) => ({ accountId: r.account_id, type: 'recipient.delivered', data: recipientEventData(r) })),
+      );
+    }
   });
 }
 
@@ -114,7 +131,7 @@ export async function finish(context: AppContext, job: DeliveryJob, state: 'boun
       .update(recipients)
       .set({ state, sent_details: withEvent(state, now, detail), updated_at: now })
       .where(and(eq(recipients.id, job.recipientId), eq(recipients.attempt, job.attempt), inArray(recipients.state, STILL_DELIVERING)))
-      .returning({ account_id: recipients.account_id, email: recipients.email });
+      .returning();
     const row = ended[0];
     if (!row) return;
     if (state === 'failed' || state === 'suppressed') {
@@ -132,6 +149,7 @@ export async function finish(context: AppContext, job: DeliveryJob, state: 'boun
         .insert(suppressions)
         .values({ account_id: row.account_id, email: row.email, reason: 'bounce', created_at: now })
         .onConflictDoNothing();
+      await emitWebhookEvent(context, tx as Db, { accountId: row.account_id, type: 'recipient.bounced', data: recipientEventData(row) });
     }
   });
 }

@@ -2,11 +2,13 @@ import { migrateDesign } from '@laurel/certificate';
 import { ACCOUNT_DELETION_MESSAGES, type CertificateStatus, type PublicCertificate } from '@laurel/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { accounts, projects, recipients, suppressions, withdrawnCertificates } from '../../db/schema.ts';
 import { gone, notFound } from '../../http/errors.ts';
 import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
 import { designPng } from '../certificates/index.ts';
 import { certificatePdfName } from '../files/index.ts';
+import { emitWebhookEvent, recipientEventData } from '../webhooks/index.ts';
 import { awardedTitle } from './awarded-title.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { withEvent } from './events.ts';
@@ -50,10 +52,19 @@ export async function openPublicCertificate(context: AppContext, token: string):
   const { recipient, project, account } = await byToken(context, token);
   const now = context.clock.now();
   if (!recipient.accessed_at) {
-    await context.db
-      .update(recipients)
-      .set({ accessed_at: now, sent_details: withEvent('opened', now) })
-      .where(sql`${recipients.id} = ${recipient.id} and ${recipients.accessed_at} is null`);
+    await context.db.transaction(async (tx) => {
+      const [opened] = await tx
+        .update(recipients)
+        .set({ accessed_at: now, sent_details: withEvent('opened', now) })
+        .where(sql`${recipients.id} = ${recipient.id} and ${recipients.accessed_at} is null`)
+        .returning();
+      if (opened)
+        await emitWebhookEvent(context, tx as Db, {
+          accountId: opened.account_id,
+          type: 'recipient.opened',
+          data: recipientEventData(opened),
+        });
+    });
   }
   const links = recipientLinks(context, recipient.token);
   return {
@@ -91,14 +102,26 @@ export async function linkedInAddress(context: AppContext, token: string): Promi
   });
 }
 
-/** Records the first download or LinkedIn add; later ones leave the row alone (one statement, no race). */
+/**
+ * Records the first download or LinkedIn add; later ones leave the row alone (one statement, no race).
+ * The first download is a `recipient.downloaded` event, in the same transaction.
+ */
 async function recordFirst(context: AppContext, recipient: RecipientRow, column: 'downloaded_at' | 'linkedin_at', event: string) {
   if (recipient[column]) return;
   const now = context.clock.now();
-  await context.db
-    .update(recipients)
-    .set({ [column]: now, sent_details: withEvent(event, now) })
-    .where(sql`${recipients.id} = ${recipient.id} and ${recipients[column]} is null`);
+  await context.db.transaction(async (tx) => {
+    const [first] = await tx
+      .update(recipients)
+      .set({ [column]: now, sent_details: withEvent(event, now) })
+      .where(sql`${recipients.id} = ${recipient.id} and ${recipients[column]} is null`)
+      .returning();
+    if (first && column === 'downloaded_at')
+      await emitWebhookEvent(context, tx as Db, {
+        accountId: first.account_id,
+        type: 'recipient.downloaded',
+        data: recipientEventData(first),
+      });
+  });
 }
 
 export async function publicCertificatePng(context: AppContext, token: string, width: number): Promise<Buffer> {

@@ -20,6 +20,7 @@ import type { Member } from '../certificates/index.ts';
 import { debitAllocation, debitCredits } from '../credits/index.ts';
 import { ownFontsIn } from '../fonts/index.ts';
 import { findProject } from '../projects/index.ts';
+import { emitWebhookEvent, projectEventData } from '../webhooks/index.ts';
 import { continueSendJob, queueNextChunk } from './send-plan.ts';
 
 /** Sends of this size or more show the queued message and go to history (spec 3 §4). */
@@ -163,6 +164,12 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
       })
       .where(eq(projects.id, project.id));
     if (rest) await context.queue.enqueue(continueSendJob, { projectId: project.id }, { tx: tx as Executor });
+    // Once per send, whatever its size: the request that starts it, not each chunk the job queues later.
+    await emitWebhookEvent(context, tx as Db, {
+      accountId: project.account_id,
+      type: 'project.sent',
+      data: projectEventData(project, { queued: targets.length, at: now }),
+    });
     return targets.length;
   });
 

@@ -2,4 +2,4 @@
 export { expectedColumns, fieldsOfColumns } from './columns.ts';
 export { presentRecipient } from './presenter.ts';
 export { checkImportedEmails, cleanRecipients } from './recipient-rows.ts';
-export { findProject, findRecipient, readProjectCounters, type Viewer, visibleProjects } from './service.ts';
+export { addRecipients, createProject, findProject, findRecipient, readProjectCounters, type Viewer, visibleProjects } from './service.ts';

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
+import { socialSignInOptions } from '../sso/index.ts';
 import {
   deleteAnnouncement,
   latestUnseenAnnouncement,
@@ -56,6 +57,7 @@ export function systemRoutes(app: FastifyInstance, context: AppContext): void {
     reviews_enabled: !!context.env.REVIEW_URL,
     ...billingConfig(context),
     catalogue: catalogueReply(),
+    social_sign_in: socialSignInOptions(context.env),
   }));
 
   /**

@@ -1,0 +1,32 @@
+import { SSO_HANDOVER_FRAGMENT } from '@laurel/domain';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../api/errors.ts';
+import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
+import { finishSsoHandover } from './api.ts';
+
+/**
+ * A finished single sign-on arrives as `#sso={code}` on the login page: the code is taken off the
+ * address at once (it is good only once) and exchanged for a session, which completes like a password
+ * sign-in. Answers whether the exchange is under way and its error.
+ */
+export function useSsoHandover(): { pending: boolean; error: string | null } {
+  const completeSignIn = useCompleteSignIn();
+  const [code] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get(SSO_HANDOVER_FRAGMENT));
+  const [pending, setPending] = useState(code !== null);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!code || started.current) return;
+    started.current = true;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    finishSsoHandover(code)
+      .then(completeSignIn)
+      .catch((failure: unknown) => {
+        setError(errorMessage(failure));
+        setPending(false);
+      });
+  }, [code, completeSignIn]);
+
+  return { pending, error };
+}

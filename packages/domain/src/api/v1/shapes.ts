@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { timestamp } from '../contract.ts';
+
+/**
+ * The shapes of the public REST API (/v1). Its replies are its own, not the app's: names a developer
+ * reads without knowing the screens (`status`, `fields`, `certificate_set_id`), every object typed by
+ * `object`, lists paged by cursor. Ids are the numbers the app uses (docs/decisions.md, Public API).
+ */
+
+/** Every failure of /v1, validation included. */
+export const v1ErrorBody = z
+  .object({
+    error: z.object({
+      type: z
+        .string()
+        .meta({ description: 'authentication_error, invalid_request_error, not_found, rate_limit_error, idempotency_error, ...' }),
+      message: z.string(),
+      field: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type V1ErrorBody = z.infer<typeof v1ErrorBody>;
+
+/** A positive id in a path: a string on the wire, a number to the handler. */
+const pathId = z.coerce.number<number | string>().int().positive().max(9_007_199_254_740_991);
+export const v1IdParams = z.object({ id: pathId });
+
+/** Cursor paging: `starting_after` is the `next_cursor` of the previous page. */
+export const v1Page = z.object({
+  limit: z.coerce.number<number | string>().int().min(1).max(100).default(20),
+  starting_after: z
+    .string()
+    .regex(/^\d{1,16}$/, 'starting_after must be a next_cursor from a previous page')
+    .optional(),
+});
+export type V1Page = z.output<typeof v1Page>;
+
+export const v1List = <T extends z.ZodType>(item: T, id: string) =>
+  z
+    .object({
+      object: z.literal('list'),
+      data: z.array(item),
+      has_more: z.boolean(),
+      next_cursor: z.string().nullable().meta({ description: 'Pass as starting_after for the next page; null on the last one.' }),
+    })
+    .meta({ id });
+
+export const v1CertificateSet = z
+  .object({
+    id: z.number().int(),
+    object: z.literal('certificate_set'),
+    name: z.string(),
+    fields: z
+      .array(z.object({ key: z.string(), required: z.boolean() }))
+      .meta({ description: 'What each recipient carries: first_name, last_name and email, then the keys `fields` must give.' }),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  })
+  .meta({ id: 'CertificateSet' });
+export type V1CertificateSet = z.infer<typeof v1CertificateSet>;
+
+export const v1RecipientStatus = z.enum(['draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed']);
+
+export const v1Recipient = z
+  .object({
+    id: z.number().int(),
+    object: z.literal('recipient'),
+    project_id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    fields: z.record(z.string(), z.string()),
+    certificate_number: z.string(),
+    status: v1RecipientStatus.meta({
+      description: 'Where the delivery stands: draft until sent, then queued, sending, sent, or bounced/failed/suppressed.',
+    }),
+    revoked: z.boolean(),
+    sent_at: timestamp().nullable(),
+    opened_at: timestamp().nullable(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  })
+  .meta({ id: 'Recipient' });
+export type V1Recipient = z.infer<typeof v1Recipient>;
+
+export const v1Project = z
+  .object({
+    id: z.number().int(),
+    object: z.literal('project'),
+    title: z.string(),
+    certificate_set_id: z.number().int().nullable(),
+    certificate_set_name: z.string(),
+    recipients: z.object({
+      total: z.number().int(),
+      draft: z.number().int(),
+      pending: z.number().int(),
+      sent: z.number().int(),
+      bounced: z.number().int(),
+      failed: z.number().int(),
+      suppressed: z.number().int(),
+      opened: z.number().int(),
+    }),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  })
+  .meta({ id: 'Project' });
+export type V1Project = z.infer<typeof v1Project>;
+
+export const v1RecipientInput = z
+  .object({
+    first_name: z.string().trim().min(1).max(200),
+    last_name: z.string().trim().min(1).max(200),
+    email: z.string().trim().min(1).max(254),
+    fields: z
+      .record(z.string().max(100), z.string().max(500))
+      .optional()
+      .meta({ description: "The certificate set's other fields by key (see the set's `fields`), e.g. COURSE." }),
+  })
+  .meta({ description: 'One recipient: names and email, and the fields the certificate set prints.' });
+export type V1RecipientInput = z.infer<typeof v1RecipientInput>;
+
+export const v1Recipients = z.array(v1RecipientInput).min(1).max(1_000);
+
+export const v1ProjectCreate = z.object({
+  certificate_set_id: z.number().int().positive(),
+  title: z.string().trim().min(1).max(200),
+  recipients: v1Recipients,
+});
+
+export const v1Send = z.object({
+  sender_name: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .meta({ description: 'The name the email comes from; the project’s saved one if left out.' }),
+});
+
+export const v1SendResult = z
+  .object({
+    object: z.literal('send'),
+    project_id: z.number().int(),
+    queued: z.number().int().meta({ description: 'Recipients queued by this request; each unpaid one cost one credit.' }),
+  })
+  .meta({ id: 'Send' });
+
+export const v1Credits = z
+  .object({
+    object: z.literal('credits'),
+    pay_as_you_go: z.number().int(),
+    subscription: z.number().int(),
+    allocation: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "A team member's own allocation; null when the account's credits are theirs to use." }),
+  })
+  .meta({ id: 'Credits' });
