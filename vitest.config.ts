@@ -4,12 +4,20 @@ import { defineConfig } from 'vitest/config';
  * One runner for every layer: shared rules (unit), the API on PGlite and on a real PostgreSQL, the
  * latency checks, and the browser tests in Debian's Chromium. `npm test` runs them all.
  */
+/**
+ * The server's module graph takes seconds to load. Test files of a project share each worker's loaded
+ * modules (`isolate: false`) instead of loading it again per file: every file still starts its own Laurel
+ * on its own database, and server state lives in that Laurel (its context), never in a module.
+ */
+const shared = { isolate: false } as const;
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
+          ...shared,
           // Email composition needs no database: it runs once here rather than once per database.
           include: [
             'packages/*/test/**/*.test.ts',
@@ -26,6 +34,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-pglite',
+          ...shared,
           include: ['apps/server/test/**/*.test.ts'],
           // Fault tests run worker processes against one database: only a server can be shared.
           exclude: [
@@ -43,6 +52,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          ...shared,
           include: ['apps/server/test/**/*.test.ts'],
           // The contracts are the same on either database: they are checked once, on PGlite.
           exclude: [

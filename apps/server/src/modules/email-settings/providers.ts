@@ -1,6 +1,7 @@
 import type { OauthProvider } from '@laurel/domain';
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import type { Env } from '../../config/env.ts';
+import { discoverProvider } from '../../net/oidc-discovery.ts';
 
 /** What the operator configured for one OAuth mail provider. */
 export interface ProviderSettings {
@@ -40,29 +41,4 @@ export function providerSettings(env: Env, provider: OauthProvider): ProviderSet
 
 export const providerConfigured = (env: Env, provider: OauthProvider) => providerSettings(env, provider) !== null;
 
-const configurations = new Map<string, Promise<oidc.Configuration>>();
-
-/**
- * The provider's discovered configuration, fetched once per process. Microsoft's multi-tenant issuer
- * (`…/common/v2.0`) publishes `{tenantid}` in its issuer; openid-client accepts that for
- * login.microsoftonline.com and checks each ID token against the tenant it names. A plain-http issuer
- * (a test provider) is allowed only where private targets are, i.e. tests and closed networks.
- */
-export function providerConfiguration(env: Env, settings: ProviderSettings): Promise<oidc.Configuration> {
-  const key = `${settings.issuer} ${settings.clientId}`;
-  let found = configurations.get(key);
-  if (!found) {
-    const insecure = new URL(settings.issuer).protocol === 'http:' && env.ALLOW_PRIVATE_TARGETS;
-    found = oidc.discovery(
-      new URL(settings.issuer),
-      settings.clientId,
-      settings.clientSecret,
-      undefined,
-      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
-    );
-    configurations.set(key, found);
-    // A provider that was unreachable is asked again next time.
-    found.catch(() => configurations.delete(key));
-  }
-  return found;
-}
+export const providerConfiguration = (env: Env, settings: ProviderSettings): Promise<oidc.Configuration> => discoverProvider(env, settings);

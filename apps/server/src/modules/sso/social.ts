@@ -5,6 +5,7 @@ import * as oidc from 'openid-client';
 import type { Env } from '../../config/env.ts';
 import type { AppContext } from '../../context.ts';
 import { oidcLoginStates, users } from '../../db/schema.ts';
+import { discoverProvider } from '../../net/oidc-discovery.ts';
 import { decryptSecret, encryptSecret, hashToken, randomToken, safeEqual } from '../../secrets.ts';
 import { handOver } from './handover.ts';
 
@@ -34,26 +35,7 @@ export function socialSignInOptions(env: Env): Record<SocialProvider, boolean> {
   return Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, settingsOf(env, p) !== null])) as Record<SocialProvider, boolean>;
 }
 
-const configurations = new Map<string, Promise<oidc.Configuration>>();
-
-/** The provider's discovered configuration, once per process; plain http only where private targets are allowed (tests). */
-function configuration(env: Env, settings: ProviderSettings): Promise<oidc.Configuration> {
-  const key = `${settings.issuer} ${settings.clientId}`;
-  let found = configurations.get(key);
-  if (!found) {
-    const insecure = new URL(settings.issuer).protocol === 'http:' && env.ALLOW_PRIVATE_TARGETS;
-    found = oidc.discovery(
-      new URL(settings.issuer),
-      settings.clientId,
-      settings.clientSecret,
-      undefined,
-      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
-    );
-    configurations.set(key, found);
-    found.catch(() => configurations.delete(key));
-  }
-  return found;
-}
+const configuration = (env: Env, settings: ProviderSettings): Promise<oidc.Configuration> => discoverProvider(env, settings);
 
 const redirectUri = (context: AppContext, provider: SocialProvider) => `${context.env.PUBLIC_URL}/login/${provider}/callback`;
 const verifierContext = (stateHash: string) => `social-login:${stateHash}`;
