@@ -83,10 +83,12 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          ...shared,
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Journeys run beside the other files, two at a time: each has its own server, database and browser,
+          // and most of a journey's time is spent waiting on Chromium.
         },
       },
     ],

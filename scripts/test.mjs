@@ -36,7 +36,7 @@ const filters = process.argv.slice(2);
 if (filters.length) run('npx', ['vitest', 'run', ...filters]);
 else {
   // Two files at a time even on two cores (vitest would take one): most of a test's time is spent waiting
-  // on PostgreSQL, SMTP or Chromium in other processes. The browser files still run one after another.
+  // on PostgreSQL, SMTP or Chromium in other processes.
   // The latency project times answers while the server works, so it runs alone, once the rest is done.
   run('npx', [
     'vitest',

@@ -1000,7 +1000,7 @@ export const apiIdempotency = pgTable(
 );
 
 /**
- * An account's webhook endpoints (issue 21): where its events are POSTed, which ones, and the signing
+ * An account's webhook endpoints: where its events are POSTed, which ones, and the signing
  * secret, encrypted with `encryptSecret` (bound to the endpoint's id) and shown once.
  */
 export const webhookEndpoints = pgTable(

@@ -1,13 +1,16 @@
 import type { LoginResponse } from '@laurel/domain';
-import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AuthHeading } from '../auth/AuthHeading.tsx';
 import { ForgotPasswordForm } from '../auth/ForgotPasswordForm.tsx';
+import { FormError } from '../auth/FormError.tsx';
 import { RESET_SUCCESS_TEXT } from '../auth/LoginPage.tsx';
 import { useAppConfig } from '../session/queries.ts';
 import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
+import { SocialButtons } from '../sso/SocialButtons.tsx';
+import { useSsoHandover } from '../sso/useSsoHandover.ts';
 import { requestHolderPasswordReset } from './api.ts';
 import { CredentialsRegisterForm } from './CredentialsRegisterForm.tsx';
 import { CredentialsSignInForm } from './CredentialsSignInForm.tsx';
@@ -49,14 +52,22 @@ export function CredentialsLoginPage() {
   const [mode, setMode] = useState<Mode>(initial.mode);
   const [email, setEmail] = useState(initial.email);
   const completeSignIn = useCompleteSignIn();
+  const signedIn = (response: LoginResponse) => completeSignIn({ ...response, location: '/credentials' });
+  // A Google, Microsoft or LinkedIn sign-in started here comes back as `#sso={code}`.
+  const handover = useSsoHandover(signedIn);
 
   if (config && !config.host.credentials_portal) return <Navigate to="/portal" replace />;
+  if (handover.pending)
+    return (
+      <Center py={60}>
+        <Loader aria-label="Signing you in" />
+      </Center>
+    );
 
   const go = (next: Mode) => (typed: string) => {
     if (typed) setEmail(typed);
     setMode(next);
   };
-  const signedIn = (response: LoginResponse) => completeSignIn({ ...response, location: '/credentials' });
 
   let body: ReactNode;
   if (mode === 'registerSuccess') {
@@ -105,12 +116,14 @@ export function CredentialsLoginPage() {
         {mode === 'login' && (
           <AuthHeading title="Your credentials">Sign in with the email address your certificates were sent to.</AuthHeading>
         )}
+        {handover.error && <FormError>{handover.error}</FormError>}
         <CredentialsSignInForm
           onSignedIn={signedIn}
           onRegister={go('registerForm')}
           onForgot={go('reset')}
           onStep={(step) => setMode(step ?? 'login')}
         />
+        {mode === 'login' && <SocialButtons accountHost={window.location.host} />}
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { SSO_HANDOVER_FRAGMENT } from '@laurel/domain';
+import { type LoginResponse, SSO_HANDOVER_FRAGMENT } from '@laurel/domain';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
 import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
@@ -7,10 +7,12 @@ import { finishSsoHandover } from './api.ts';
 /**
  * A finished single sign-on arrives as `#sso={code}` on the login page: the code is taken off the
  * address at once (it is good only once) and exchanged for a session, which completes like a password
- * sign-in. Answers whether the exchange is under way and its error.
+ * sign-in (or as `complete` says: the credentials portal lands on its own list). Answers whether the
+ * exchange is under way and its error.
  */
-export function useSsoHandover(): { pending: boolean; error: string | null } {
+export function useSsoHandover(complete?: (response: LoginResponse) => void): { pending: boolean; error: string | null } {
   const completeSignIn = useCompleteSignIn();
+  const finish = complete ?? completeSignIn;
   const [code] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get(SSO_HANDOVER_FRAGMENT));
   const [pending, setPending] = useState(code !== null);
   const [error, setError] = useState<string | null>(null);
@@ -21,12 +23,12 @@ export function useSsoHandover(): { pending: boolean; error: string | null } {
     started.current = true;
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
     finishSsoHandover(code)
-      .then(completeSignIn)
+      .then(finish)
       .catch((failure: unknown) => {
         setError(errorMessage(failure));
         setPending(false);
       });
-  }, [code, completeSignIn]);
+  }, [code, finish]);
 
   return { pending, error };
 }

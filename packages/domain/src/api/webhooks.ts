@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCalls, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
 /**
- * Signed webhooks (issue 21): an account's admins register endpoints that receive events about its
+ * Signed webhooks: an account's admins register endpoints that receive events about its
  * certificates. Each delivery is signed the Standard Webhooks way (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature`) with the endpoint's secret, which is shown once, when made or rolled.
  */

@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors.ts';
 import { SubjectAlternativeNameExtension, X509Certificate } from './x509.ts';
 
 /**
- * The checks an uploaded certificate and key pass before they are kept (issue 19 point 5): both PEM and
+ * The checks an uploaded certificate and key pass before they are kept: both PEM and
  * readable, the key the certificate's own, the chain in order (site certificate first, each signed by the
  * next), every certificate valid now, and the site certificate naming the host. Each refusal says which
  * check failed, so the customer knows what to fix; none of them repeats the key.
