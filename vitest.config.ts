@@ -87,6 +87,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A screen answers within a second alone, not always beside another journey and the API files.
+          expect: { poll: { timeout: 10_000 } },
           // Journeys run beside the other files, two at a time: each has its own server, database and browser,
           // and most of a journey's time is spent waiting on Chromium.
         },

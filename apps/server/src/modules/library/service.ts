@@ -64,7 +64,14 @@ export async function addToLibrary(
   });
   const [row] = await context.db
     .insert(libraryImages)
-    .values({ kind, account_id: owner.accountId, imagepath: stored.imagepath, name: upload.filename.slice(0, 200) })
+    .values({
+      kind,
+      account_id: owner.accountId,
+      imagepath: stored.imagepath,
+      name: upload.filename.slice(0, 200),
+      // A new image joins the end of its library, after the ones already put in order.
+      sorting: sql`(select coalesce(max(${libraryImages.sorting}) + 1, 0) from ${libraryImages} where ${libraryImages.kind} = ${kind} and ${ownedBy(owner.accountId)})`,
+    })
     .returning();
   return row!;
 }
