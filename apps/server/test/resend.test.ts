@@ -236,6 +236,27 @@ describe('sending, following and resending', () => {
     );
   });
 
+  it('opens a certificate from the moment its message is handed over, and keeps it open while it is resent', async () => {
+    const page = (token: string) => laurel.app.inject({ method: 'GET', url: `/api/c/${token}`, headers: { host: 'laurel.test' } });
+    const draft = (
+      await admin.client.post('/api/projects', { title: 'Not yet sent', certificate_id: setId, recipients: rows('notyet', 1) })
+    ).json();
+    const [unsent] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, draft.id));
+    expect((await page(unsent!.token)).statusCode).toBe(404);
+    // A batch records `sent` after all of its messages left: the first one may be read before that.
+    await laurel.context.db.update(recipients).set({ state: 'sending' }).where(eq(recipients.id, unsent!.id));
+    expect((await page(unsent!.token)).statusCode).toBe(200);
+
+    const projectId = await sentProject('Resent later', 1);
+    const [sent] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId));
+    // A resend queues the recipient again; the link already in their mailbox keeps working meanwhile.
+    await laurel.context.db.update(recipients).set({ state: 'queued' }).where(eq(recipients.id, sent!.id));
+    expect((await page(sent!.token)).statusCode).toBe(200);
+    expect(
+      (await admin.client.post('/api/verify', { certificate_number: sent!.certificate_number, last_name: sent!.last_name })).statusCode,
+    ).toBe(200);
+  });
+
   it('revokes and reinstates a certificate; the public page tells a verifier', async () => {
     const projectId = await sentProject('Revocation', 1);
     const [recipient] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId));

@@ -12,6 +12,7 @@ import { emitWebhookEvent, recipientEventData } from '../webhooks/index.ts';
 import { awardedTitle } from './awarded-title.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { withEvent } from './events.ts';
+import { linkIsLive } from './link-live.ts';
 import { recipientLinks } from './links.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
@@ -25,8 +26,7 @@ async function byToken(context: AppContext, token: string) {
     .innerJoin(accounts, eq(accounts.id, recipients.account_id))
     .where(eq(recipients.token, token));
   if (row?.account.deleted_at || (!row && (await isWithdrawn(context, token)))) throw gone(ACCOUNT_DELETION_MESSAGES.withdrawn);
-  // A certificate is public once it has been sent; before that its link does not exist.
-  if (!row || !['sent', 'bounced'].includes(row.recipient.state)) throw notFound('Certificate not found.');
+  if (!row || !linkIsLive(row.recipient)) throw notFound('Certificate not found.');
   return row;
 }
 

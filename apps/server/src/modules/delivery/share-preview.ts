@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, projects, recipients } from '../../db/schema.ts';
+import { linkIsLiveSql } from './link-live.ts';
 import { recipientLinks } from './links.ts';
 
 const CERTIFICATE_PAGE = /^\/c\/([A-Za-z0-9_-]{16,64})$/;
@@ -22,7 +23,7 @@ export async function certificatePageHead(context: AppContext, pathname: string)
     .from(recipients)
     .innerJoin(projects, eq(projects.id, recipients.project_id))
     .innerJoin(accounts, eq(accounts.id, recipients.account_id))
-    .where(and(eq(recipients.token, token), inArray(recipients.state, ['sent', 'bounced']), isNull(accounts.deleted_at)));
+    .where(and(eq(recipients.token, token), linkIsLiveSql(), isNull(accounts.deleted_at)));
   if (!row) return null;
   const { recipient, certificate, issuer } = row;
   const name = `${recipient.first_name} ${recipient.last_name}`.trim();

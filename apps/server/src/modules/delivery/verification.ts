@@ -1,8 +1,9 @@
 import { VERIFY_MESSAGES, type VerifyCertificateRequest } from '@laurel/domain';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, recipients } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { linkIsLiveSql } from './link-live.ts';
 import { recipientLinks } from './links.ts';
 
 /** Letters compared as people type them: composed the same way, any case, single spaces. */
@@ -23,7 +24,7 @@ export async function findCertificateToVerify(
     .where(
       and(
         sql`upper(${recipients.certificate_number}) = upper(${input.certificate_number.trim()})`,
-        inArray(recipients.state, ['sent', 'bounced']),
+        linkIsLiveSql(),
         isNull(accounts.deleted_at),
       ),
     )
