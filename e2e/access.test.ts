@@ -14,7 +14,10 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const db = server.laurel.context.db;
-  const [account] = await db.insert(accounts).values({ name: 'Harbour Academy', url: 'harbour' }).returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({ name: 'Harbour Academy', url: 'harbour', stripe_active: true, stripe_plan: 'basic-monthly-3' })
+    .returning();
   accountId = account!.id;
   const hash = await hashPassword(PASSWORD);
   const person = (email: string, roles: string[], flags: Partial<typeof users.$inferInsert> = {}) => ({

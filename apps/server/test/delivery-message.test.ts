@@ -89,17 +89,19 @@ describe('the message a recipient receives', () => {
     expect(attachmentsOf(message)).toEqual([{ name: 'Programme.pdf', type: 'application/pdf' }]);
   });
 
-  it('shows the issuer’s logo only on a plan that has it', async () => {
+  it('shows the issuer’s logo and the recipient portal link only on a plan that has them', async () => {
     const set = await setWithFile('Weaving');
     await laurel.context.db.update(accounts).set({ imagepath: '/api/files/issuer-logo.png' }).where(eq(accounts.id, accountId));
     await send(set.id, 'Weaving 1', 'zoe.free@example.com');
     const free = await sink.waitFor((m) => toAddress(m).includes('zoe.free@example.com'), 60_000);
     expect(String(free.html)).not.toContain('issuer-logo.png');
+    expect(String(free.html)).not.toContain('.laurel.test/portal');
 
     await laurel.context.db.update(accounts).set({ stripe_active: true, stripe_plan: 'basic-monthly-3' }).where(eq(accounts.id, accountId));
     await send(set.id, 'Weaving 2', 'zoe.basic@example.com');
     const basic = await sink.waitFor((m) => toAddress(m).includes('zoe.basic@example.com'), 60_000);
     expect(String(basic.html)).toContain('<img src="http://laurel.test/api/files/issuer-logo.png"');
+    expect(String(basic.html)).toMatch(/href="http:\/\/[\w-]+\.laurel\.test\/portal"/);
     await laurel.context.db
       .update(accounts)
       .set({ stripe_active: false, stripe_plan: null, imagepath: null })

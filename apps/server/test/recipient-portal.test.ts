@@ -71,16 +71,20 @@ afterAll(async () => {
 });
 
 describe('GET /api/accounts/portal/account', () => {
-  it("reads the host's account, with branding only for a plan with the portal and a logo", async () => {
+  it("reads the host's account, branded once it has a logo, and closed while its plan has no portal", async () => {
     const plain = await acme.portal.get('/api/accounts/portal/account');
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json()).toMatchObject({ id: acme.accountId, name: 'Acme Sailing', url: acme.admin.url, logo: null, branding: false });
     await laurel.context.db.update(accounts).set({ imagepath: '/api/files/logo.png' }).where(eq(accounts.id, acme.accountId));
     const branded = await new ApiClient(laurel).get(`/api/accounts/portal/account?host=${acme.host}`);
     expect(branded.json()).toMatchObject({ id: acme.accountId, logo: '/api/files/logo.png', branding: true });
+    // Spec 1 §6 and 3 §4: the portal comes with a paid plan; a lapsed one shows the invalid-account screen.
     await laurel.context.db.update(accounts).set({ stripe_active: false }).where(eq(accounts.id, acme.accountId));
-    expect((await acme.portal.get('/api/accounts/portal/account')).json().branding).toBe(false);
+    const lapsed = await acme.portal.get('/api/accounts/portal/account');
     await laurel.context.db.update(accounts).set({ stripe_active: true, imagepath: null }).where(eq(accounts.id, acme.accountId));
+    expect([lapsed.statusCode, errorOf(lapsed).error_type]).toEqual([404, 'invalid_account']);
+    const signIn = await acme.portal.post('/api/auth-portal', { email: holder, password: GOOD_PASSWORD });
+    expect(signIn.statusCode).toBe(200);
   });
 
   it('answers invalid_account for an unknown, a banned or the main host', async () => {

@@ -122,6 +122,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
 
   const account = user.account;
   const paid = type === 'admin' || (!!account && featureAllowed(account, 'linkedin'));
+  const hasPortal = type === 'admin' || (!!account && featureAllowed(account, 'recipient_portal'));
   const backTo = owner === 'styles' ? `/admin/build/${id}` : owner === 'projects' ? `/store/projects/${id}` : `/build/${id}`;
   const returnsToDesign = returnTo !== null && returnTo.split('?')[0] === backTo;
   const sectionProps = { design, onChange: change, readOnly, errors };
@@ -232,7 +233,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
               title="Recipient portal"
               description="Under the message, a link to the portal where recipients find all their certificates."
             >
-              <PortalLinkSection {...sectionProps} />
+              <PortalLinkSection {...sectionProps} available={hasPortal} />
             </EditorCard>
 
             <EditorCard title="LinkedIn">

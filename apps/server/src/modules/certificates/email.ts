@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CertificateDesign, elementText, mergeFieldNames } from '@laurel/certificate';
-import { type EmailDesign, type EmailPreview, emailDesignSchema, featureAllowed, validateEmailDesign } from '@laurel/domain';
+import { type EmailDesign, type EmailPreview, emailDesignSchema, validateEmailDesign } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { badRequest } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
 import { type CertificateEmail, composeCertificateEmail, sanitizeEmailHtml } from '../../mail/certificate-email/index.ts';
 import { newMessageId, queueMail } from '../../mail/outbox.ts';
+import { accountMailLinks } from '../delivery/index.ts';
 import { certificatePdfName } from '../files/index.ts';
 import { designPdf } from './rendering.ts';
 
@@ -54,11 +55,6 @@ export function dataFields(design: CertificateDesign): string[] {
   return [...names.values()];
 }
 
-function portalUrl(context: AppContext, accountUrl: string): string {
-  const publicUrl = new URL(context.env.PUBLIC_URL);
-  return `${publicUrl.protocol}//${accountUrl}.${context.env.BASE_DOMAIN}${publicUrl.port ? `:${publicUrl.port}` : ''}/portal`;
-}
-
 const absolute = (context: AppContext, path: string) => `${context.env.PUBLIC_URL}${path}`;
 
 interface Sample {
@@ -83,8 +79,7 @@ async function composeSample(context: AppContext, sample: Sample): Promise<Certi
     account: {
       name: account?.name ?? 'Laurel',
       email: sample.senderEmail,
-      logoUrl: account?.imagepath && featureAllowed(account, 'logo') ? absolute(context, account.imagepath) : null,
-      portalUrl: account ? portalUrl(context, account.url) : null,
+      ...(account ? accountMailLinks(context, account) : { logoUrl: null, portalUrl: null }),
     },
     recipient: {
       first_name: first,

@@ -8,7 +8,7 @@ import { signPath } from '../../http/signed-urls.ts';
 import { addressOf } from '../../mail/certificate-email/addresses.ts';
 import { CertificateEmailError, composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { newMessageId } from '../../mail/outbox.ts';
-import { portalAddress } from '../delivery/index.ts';
+import { accountMailLinks } from '../delivery/index.ts';
 import { presentCertificateSummary, thumbnailSigner } from './presenter.ts';
 import { findCertificateSet, type listCertificateSets, type Member } from './service.ts';
 
@@ -66,8 +66,7 @@ export async function recipientEmailPreview(
       account: {
         name: account?.name ?? 'Laurel',
         email: member.user.email,
-        logoUrl: account?.imagepath ? `${base}${account.imagepath}` : null,
-        portalUrl: account ? portalAddress(context, account.url) : null,
+        ...(account ? accountMailLinks(context, account) : { logoUrl: null, portalUrl: null }),
         customSender: input.sender_name?.trim() ? { name: input.sender_name.trim(), email: addressOf(context.env.MAIL_FROM) } : null,
       },
       recipient: {

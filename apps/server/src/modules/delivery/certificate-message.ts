@@ -1,9 +1,8 @@
-import { featureAllowed } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import type { accountEmailSettings, accounts, projects, recipients } from '../../db/schema.ts';
 import { composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { awardedTitle } from './awarded-title.ts';
-import { certificateMessageId, portalAddress, recipientLinks } from './links.ts';
+import { accountMailLinks, certificateMessageId, recipientLinks } from './links.ts';
 
 interface Delivery {
   recipient: typeof recipients.$inferSelect;
@@ -30,9 +29,7 @@ export function certificateMessage(
     account: {
       name: account.name,
       email: ownerEmail ?? context.env.MAIL_FROM,
-      // The logo is a plan feature (spec 2): an account whose plan lapsed keeps its image but mails without it.
-      logoUrl: account.imagepath && featureAllowed(account, 'logo') ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
-      portalUrl: portalAddress(context, account.url),
+      ...accountMailLinks(context, account),
       customSender: ownSender
         ? { name: project.sender_name || ownSender.name, email: ownSender.email }
         : project.sender_name

@@ -4,6 +4,6 @@ export { certificateFileKey, issuedCertificatePdf, projectRenderer, recipientDat
 export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
 export { resendToHolder } from './holder-resend.ts';
-export { portalAddress, recipientLinks } from './links.ts';
+export { accountMailLinks, portalAddress, recipientLinks } from './links.ts';
 export { continueSendJob } from './send-plan.ts';
 export { certificatePageHead } from './share-preview.ts';

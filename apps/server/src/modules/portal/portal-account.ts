@@ -9,14 +9,18 @@ export type PortalAccountRow = typeof accounts.$inferSelect;
 
 const invalidAccount = () => notFound(PORTAL_MESSAGES.invalidAccount, { error_type: 'invalid_account' });
 
-/** An account whose portal answers: it exists, is not being deleted and is not banned. */
+/**
+ * An account whose portal answers: it exists, is not being deleted or banned, and its plan has the recipient
+ * portal (spec 1 §6: Basic and above; spec 3 §4: any other account shows the invalid-account screen). Its
+ * recipients' certificate links work on any plan; only the portal is a plan feature.
+ */
 export async function openAccount(context: AppContext, accountId: number | undefined): Promise<PortalAccountRow> {
   if (accountId === undefined) throw invalidAccount();
   const [account] = await context.db
     .select()
     .from(accounts)
     .where(and(eq(accounts.id, accountId), isNull(accounts.deleted_at), eq(accounts.is_banned, false)));
-  if (!account) throw invalidAccount();
+  if (!account || !featureAllowed(account, 'recipient_portal')) throw invalidAccount();
   return account;
 }
 
@@ -28,7 +32,7 @@ export async function accountOfHost(context: AppContext, host: string): Promise<
   return hostAccount(context, await resolveHost(context, host));
 }
 
-/** Branding (spec 3 §2): a plan with the recipient portal and a logo; otherwise the portal stays plain. */
+/** Branding (spec 3 §2): a portal that answers has the plan for it, so a logo is all it takes; otherwise it stays plain. */
 export function presentPortalAccount(account: PortalAccountRow): PortalAccount {
   return {
     id: account.id,
@@ -36,6 +40,6 @@ export function presentPortalAccount(account: PortalAccountRow): PortalAccount {
     url: account.url,
     logo: account.imagepath,
     recipients_no_login: account.recipients_no_login,
-    branding: featureAllowed(account, 'recipient_portal') && !!account.imagepath,
+    branding: !!account.imagepath,
   };
 }

@@ -1,12 +1,25 @@
-import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { upgradeMessage } from '@laurel/domain';
+import { Anchor, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import type { SectionProps } from './types.ts';
 
-/** The block that invites the recipient to the account's portal, where all their certificates are. */
-export function PortalLinkSection({ design, onChange, readOnly, errors }: SectionProps) {
+/**
+ * The block that invites the recipient to the account's portal, where all their certificates are. The portal
+ * comes with a paid plan: without one the email leaves the block out, whatever is set here, and says so.
+ */
+export function PortalLinkSection({ design, onChange, readOnly, errors, available }: SectionProps & { available: boolean }) {
   const shown = !design.hide_recipient_portal_link && !design.portal_link.hidden;
   const portal = design.portal_link;
   return (
     <Stack gap="sm">
+      {!available && (
+        <Text size="sm" c="dimmed">
+          {upgradeMessage('recipient_portal')} Until then, emails go out without this link.{' '}
+          <Anchor component={Link} to="/account/subscription" underline="always">
+            See plans
+          </Anchor>
+        </Text>
+      )}
       <Switch
         label="Show the recipient portal link"
         checked={shown}
