@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, projects } from '../apps/server/src/db/schema.ts';
+import { apiKeys, projects, recipients } from '../apps/server/src/db/schema.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { createIssuer, signIn } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -36,7 +36,7 @@ function parseCurl(command: string) {
 }
 
 describe('API & integrations', () => {
-  it('makes a key, and the curl example on the screen creates a project as it is', async () => {
+  it('makes a key, and the curl examples on the screen create a project and send it as they are', async () => {
     const email = `api.${Date.now()}@example.com`;
     await createIssuer(server, {
       email,
@@ -53,12 +53,13 @@ describe('API & integrations', () => {
     await page.getByRole('button', { name: 'Generate API key' }).click();
     const secret = (await page.getByTestId('api-key-secret').textContent())!;
     expect(secret).toMatch(/^lrl_live_/);
-    await expect.poll(() => page.getByTestId('curl-example').textContent()).toContain('/v1/projects');
+    await expect.poll(() => page.getByTestId('curl-example-1').textContent()).toContain('/v1/projects');
     await screenshot(page, 'api-integrations-new-key');
 
-    await page.getByRole('button', { name: 'Copy command' }).click();
+    // The first command, copied as the screen offers it, creates the project.
+    await page.getByRole('button', { name: 'Copy command', description: /Create a project/ }).click();
     const command = await page.evaluate(() => navigator.clipboard.readText());
-    expect(command).toBe(await page.getByTestId('curl-example').textContent());
+    expect(command).toBe(await page.getByTestId('curl-example-1').textContent());
     const request = parseCurl(command);
     expect(request.headers.Authorization).toBe(`Bearer ${secret}`);
     const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
@@ -67,6 +68,16 @@ describe('API & integrations', () => {
     expect(created.recipients.total).toBe(1);
     const [row] = await server.laurel.context.db.select().from(projects).where(eq(projects.id, created.id));
     expect(row?.title).toBe(created.title);
+
+    // The second, with the id the first answered, sends it: the recipient's certificate goes out.
+    await page.getByRole('button', { name: 'Copy command', description: /Send it/ }).click();
+    const sendCommand = (await page.evaluate(() => navigator.clipboard.readText())).replace('PROJECT_ID', String(created.id));
+    const send = parseCurl(sendCommand);
+    const sent = await fetch(send.url, { method: send.method, headers: send.headers, body: send.body });
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    await expect
+      .poll(async () => (await server.laurel.context.db.select().from(recipients).where(eq(recipients.project_id, created.id)))[0]?.state)
+      .toBe('sent');
 
     // The screen shows when the key was last used once it has been.
     await page.reload();

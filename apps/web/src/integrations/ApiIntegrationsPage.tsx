@@ -53,7 +53,7 @@ export function ApiIntegrationsPage() {
     }
   };
 
-  const example = curlExample(apiBaseUrl(), fresh?.secret ?? '<your API key>', fresh?.set ?? null);
+  const steps = curlExample(apiBaseUrl(), fresh?.secret ?? '<your API key>', fresh?.set ?? null);
   return (
     <>
       <PageHeader
@@ -82,22 +82,35 @@ export function ApiIntegrationsPage() {
           title="Try it"
           description={
             fresh?.set
-              ? `Run this in a terminal: it creates a project for “${fresh.set.name}” with one recipient. Nothing is sent until you send the project.`
-              : 'Run this in a terminal with your key to list your certificate sets. Make a new key to get an example that creates a project.'
-          }
-          actions={
-            <CopyButton value={example}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="default" leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy command'}
-                </Button>
-              )}
-            </CopyButton>
+              ? `Run these in a terminal: the first creates a project for “${fresh.set.name}” with one recipient, the second sends it.`
+              : 'Run this in a terminal with your key to list your certificate sets. Make a new key to get an example that creates and sends a project.'
           }
         >
-          <Code block fz="xs" data-testid="curl-example" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {example}
-          </Code>
+          {steps.map((step, index) => (
+            <Stack key={step.title} gap={6}>
+              <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+                <Text size="sm" fw={500} id={`curl-step-${index + 1}`}>
+                  {step.title}
+                </Text>
+                <CopyButton value={step.command}>
+                  {({ copied, copy }) => (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                      onClick={copy}
+                      aria-describedby={`curl-step-${index + 1}`}
+                    >
+                      {copied ? 'Copied' : 'Copy command'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              <Code block fz="xs" data-testid={`curl-example-${index + 1}`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {step.command}
+              </Code>
+            </Stack>
+          ))}
           <Group gap={6}>
             <Text size="sm" c="stone.6">
               Every call, its parameters and replies:
