@@ -1,6 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, creditLedger, projects } from '../src/db/schema.ts';
+import { apiIdempotency, apiKeys, creditLedger, projects } from '../src/db/schema.ts';
+import { IDEMPOTENCY_TTL_MS } from '../src/modules/public-api/idempotency.ts';
+import { idempotencyCleanJob } from '../src/modules/public-api/index.ts';
 import { GOOD_PASSWORD } from './helpers/api.ts';
 import { issuerWithCertificate, NAME_ELEMENT } from './helpers/issuer.ts';
 import { ManualClock, startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
@@ -266,6 +268,20 @@ describe('idempotency', () => {
       .from(creditLedger)
       .where(and(eq(creditLedger.kind, 'send'), like(creditLedger.reference, `send:${id}:%`)));
     expect(debits.map((d) => d.delta)).toEqual([-2]);
+  });
+  it('forgets answers a day old in the hourly sweep; the key then runs its request afresh', async () => {
+    const first = await api.post('/v1/projects', body('Kept a day'), 'swept-key');
+    expect(first.statusCode).toBe(200);
+    const kept = () => laurel.context.db.select().from(apiIdempotency).where(eq(apiIdempotency.idempotency_key, 'swept-key'));
+    await idempotencyCleanJob.handle({}, laurel.context, {} as never);
+    expect(await kept()).toHaveLength(1);
+    clock.advance(IDEMPOTENCY_TTL_MS + 60_000);
+    await idempotencyCleanJob.handle({}, laurel.context, {} as never);
+    expect(await kept()).toEqual([]);
+    // Not replayed: the same request runs afresh, and is refused as a second project of that title.
+    const again = await api.post('/v1/projects', body('Kept a day'), 'swept-key');
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect([again.statusCode, v1Error(again).message]).toEqual([400, 'Project title must be unique.']);
   });
 });
 

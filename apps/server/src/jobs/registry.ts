@@ -5,6 +5,7 @@ import { automaticPurchaseJob } from '../modules/billing/index.ts';
 import { refillJob } from '../modules/credits/index.ts';
 import { continueSendJob, deliverCertificateJob, deliveryGaveUpJob } from '../modules/delivery/index.ts';
 import { exportGaveUpJob, exportJob, exportRemovalJob } from '../modules/exports/index.ts';
+import { idempotencyCleanJob } from '../modules/public-api/index.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/index.ts';
 import type { JobDefinition } from './queue.ts';
 
@@ -23,4 +24,5 @@ export const JOBS: JobDefinition<any, AppContext>[] = [
   automaticPurchaseJob,
   notifyDaysJob,
   webhookDeliveryJob,
+  idempotencyCleanJob,
 ];
