@@ -6,18 +6,21 @@ import { type RunningLaurel, startServer } from './helpers/server.ts';
 
 /**
  * The credentials portal at credentials.localhost (spec 3 §2): a holder sent certificates by two issuers
- * registers, sets the password from the mailed link, finds both, and filters them by issuer.
+ * registers, sets the password from the mailed link, finds both, and filters them by issuer; on each
+ * issuer's own portal the same sign-in finds that issuer's certificate only.
  */
 
 let server: RunningLaurel;
 let browser: Browser;
 const holder = `rita.${Date.now()}@example.com`;
+const stamp = Date.now().toString(36);
 
 /** Both issuers send the holder a certificate; the first also sends one to someone else. */
 async function sendFrom(name: string, url: string, people: { first: string; last: string; email: string }[]) {
   const { token, sets } = await createIssuer(server, {
     email: `admin.${url}@example.com`,
-    account: { name, url, allowed_sets: 5 },
+    // The recipient portal comes with a paid plan (spec 1 §6); the credentials portal spans every issuer.
+    account: { name, url, allowed_sets: 5, plan: 'basic-monthly-3' },
     credits: 50,
     sets: [`${name} Award`],
   });
@@ -47,7 +50,6 @@ beforeAll(async () => {
       '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP portal.example.test 127.0.0.1',
     ],
   });
-  const stamp = Date.now().toString(36);
   await sendFrom('Harbour Sailing School', `harbour${stamp}`, [
     { first: 'Rita', last: 'Levi', email: holder },
     { first: 'Sam', last: 'Other', email: `sam.${stamp}@example.com` },
@@ -134,6 +136,28 @@ describe('the credentials portal', () => {
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(mobile, 'credentials-grid-390');
     await phone.close();
+    await context.close();
+  });
+
+  it("finds one certificate on each issuer's own portal with the same sign-in", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    for (const [url, issuer, other] of [
+      [`harbour${stamp}`, 'Harbour Sailing School', 'Mountain Guides Guild'],
+      [`guild${stamp}`, 'Mountain Guides Guild', 'Harbour Sailing School'],
+    ] as const) {
+      await page.goto(`http://${url}.localhost:${server.port}/portal/login`);
+      await page.getByLabel('Email').fill(holder);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(/\/portal\/certificates$/);
+      const cards = page.getByRole('article');
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await cards.first().textContent()).toContain(issuer);
+      expect(await cards.first().textContent()).not.toContain(other);
+      await screenshot(page, `issuer-portal-${url.startsWith('harbour') ? 'harbour' : 'guild'}`);
+      await page.evaluate(() => localStorage.clear());
+    }
     await context.close();
   });
 });
