@@ -88,6 +88,8 @@ describe('portal settings', () => {
     const header = portal.getByRole('banner');
     await expect.poll(() => header.getByText('Acme Academy').count()).toBe(1);
     await portal.getByText('Certificates of the spring cohort are here.').waitFor();
+    // The sign-in button wears the account's label.
+    await portal.getByRole('button', { name: 'Open my certificates' }).waitFor();
     expect(await portal.locator('[data-portal-background]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(30, 58, 95)');
     await screenshot(portal, 'portal-login-branded-desktop');
 
