@@ -47,7 +47,7 @@ beforeAll(async () => {
   await sendTo(acme, 'Spring skippers', { first: 'Hana', last: 'Holm', email: holder });
   const open = await createIssuer(server, {
     email: `open.${stamp}@example.com`,
-    account: { name: 'Open Harbour', url: 'openharbour', allowed_sets: 3 },
+    account: { name: 'Open Harbour', url: 'openharbour', allowed_sets: 3, plan: 'basic-monthly-3' },
     credits: 5,
     sets: ['Harbour Pilot'],
   });
