@@ -158,6 +158,28 @@ describe('projects log', () => {
     });
   });
 
+  it('frees the bytes of a file only the deleted project still held, and keeps one its set still has', async () => {
+    const attach = async (name: string) => {
+      const upload = await client().upload(`/api/certificates/${issuer.setId}/uploads`, [
+        { name: 'file', value: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`), filename: `${name}.pdf` },
+      ]);
+      expect(upload.statusCode).toBe(200);
+      return { id: upload.json().id as number, key: String(upload.json().url).split('/').pop()! };
+    };
+    const dropped = await attach('Dropped programme');
+    const kept = await attach('Kept programme');
+    const id = await sentProject('Held files');
+    // The set lets go of one file: the sent project's snapshot keeps its bytes for retries and resends.
+    expect((await client().delete(`/api/certificates/${issuer.setId}/uploads/${dropped.id}`)).statusCode).toBe(200);
+    expect(await laurel.context.files.get(dropped.key)).not.toBeNull();
+
+    await client().delete(`/api/projects/${id}`);
+    expect((await root.delete(`/api/projects/${id}?permanently=1`)).statusCode).toBe(200);
+    expect(await laurel.context.files.get(dropped.key)).toBeNull();
+    expect(await laurel.context.files.get(kept.key)).not.toBeNull();
+    expect((await client().delete(`/api/certificates/${issuer.setId}/uploads/${kept.id}`)).statusCode).toBe(200);
+  });
+
   it('keeps a member’s permanent delete to super-admins and a recovered title unique', async () => {
     const first = await project('Twice titled');
     await client().delete(`/api/projects/${first}`);

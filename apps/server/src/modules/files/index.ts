@@ -9,5 +9,5 @@ export {
 } from './attachments.ts';
 export { sniffImageType } from './images.ts';
 export { readUpload } from './read-upload.ts';
-export { deleteRemovedBytes, forgetStoredFiles } from './removal.ts';
+export { deleteRemovedBytes, forgetStoredFiles, releaseSnapshotFiles } from './removal.ts';
 export { storeImage } from './service.ts';

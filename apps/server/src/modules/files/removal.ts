@@ -32,3 +32,17 @@ export async function deleteRemovedBytes(context: AppContext, keys: string[]): P
     if (!pinned) await context.files.delete(key);
   }
 }
+
+/**
+ * A project deleted for good no longer pins its snapshot's files: those its set has since let go of (no
+ * longer stored files) lose their bytes now, unless another project or a queued message still carries them.
+ */
+export async function releaseSnapshotFiles(context: AppContext, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  const stored = await context.db.select({ key: storedFiles.key }).from(storedFiles).where(inArray(storedFiles.key, keys));
+  const kept = new Set(stored.map((s) => s.key));
+  await deleteRemovedBytes(
+    context,
+    keys.filter((key) => !kept.has(key)),
+  );
+}

@@ -6,6 +6,7 @@ import { containsPattern } from '../../db/like.ts';
 import { accounts, projectCounters, projects, recipients } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { certificateFileKey } from '../delivery/index.ts';
+import { releaseSnapshotFiles } from '../files/index.ts';
 import { audit } from '../system/index.ts';
 import { isTitleTaken, PROJECT_MESSAGES } from './service.ts';
 
@@ -153,11 +154,12 @@ export async function recoverProject(context: AppContext, actor: Actor, projectI
 
 /**
  * Removes a deleted project for good: its row, its recipients and counters (by cascade) in one
- * transaction with the audit entry, then the certificate PDFs issued to its recipients. A project
+ * transaction with the audit entry, then the certificate PDFs issued to its recipients and the files only
+ * its snapshot still held (an attachment its set has since dropped). A project
  * still being sent waits: its deliveries finish first.
  */
 export async function deleteProjectForever(context: AppContext, actor: Actor, projectId: number): Promise<void> {
-  const keys = await context.db.transaction(async (tx) => {
+  const { keys, pinned } = await context.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
     if (!locked) throw notFound();
     if (!locked.deleted_at) throw badRequest(PROJECT_ADMIN_MESSAGES.notDeleted);
@@ -180,10 +182,11 @@ export async function deleteProjectForever(context: AppContext, actor: Actor, pr
       },
       tx as Db,
     );
-    return issued.map(certificateFileKey);
+    return { keys: issued.map(certificateFileKey), pinned: (locked.snapshot.uploads ?? []).map((file) => file.key) };
   });
   // After the commit: a crash here leaves unreachable bytes, never a project without its files.
   for (let i = 0; i < keys.length; i += PARALLEL_DELETES) {
     await Promise.all(keys.slice(i, i + PARALLEL_DELETES).map((key) => context.files.delete(key)));
   }
+  await releaseSnapshotFiles(context, pinned);
 }
