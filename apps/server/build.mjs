@@ -23,6 +23,8 @@ await build({
     { in: '../../packages/certificate/src/render/pool-worker.ts', out: 'pool-worker' },
     { in: 'src/modules/imports/parse-worker.ts', out: 'import-worker' },
     { in: 'src/db/embedded/pglite-thread.ts', out: 'pglite-thread' },
+    // `npm run files:to-s3`, the one-off copy of DATA_DIR/files into a bucket.
+    { in: 'src/storage/files-to-s3.ts', out: 'files-to-s3' },
   ],
   outdir: 'dist',
   bundle: true,

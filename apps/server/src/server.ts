@@ -14,7 +14,7 @@ import { SendRateLimiter } from './mail/send-rate.ts';
 import { createSmtpTransport } from './mail/transport.ts';
 import { resolveAppSecret } from './secrets.ts';
 import { seedGlobalContent } from './seed/index.ts';
-import { LocalFileStore } from './storage/file-store.ts';
+import { createFileStore } from './storage/create-file-store.ts';
 
 export interface Laurel {
   app: FastifyInstance;
@@ -43,6 +43,7 @@ export async function startLaurel(
   });
   // One pool per process, a thread per core; threads start with the first render.
   const renders = new RenderPool(options.render);
+  const files = createFileStore(env);
   try {
     await migrateDatabase(database);
     const queue = new JobQueue(database, (error) => app.log.error({ err: error }, 'job failed'), { schedules: options.schedules });
@@ -57,7 +58,7 @@ export async function startLaurel(
       accountTransports: new AccountTransports(),
       // Wall time on purpose: a rate is about real seconds, whatever clock the business rules read.
       sendRate: new SendRateLimiter(env.SEND_RATE_PER_ACCOUNT, systemClock),
-      files: new LocalFileStore(env.DATA_DIR),
+      files,
       renders,
       log: app.log,
     };
@@ -75,6 +76,7 @@ export async function startLaurel(
         await app.close();
         await queue.stop();
         await renders.close();
+        await files.close();
         context.transport?.close();
         context.accountTransports.close();
         await database.close();
@@ -82,6 +84,7 @@ export async function startLaurel(
     };
   } catch (error) {
     await renders.close();
+    await files.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }

@@ -251,7 +251,8 @@ describe('a deletion stopped half-way', () => {
       ...laurel.context.files,
       get: (key) => laurel.context.files.get(key),
       put: (key, bytes) => laurel.context.files.put(key, bytes),
-      localPath: (key) => laurel.context.files.localPath(key),
+      exists: (key) => laurel.context.files.exists(key),
+      readablePath: (key) => laurel.context.files.readablePath(key),
       delete: async (key) => {
         deletes += 1;
         if (deletes > 2) throw new Error('store unreachable');

@@ -85,6 +85,8 @@ const envSchema = z
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    // The bucket's region, as S3 signs requests with it; S3-compatible servers mostly accept any.
+    S3_REGION: optionalString.transform((v) => v ?? 'us-east-1'),
     DKIM_DOMAIN: optionalString,
     DKIM_SELECTOR: optionalString,
     DKIM_PRIVATE_KEY: optionalString,

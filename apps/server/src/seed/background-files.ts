@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,12 +79,6 @@ function backgroundBytes(context: AppContext, art: BackgroundArt): Promise<Buffe
   return pending;
 }
 
-async function isStored(context: AppContext, key: string): Promise<boolean> {
-  const local = context.files.localPath(key);
-  if (local) return existsSync(local);
-  return (await context.files.get(key)) !== null;
-}
-
 /**
  * Makes sure every background's file and files row exist, drawing only the missing ones: after the
  * first start this is one query and a few file checks. Returns how many were stored.
@@ -96,7 +90,7 @@ export async function ensureBackgroundFiles(context: AppContext): Promise<number
   const missing: BackgroundArt[] = [];
   for (const art of BACKGROUNDS) {
     const key = backgroundKey(art.slug);
-    if (!withRow.has(key) || !(await isStored(context, key))) missing.push(art);
+    if (!withRow.has(key) || !(await context.files.exists(key))) missing.push(art);
   }
   // Drawing is synchronous but JPEG encoding runs on the thread pool, so starting all at once overlaps them.
   await Promise.all(
@@ -133,7 +127,7 @@ export async function ensurePrintBackgrounds(context: AppContext, slugs?: readon
   let drawn = 0;
   for (const art of BACKGROUNDS.filter((a) => !slugs || slugs.includes(a.slug))) {
     const key = printVariantKey(backgroundKey(art.slug));
-    if (await isStored(context, key)) continue;
+    if (await context.files.exists(key)) continue;
     await context.files.put(key, await renderBackground(art, true));
     drawn++;
   }

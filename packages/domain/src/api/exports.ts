@@ -83,6 +83,8 @@ export const exportCalls = defineCalls('exports', {
     method: 'GET',
     path: '/api/exports/:file',
     summary: 'Download a finished export, by its signed link (valid 7 days) or with a session of its account',
+    description:
+      'Where files are kept in an S3 bucket, the answer is a 302 to a presigned address of the file, valid 5 minutes, with the same type and disposition.',
     access: 'optional',
     params: z.object({ file: z.string().regex(/^export-[A-Za-z0-9_-]{24}\.(csv|xlsx)$/) }),
     response: fileReply('The recipients', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),

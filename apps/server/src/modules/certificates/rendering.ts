@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import type { CertificateDesign, Recipient } from '@laurel/certificate';
+import { readFile } from 'node:fs/promises';
+import { type CertificateDesign, designImageSources, type Recipient } from '@laurel/certificate';
 import type { CustomFontFile, ImageLoader, PoolDesignOptions, PooledDesign } from '@laurel/certificate/node';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -8,41 +8,45 @@ import { printVariantKey } from '../../storage/print-variant.ts';
 
 const FILE_PATH = /^\/api\/files\/([A-Za-z0-9_-]+(?:\.[a-z0-9]+)?)$/;
 
-/**
- * Images in designs are our own stored files (`/api/files/{key}`) or data: URLs; nothing is fetched from
- * elsewhere. It runs on the calling thread: the render pool ships the bytes to its workers with the design,
- * and the renderers check each image's header before decoding it.
- */
-export function storedImageLoader(context: AppContext): ImageLoader {
-  return (src) => {
-    const data = /^data:image\/[a-z+]+;base64,(.*)$/s.exec(src);
-    if (data) return Buffer.from(data[1]!, 'base64');
-    const key = FILE_PATH.exec(src.replace(/^https?:\/\/[^/]+/, ''))?.[1];
-    const path = key ? context.files.localPath(key) : null;
-    if (!path) return undefined;
-    try {
-      return readFileSync(path);
-    } catch {
-      return undefined;
-    }
-  };
+const storedKey = (src: string) => FILE_PATH.exec(src.replace(/^https?:\/\/[^/]+/, ''))?.[1];
+
+/** A stored file's bytes as the renderers read them (from a bucket, through the store's local cache); undefined when missing. */
+async function storedBytes(context: AppContext, key: string): Promise<Buffer | undefined> {
+  const path = await context.files.readablePath(key);
+  return path ? readFile(path).catch(() => undefined) : undefined;
 }
 
 /**
- * Print variants of stored images (`storage/print-variant.ts`), for PDFs: an image without one is
- * embedded as it is (the loader answers nothing and the renderer uses the light image).
+ * Images in designs are our own stored files (`/api/files/{key}`) or data: URLs; nothing is fetched from
+ * elsewhere. The render pool reads a design's images synchronously when it is handed the design, so the
+ * stored ones are read beforehand, here; it ships the bytes to its workers with the design, and the
+ * renderers check each image's header before decoding it. With `print`, the print variants of stored
+ * images (`storage/print-variant.ts`) are read too, for PDFs: an image without one is embedded as it is.
  */
-export function printImageLoader(context: AppContext): ImageLoader {
-  return (src) => {
-    const key = FILE_PATH.exec(src.replace(/^https?:\/\/[^/]+/, ''))?.[1];
-    const path = key ? context.files.localPath(printVariantKey(key)) : null;
-    if (!path) return undefined;
-    try {
-      return readFileSync(path);
-    } catch {
-      return undefined;
-    }
+async function designImages(
+  context: AppContext,
+  design: CertificateDesign,
+  print: boolean,
+): Promise<Pick<PoolDesignOptions, 'loadImage' | 'loadPrintImage'>> {
+  const light = new Map<string, Buffer>();
+  const heavy = new Map<string, Buffer>();
+  await Promise.all(
+    designImageSources(design).map(async (src) => {
+      const key = storedKey(src);
+      if (!key) return;
+      const [bytes, printBytes] = await Promise.all([
+        storedBytes(context, key),
+        print ? storedBytes(context, printVariantKey(key)) : undefined,
+      ]);
+      if (bytes) light.set(src, bytes);
+      if (printBytes) heavy.set(src, printBytes);
+    }),
+  );
+  const loadImage: ImageLoader = (src) => {
+    const data = /^data:image\/[a-z+]+;base64,(.*)$/s.exec(src);
+    return data ? Buffer.from(data[1]!, 'base64') : light.get(src);
   };
+  return print ? { loadImage, loadPrintImage: (src) => heavy.get(src) } : { loadImage };
 }
 
 /**
@@ -53,18 +57,23 @@ async function accountFontFiles(context: AppContext, accountId: number): Promise
   const rows = await context.db.select().from(accountFonts).where(eq(accountFonts.account_id, accountId));
   const files: CustomFontFile[] = [];
   for (const row of rows) {
-    const path = context.files.localPath(row.file_key);
+    const path = await context.files.readablePath(row.file_key);
     if (path) files.push({ family: row.name, id: `a${accountId}-${row.name}`, path });
   }
   return files;
 }
 
-async function poolOptions(context: AppContext, accountId: number | null, print = false): Promise<PoolDesignOptions> {
-  return {
-    fonts: accountId === null ? [] : await accountFontFiles(context, accountId),
-    loadImage: storedImageLoader(context),
-    ...(print ? { loadPrintImage: printImageLoader(context) } : {}),
-  };
+async function poolOptions(
+  context: AppContext,
+  accountId: number | null,
+  design: CertificateDesign,
+  print = false,
+): Promise<PoolDesignOptions> {
+  const [fonts, images] = await Promise.all([
+    accountId === null ? [] : accountFontFiles(context, accountId),
+    designImages(context, design, print),
+  ]);
+  return { fonts, ...images };
 }
 
 /** Sample data for previews: the merge fields stay visible as their own names. */
@@ -101,7 +110,7 @@ export async function designPng(
   recipient: Recipient | undefined,
   options: { width?: number; back?: boolean },
 ): Promise<Buffer> {
-  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId)), keep: false });
+  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId, design)), keep: false });
   return pooled.renderPng(recipient, { width: options.width, side: options.back ? 'back' : 'front' });
 }
 
@@ -112,7 +121,7 @@ export async function designPdf(
   recipient: Recipient | undefined,
   title: string,
 ): Promise<Buffer> {
-  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId, true)), title, keep: false });
+  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId, design, true)), title, keep: false });
   return pooled.renderPdf(recipient);
 }
 
@@ -126,5 +135,5 @@ export async function preparedPdfRenderer(
   design: CertificateDesign,
   title: string,
 ): Promise<PooledDesign> {
-  return context.renders.prepare(design, { ...(await poolOptions(context, accountId, true)), title });
+  return context.renders.prepare(design, { ...(await poolOptions(context, accountId, design, true)), title });
 }

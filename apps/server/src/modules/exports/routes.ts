@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts';
 import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { hasValidSignature } from '../../http/signed-urls.ts';
-import { attachmentDisposition } from '../files/index.ts';
 import { assertOwnAccount } from '../store/index.ts';
 import { exportProject, exportProjects, exportSearch, findExportFile, projectsRecipientsCount } from './service.ts';
 
@@ -33,10 +32,8 @@ export function exportRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.downloadExport, async (request, reply) => {
     const member = hasValidSignature(context, request) ? null : requireAccountMember(request);
     const file = await findExportFile(context, member, request.params.file);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', attachmentDisposition(file.name))
-      .header('cache-control', 'private, no-store')
-      .send(file.bytes);
+    reply.header('cache-control', 'private, no-store');
+    if ('redirect' in file) return reply.redirect(file.redirect);
+    return reply.type(file.contentType).header('content-disposition', file.disposition).send(file.bytes);
   });
 }

@@ -8,6 +8,7 @@ import { assertMaySend, isSubUser } from '../../http/permissions.ts';
 import type { Executor } from '../../jobs/queue.ts';
 import { assertFeature } from '../billing/index.ts';
 import type { Member } from '../certificates/index.ts';
+import { attachmentDisposition } from '../files/index.ts';
 import { findProject } from '../projects/index.ts';
 import { searchConditions } from '../store/index.ts';
 import { exportEstimateMinutes } from './estimate.ts';
@@ -181,11 +182,20 @@ export const EXPORT_CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
+/** How long a direct link to an export in the bucket stays valid: the browser follows it at once. */
+const DIRECT_LINK_SECONDS = 300;
+
 /**
  * A finished export file: by the signed link mailed to the issuer (no member then), or for a signed-in
- * member of the account that made it; a sub-user reaches only the exports they asked for.
+ * member of the account that made it; a sub-user reaches only the exports they asked for. From a bucket
+ * the browser is sent to a short-lived presigned address of the file (`redirect`), so a large export
+ * never passes through the API process; from DATA_DIR the bytes come back to be sent.
  */
-export async function findExportFile(context: AppContext, member: Member | null, file: string) {
+export async function findExportFile(
+  context: AppContext,
+  member: Member | null,
+  file: string,
+): Promise<{ redirect: string } | { bytes: Buffer; contentType: string; disposition: string }> {
   const conditions = [eq(dataExports.file_key, file), eq(dataExports.status, 'done')];
   if (member) {
     conditions.push(eq(dataExports.account_id, member.accountId));
@@ -195,12 +205,14 @@ export async function findExportFile(context: AppContext, member: Member | null,
     .select()
     .from(dataExports)
     .where(and(...conditions));
-  const bytes = record ? await context.files.get(record.file_key) : null;
-  if (!record || !bytes) throw notFound('This export is no longer available. Please start it again from the Store.');
+  const gone = () => notFound('This export is no longer available. Please start it again from the Store.');
+  if (!record || !(await context.files.exists(record.file_key))) throw gone();
   const type = record.export_type as ExportType;
-  return {
-    bytes,
-    contentType: EXPORT_CONTENT_TYPES[type],
-    name: `${record.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Recipients'} - recipients.${type}`,
-  };
+  const contentType = EXPORT_CONTENT_TYPES[type];
+  const disposition = attachmentDisposition(`${record.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Recipients'} - recipients.${type}`);
+  const direct = await context.files.directUrl(record.file_key, { contentType, disposition, expiresInSeconds: DIRECT_LINK_SECONDS });
+  if (direct) return { redirect: direct };
+  const bytes = await context.files.get(record.file_key);
+  if (!bytes) throw gone();
+  return { bytes, contentType, disposition };
 }
