@@ -28,7 +28,8 @@ export async function openDatabase(options: {
   dataDir: string;
   onFailure?: (error: Error) => void;
 }): Promise<Database> {
-  if (options.databaseUrl) return connect(options.databaseUrl, async () => {});
+  // A server that does not answer at all (a host gone, packets dropped) fails the request after 10 s instead of holding it.
+  if (options.databaseUrl) return connect(options.databaseUrl, async () => {}, { connectionTimeoutMillis: 10_000 });
   const location = options.dataDir === 'memory://' ? 'memory://' : path.resolve(options.dataDir, 'pgdata');
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const embedded = await startEmbeddedDatabase(
@@ -41,8 +42,8 @@ export async function openDatabase(options: {
   return connect(embedded.connectionString, embedded.stop);
 }
 
-function connect(connectionString: string, stop: () => Promise<void>): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+function connect(connectionString: string, stop: () => Promise<void>, options: pg.PoolConfig = {}): Database {
+  const pool = new pg.Pool({ connectionString, max: 10, ...options });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});
   const db: Db = drizzle(pool, { schema });

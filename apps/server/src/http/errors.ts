@@ -2,6 +2,7 @@ import { isRenderError } from '@laurel/certificate/node';
 import { type ApiErrorBody, type Feature, MESSAGES, UPGRADE_PATH, upgradeMessage } from '@laurel/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** A failure the client is meant to read: status, message and the fields its flows branch on. */
 export class AppError extends Error {
@@ -32,6 +33,9 @@ export const upgradeRequired = (feature: Feature) => forbidden(upgradeMessage(fe
 export const conflict = (message: string, extra?: Extra) => new AppError(409, message, extra);
 /** The thing existed and is gone for good (a certificate whose issuer deleted their account). */
 export const gone = (message: string, extra?: Extra) => new AppError(410, message, { error_type: 'gone', ...extra });
+/** The database is away (restarting, failing over): the client may simply try again shortly. */
+export const serviceUnavailable = () =>
+  new AppError(503, 'Laurel is briefly unavailable. Please try again in a moment.', { error_type: 'unavailable' });
 export const tooManyAttempts = () => new AppError(429, MESSAGES.tooManyAttempts, { error_type: 'too_many_attempts' });
 
 /** The one error handler: every failure leaves as an ApiErrorBody, never as a stack trace. */
@@ -41,6 +45,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A design the renderers refuse (an image too large or unreadable) or a render stopped at its time or
     // memory limit: the request was understood and cannot be carried out; the message says why.
     if (isRenderError(error)) return reply.status(422).send(new AppError(422, error.message, { error_type: error.code }).body());
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(serviceUnavailable().body());
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').split('/')[0] || undefined;

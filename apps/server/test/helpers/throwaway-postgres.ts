@@ -1,8 +1,23 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
+
+const execFileAsync = promisify(execFile);
+
+export interface ThrowawayPostgres {
+  url: string;
+  stop(): void;
+  /**
+   * Stops the server the way an operator's restart does (fast: open connections are cut), runs
+   * `whileDown` while nothing listens, then starts it again on the same port and data.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
+  /** The binaries' folder, for pg_dump and friends. */
+  bin: string;
+}
 
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
@@ -18,7 +33,7 @@ function postgresBin(): string {
  * A PostgreSQL cluster of its own from the machine's binaries, in a temporary folder, tuned for
  * throwaway data (fsync off); `stop` removes it. Used by the API tests and the benchmarks.
  */
-export async function startThrowawayPostgres(): Promise<{ url: string; stop(): void }> {
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = postgresBin();
   const dir = mkdtempSync(path.join(tmpdir(), 'laurel-pg-'));
   const data = path.join(dir, 'data');
@@ -32,7 +47,8 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
   const run = (cmd: string, args: string[]) =>
     execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args, { stdio: 'pipe' });
   run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  run(path.join(bin, 'pg_ctl'), [
+  const pgCtl = path.join(bin, 'pg_ctl');
+  const startArgs = [
     '-D',
     data,
     '-l',
@@ -41,12 +57,25 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
     'start',
     '-o',
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
-  ]);
+  ];
+  run(pgCtl, startArgs);
+  // Asynchronous, so the test's own servers keep answering while the database is away.
+  const runAsync = (cmd: string, args: string[]) =>
+    execFileAsync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'postgres', '--', cmd, ...args] : args);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    bin,
+    async restart(whileDown) {
+      await runAsync(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
+      try {
+        await whileDown?.();
+      } finally {
+        await runAsync(pgCtl, startArgs);
+      }
+    },
     stop() {
       try {
-        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -69,6 +69,20 @@ async function finish(
   });
 }
 
+/**
+ * Writes the file, or leaves none: a disk that fills up or a bucket that refuses mid-write must not
+ * keep half a file of recipients' data behind (nothing serves it, as the export is not done, but it
+ * would stay until a retry overwrites it, or for ever if none succeeds).
+ */
+async function storeWhole(context: AppContext, key: string, bytes: Buffer): Promise<void> {
+  try {
+    await context.files.put(key, bytes);
+  } catch (error) {
+    await context.files.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
 /** Deletes an export's file after its link has lapsed; the download then says it is no longer available. */
 export const exportRemovalJob = defineJob<ExportJob, AppContext>({
   name: 'recipients.export.remove-file',
@@ -91,6 +105,8 @@ export const exportGaveUpJob = defineJob<ExportJob, AppContext>({
     const [record] = await context.db.select().from(dataExports).where(eq(dataExports.id, exportId));
     if (record?.status !== 'queued') return;
     const [user] = await context.db.select({ first_name: users.first_name }).from(users).where(eq(users.id, record.user_id));
+    // Whatever a failed run may have left of the file goes with it.
+    await context.files.delete(record.file_key);
     const mail = exportFailedMail({ firstName: user?.first_name ?? '', title: record.title, exportUrl: `${context.env.PUBLIC_URL}/store` });
     await finish(context, record, { status: 'failed', error: 'gave up after repeated failures' }, mail);
   },
@@ -120,7 +136,7 @@ export const exportJob = defineJob<ExportJob, AppContext>({
       return;
     }
     const { bytes, rows } = await build(context, record, viewer);
-    await context.files.put(record.file_key, bytes);
+    await storeWhole(context, record.file_key, bytes);
     const url = `${context.env.PUBLIC_URL}${signPath(context, exportDownloadPath(record), EXPORT_LINK_DAYS * 86_400_000)}`;
     const mail = exportReadyMail({
       firstName: viewer.firstName,
