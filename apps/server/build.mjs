@@ -4,7 +4,7 @@
 // default workerUrl), the import worker's dist/import-worker.js (started by src/modules/imports/parse-pool.ts)
 // and the embedded database's dist/pglite-thread.js (started by src/db/embedded/index.ts).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 // The running build's version for /account/updates (src/config/build-info.ts): the root package's
@@ -43,3 +43,7 @@ await build({
     },
   ],
 });
+
+// The certificate page's stylesheet and script, beside main.js where the page's module looks for them
+// (src/modules/delivery/certificate-page-html.ts).
+cpSync('src/modules/delivery/certificate-page-assets', 'dist/certificate-page-assets', { recursive: true });

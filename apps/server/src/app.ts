@@ -27,7 +27,6 @@ import { creditRoutes } from './modules/credits/routes.ts';
 import { registerTlsListener } from './modules/custom-domains/index.ts';
 import { customDomainRoutes } from './modules/custom-domains/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { certificatePageHead } from './modules/delivery/index.ts';
 import { deliveryV1Routes } from './modules/delivery/public-api-routes.ts';
 import { certificatePageRoutes } from './modules/delivery/public-routes.ts';
 import { deliveryRoutes } from './modules/delivery/routes.ts';
@@ -139,6 +138,6 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   );
   registerAuth(app, context);
   for (const routes of ROUTE_MODULES) routes(app, context);
-  await registerWeb(app, (pathname) => certificatePageHead(context, pathname));
+  await registerWeb(app);
   return app;
 }

@@ -3,7 +3,6 @@ import { Alert, Box, Button, Card, Container, Group, Stack, Text, TextInput, The
 import { useForm } from '@mantine/form';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
 import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
 import { verifyCertificate } from './api.ts';
@@ -13,7 +12,6 @@ import { verifyCertificate } from './api.ts';
  * name lead to the certificate's public page, where its status (valid, expired, revoked) is shown.
  */
 export function VerifyPage() {
-  const navigate = useNavigate();
   const form = useForm({
     mode: 'controlled',
     initialValues: { certificate_number: '', last_name: '' },
@@ -25,7 +23,8 @@ export function VerifyPage() {
   });
   const find = useMutation({
     mutationFn: verifyCertificate,
-    onSuccess: (reply) => navigate(`/c/${reply.token}`),
+    // The certificate's page is served by the server, not the app: a full page load.
+    onSuccess: (reply) => window.location.assign(`/c/${reply.token}`),
   });
 
   return (

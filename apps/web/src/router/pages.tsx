@@ -100,7 +100,6 @@ const PortalRegisterPage = screen(() => import('../portal/PortalRegisterPage.tsx
 const PortalSetPasswordPage = screen(() => import('../portal/PortalSetPasswordPage.tsx'), 'PortalSetPasswordPage');
 const CredentialsHomePage = screen(() => import('../credentials/CredentialsHomePage.tsx'), 'CredentialsHomePage');
 const CredentialsLoginPage = screen(() => import('../credentials/CredentialsLoginPage.tsx'), 'CredentialsLoginPage');
-const CertificatePage = screen(() => import('../certificate/CertificatePage.tsx'), 'CertificatePage');
 const VerifyPage = screen(() => import('../certificate/VerifyPage.tsx'), 'VerifyPage');
 const PreferencesPage = screen(() => import('../preferences/PreferencesPage.tsx'), 'PreferencesPage');
 const PrivacyPage = screen(() => import('../legal/LegalPage.tsx'), 'PrivacyPage');
@@ -108,9 +107,10 @@ const TermsPage = screen(() => import('../legal/LegalPage.tsx'), 'TermsPage');
 
 /**
  * The screen for every route of spec 1 §2. Keyed by the shared ROUTES, so a route added there does
- * not compile until it has a screen here.
+ * not compile until it has a screen here. A certificate's page (`/c/:token`) is HTML the server
+ * renders itself (modules/delivery/certificate-page-html.ts), light enough for a phone.
  */
-export const PAGES: Record<RoutePath, PageDef> = {
+export const PAGES: Record<Exclude<RoutePath, '/c/:token'>, PageDef> = {
   '/': { layout: 'auth', title: 'Sign in', Page: LoginPage },
   '/login': { layout: 'auth', title: 'Sign in', Page: LoginPage },
   '/register': { layout: 'auth', title: 'Create your account', Page: RegisterPage },
@@ -180,7 +180,6 @@ export const PAGES: Record<RoutePath, PageDef> = {
   '/portal/set-password': { layout: 'portal', title: 'Choose your password', Page: PortalSetPasswordPage },
   '/credentials': { layout: 'credentials', title: 'My credentials', Page: CredentialsHomePage },
   '/credentials/login': { layout: 'credentials', title: 'Sign in', Page: CredentialsLoginPage },
-  '/c/:token': { layout: 'public', title: 'Certificate', Page: CertificatePage },
   '/verify': { layout: 'public', title: 'Verify a certificate', Page: VerifyPage },
   '/preferences/:token': { layout: 'public', title: 'Email preferences', Page: PreferencesPage },
   '/privacy': { layout: 'public', title: 'Privacy policy', Page: PrivacyPage },

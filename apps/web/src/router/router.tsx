@@ -52,4 +52,4 @@ export const router = createBrowserRouter([
 // The code of the screen the app opens at loads beside the check of who is signed in, not after it.
 // A failed load is left to the screen itself, which reports it through the route's error page.
 const firstPath = matchRoutes(router.routes, window.location)?.at(-1)?.route.path;
-if (firstPath && firstPath in PAGES) PAGES[firstPath as RoutePath].Page.preload().catch(() => undefined);
+if (firstPath && firstPath in PAGES) PAGES[firstPath as keyof typeof PAGES].Page.preload().catch(() => undefined);

@@ -136,6 +136,9 @@ export const publicCertificate = z
   .meta({ id: 'PublicCertificate' });
 export type PublicCertificate = z.infer<typeof publicCertificate>;
 
+/** The widths of a certificate's image its public page offers (`srcset`), in pixels. */
+export const CERTIFICATE_IMAGE_WIDTHS = [400, 800, 1200] as const;
+
 export const VERIFY_MESSAGES = {
   noMatch: 'No certificate matches this number and last name. Check both as they are printed on the certificate.',
 } as const;
@@ -178,6 +181,26 @@ export const publicCertificateCalls = defineCalls('certificate', {
     params: tokenParams,
     query: z.object({ width: queryInt(100, 2000).default(1280) }),
     response: fileReply('The certificate', 'image/png'),
+    errors: [410, 422],
+  },
+  getPublicCertificateWebp: {
+    method: 'GET',
+    path: '/api/c/:token/image.webp',
+    summary: 'Draw a certificate as a WebP image at one of the widths its page offers',
+    description:
+      "For the certificate page's `srcset`. With `v`, the version the page names, the reply may be cached for good; the version changes whenever the image could.",
+    access: 'public',
+    params: tokenParams,
+    query: z.object({
+      width: z.coerce
+        .number<number | string>()
+        .int()
+        .refine((width) => (CERTIFICATE_IMAGE_WIDTHS as readonly number[]).includes(width), {
+          message: `The width must be one of ${CERTIFICATE_IMAGE_WIDTHS.join(', ')}.`,
+        }),
+      v: z.string().max(32).optional(),
+    }),
+    response: fileReply('The certificate', 'image/webp'),
     errors: [410, 422],
   },
   getPublicCertificatePdf: {

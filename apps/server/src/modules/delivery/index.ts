@@ -6,4 +6,3 @@ export { withEvent } from './events.ts';
 export { resendToHolder } from './holder-resend.ts';
 export { accountMailLinks, portalAddress, recipientLinks } from './links.ts';
 export { continueSendJob } from './send-plan.ts';
-export { certificatePageHead } from './share-preview.ts';

@@ -16,9 +16,10 @@ import { linkIsLive } from './link-live.ts';
 import { recipientLinks } from './links.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
+export type CertificateRow = Awaited<ReturnType<typeof byToken>>;
 
 /** The recipient's certificate, reached by its unguessable token: public once it has been sent. */
-async function byToken(context: AppContext, token: string) {
+export async function byToken(context: AppContext, token: string) {
   const [row] = await context.db
     .select({ recipient: recipients, project: projects, account: accounts })
     .from(recipients)
@@ -47,11 +48,24 @@ function status(recipient: RecipientRow, now: Date): CertificateStatus {
   return 'valid';
 }
 
-/** The certificate page's data and its verification; the first visit is recorded as the certificate being opened. */
-export async function openPublicCertificate(context: AppContext, token: string): Promise<PublicCertificate> {
-  const { recipient, project, account } = await byToken(context, token);
+/**
+ * The certificate page's data and its verification; the first visit is recorded as the certificate being
+ * opened, unless `recordOpen` is false (a link preview's robot reading the page is not the recipient).
+ */
+export async function openPublicCertificate(
+  context: AppContext,
+  token: string,
+  options: { recordOpen?: boolean } = {},
+): Promise<PublicCertificate> {
+  return presentCertificate(context, await openCertificateRow(context, token, options));
+}
+
+/** The row behind the page, the first open recorded as above: for the page, which also draws from the design. */
+export async function openCertificateRow(context: AppContext, token: string, { recordOpen = true }: { recordOpen?: boolean } = {}) {
+  const row = await byToken(context, token);
+  const { recipient } = row;
   const now = context.clock.now();
-  if (!recipient.accessed_at) {
+  if (recordOpen && !recipient.accessed_at) {
     await context.db.transaction(async (tx) => {
       const [opened] = await tx
         .update(recipients)
@@ -66,6 +80,10 @@ export async function openPublicCertificate(context: AppContext, token: string):
         });
     });
   }
+  return row;
+}
+
+export function presentCertificate(context: AppContext, { recipient, project, account }: CertificateRow): PublicCertificate {
   const links = recipientLinks(context, recipient.token);
   return {
     certificate_name: project.snapshot.name,
@@ -74,7 +92,7 @@ export async function openPublicCertificate(context: AppContext, token: string):
     issuer: { name: account.name, imagepath: account.imagepath },
     issued_at: (recipient.sent_at ?? recipient.created_at).toISOString(),
     expires_on: recipient.meta.EXPIRATION_DATE || null,
-    status: status(recipient, now),
+    status: status(recipient, context.clock.now()),
     revoked_at: recipient.revoked_at?.toISOString() ?? null,
     revocation_reason: recipient.revoked_at ? revocationReason(recipient) : null,
     pdf_url: links.pdf,

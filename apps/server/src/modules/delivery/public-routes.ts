@@ -3,11 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { contentDisposition } from '../files/index.ts';
+import { publicCertificateWebp } from './certificate-image.ts';
+import { certificatePageHtmlRoutes } from './certificate-page-html.ts';
 import { linkedInAddress, openPublicCertificate, publicCertificatePdf, publicCertificatePng, unsubscribe } from './public-certificate.ts';
 import { findCertificateToVerify } from './verification.ts';
 
 /** The recipient's certificate: public, reached by its unguessable token. */
 export function certificatePageRoutes(app: FastifyInstance, context: AppContext): void {
+  certificatePageHtmlRoutes(app, context);
+
   route(app, calls.verifyCertificate, async (request) => findCertificateToVerify(context, request.body), {
     rateLimit: { max: 10, timeWindow: '1 minute' },
   });
@@ -17,6 +21,18 @@ export function certificatePageRoutes(app: FastifyInstance, context: AppContext)
   route(app, calls.getPublicCertificateImage, async (request, reply) => {
     const png = await publicCertificatePng(context, request.params.token, request.query.width);
     return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
+  });
+
+  route(app, calls.getPublicCertificateWebp, async (request, reply) => {
+    const { width, v } = request.query;
+    const { webp, version } = await publicCertificateWebp(context, request.params.token, width);
+    // The page names the current version: that address always shows the same picture. Any other is revalidated.
+    const etag = `"${version}-${width}"`;
+    reply.type('image/webp').header('etag', etag);
+    if (v === version) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    else reply.header('cache-control', 'public, no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.send(webp);
   });
 
   route(app, calls.getPublicCertificatePdf, async (request, reply) => {
