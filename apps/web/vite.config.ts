@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,9 +17,15 @@ function chunkFolder(chunk: { facadeModuleId: string | null; moduleIds: readonly
   return folders.size === 1 ? (only ?? null) : null;
 }
 
+/** React, the router, the query cache and Mantine's core: the shell of every page. */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|cookie|set-cookie-parser)[\\/]/;
+
+const OWN_PACKAGE = /[\\/]packages[\\/](domain|certificate)[\\/]src[\\/].*\.ts$/;
+
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     // The API runs beside Vite in development; same-origin paths keep the client free of hosts.
@@ -29,18 +36,20 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // Our packages are plain modules (no import is made for its effect): a barrel import of
+      // @laurel/domain then brings only what a chunk uses, not every contract and the layout engine.
+      treeshake: { moduleSideEffects: (id) => !OWN_PACKAGE.test(id) },
       output: {
         // Screens load lazily (src/router/pages.tsx): a chunk named after its area shows where the split falls.
         chunkFileNames: (chunk) => {
           const folder = chunkFolder(chunk);
           return folder ? `assets/${folder}-[name]-[hash].js` : 'assets/[name]-[hash].js';
         },
-        // Libraries change less often than the app: a separate chunk stays cached across releases.
+        // What nearly every screen needs stays in one chunk that outlives releases; every other library
+        // goes with the screens that import it (the editor's TipTap, the dashboard's charts...), so a
+        // page downloads only its own. See docs/decisions.md, Web delivery.
         advancedChunks: {
-          groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'vendor', test: /node_modules/ },
-          ],
+          groups: [{ name: 'framework', test: FRAMEWORK }],
         },
       },
     },

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { UPLOAD_MAX_BYTES } from '@laurel/domain';
@@ -8,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseNulCharacters } from './http/text-input.ts';
 import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -122,15 +124,14 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   registerErrorHandler(app);
   refuseNulCharacters(app);
 
+  // Before any route: both set themselves up on each route as it is added.
+  await registerSecurityHeaders(app);
+  // Replies of 1 KB and more in a type worth compressing (JSON, HTML, CSV...; mime-db says PDF, PNG,
+  // JPEG and zip are not). The web app's files come compressed from the build and are left alone.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
-
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-  });
 
   // RFC 8058 one-click unsubscribe posts a form body; its content is not needed, only the link.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
@@ -138,6 +139,6 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   );
   registerAuth(app, context);
   for (const routes of ROUTE_MODULES) routes(app, context);
-  await registerWeb(app);
+  await registerWeb(app, { dist: context.env.WEB_DIST });
   return app;
 }

@@ -61,6 +61,8 @@ const envSchema = z
     TRUST_PROXY: proxyList,
     PUBLIC_URL: urlWith(['http', 'https'], 'PUBLIC_URL'),
     DATA_DIR: z.string().default('./data'),
+    // The built web app to serve; unset, the apps/web/dist of this checkout.
+    WEB_DIST: optionalString,
     DATABASE_URL: urlWith(['postgres', 'postgresql'], 'DATABASE_URL'),
     SMTP_URL: urlWith(['smtp', 'smtps'], 'SMTP_URL'),
     MAIL_FROM: z.string().default('Laurel <certificates@laurel.localhost>'),

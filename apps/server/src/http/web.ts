@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
 
 /** The built browser app (apps/web/dist), found from the source tree and from the server build. */
-function webDist(): string | null {
+function findWebDist(): string | null {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     const candidate = path.join(dir, 'apps', 'web', 'dist');
@@ -17,27 +17,30 @@ function webDist(): string | null {
   return null;
 }
 
-/** The `<title>` and meta tags a page needs for link previews, or null to keep the app's own. */
-export type PageHead = (pathname: string) => Promise<string | null>;
-
-/** index.html with its title and description replaced by a page's own head. */
-function withHead(indexHtml: string, head: string): string {
-  return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `  ${head}\n  </head>`);
-}
-
 /**
  * Serves the single-page app: files as they are, and index.html for every other page path so the
  * client router decides (it shows its own 404 page: the spec has no fallback redirect). On a
- * portal host, paths outside the portal are redirected here already (spec 1 §2). `pageHead` gives
- * pages that are shared as links (a certificate) the tags link previews read, since they run no script.
+ * portal host, paths outside the portal are redirected here already (spec 1 §2). The certificate page,
+ * which link previews read, is the server's own HTML (modules/delivery), not the app.
  */
-export async function registerWeb(app: FastifyInstance, pageHead?: PageHead): Promise<void> {
-  const root = webDist();
+export async function registerWeb(app: FastifyInstance, options: { dist?: string } = {}): Promise<void> {
+  const root = options.dist ?? findWebDist();
   if (root) {
-    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build wrote name.br and name.gz beside each text file: the one the client accepts is sent as it
+      // is, with Content-Encoding and Vary: Accept-Encoding, and nothing is compressed per request.
+      preCompressed: true,
+      // Names under assets/ carry a hash of their content: a new build makes new names, so they never go
+      // stale. The rest (favicon.svg...) keeps a stable name and is checked again after an hour.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
   }
   const indexHtml = root ? readFileSync(path.join(root, 'index.html'), 'utf8') : null;
 
@@ -50,10 +53,6 @@ export async function registerWeb(app: FastifyInstance, pageHead?: PageHead): Pr
       if (redirect) return reply.redirect(redirect, 302);
     }
     if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
-    const head = await pageHead?.(pathname);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(head ? withHead(indexHtml, head) : indexHtml);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   });
 }

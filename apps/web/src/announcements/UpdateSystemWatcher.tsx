@@ -1,6 +1,5 @@
 import type { Announcement } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Typography } from '@mantine/core';
-import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../session/queries.ts';
@@ -28,7 +27,10 @@ export function UpdateSystemWatcher() {
         const key = String(item.id ?? item.title);
         if (shown.current.has(key)) return;
         shown.current.add(key);
-        setAnnouncement(item);
+        // DOMPurify loads only when there is something to show: most visits have no announcement.
+        return import('dompurify').then(({ default: DOMPurify }) => {
+          if (!cancelled) setAnnouncement({ ...item, content: DOMPurify.sanitize(item.content) });
+        });
       })
       .catch(() => undefined);
     return () => {
@@ -45,8 +47,8 @@ export function UpdateSystemWatcher() {
     <Modal opened={!!announcement} onClose={close} title={announcement?.title} size="lg" data-testid="update-system-modal">
       <Stack gap="lg">
         <Typography>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the announcement and DOMPurify cleans it again here */}
-          <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(announcement?.content ?? '') }} />
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the announcement and DOMPurify cleaned it again on arrival */}
+          <div dangerouslySetInnerHTML={{ __html: announcement?.content ?? '' }} />
         </Typography>
         <Group justify="flex-end">
           <Button onClick={close}>Got it</Button>

@@ -1,15 +1,19 @@
+import { lazy } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
-import { AccountLayout } from '../layout/AccountLayout.tsx';
-import { AppLayout } from '../layout/AppLayout.tsx';
 import { AuthLayout } from '../layout/AuthLayout.tsx';
-import { PortalLayout } from '../layout/PortalLayout.tsx';
-import { StoreLayout } from '../layout/StoreLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import type { LayoutKey, PageDef, RoutePath } from './page-types.ts';
 import { PAGES } from './pages.tsx';
 import { Root } from './Root.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
+
+// The signed-in frames (menus, navigation) load with the first screen that uses them, not with the sign-in
+// page, which is where most visits start; the Suspense of Root covers their loading.
+const AppLayout = lazy(() => import('../layout/AppLayout.tsx').then((module) => ({ default: module.AppLayout })));
+const AccountLayout = lazy(() => import('../layout/AccountLayout.tsx').then((module) => ({ default: module.AccountLayout })));
+const StoreLayout = lazy(() => import('../layout/StoreLayout.tsx').then((module) => ({ default: module.StoreLayout })));
+const PortalLayout = lazy(() => import('../layout/PortalLayout.tsx').then((module) => ({ default: module.PortalLayout })));
 
 function childrenOf(layout: LayoutKey): RouteObject[] {
   return (Object.entries(PAGES) as [RoutePath, PageDef][])

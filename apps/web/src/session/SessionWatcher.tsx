@@ -1,5 +1,5 @@
 import { startsWithSegment } from '@laurel/domain';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { setInterceptors } from '../api/interceptors.ts';
 import { queryClient } from '../api/query-client.ts';
@@ -8,9 +8,11 @@ import { notifyError } from '../lib/notify.ts';
 import { IdleWarningModal } from './IdleWarningModal.tsx';
 import { isPublicFlowPath } from './paths.ts';
 import { USER_KEY, useCurrentUser } from './queries.ts';
-import { ReloginModal } from './ReloginModal.tsx';
 import { useIdleSession } from './useIdleSession.ts';
 import { useSignOut } from './useSignOut.ts';
+
+// Shown only when a session runs out: its form code is not part of every page's first load.
+const ReloginModal = lazy(() => import('./ReloginModal.tsx').then((module) => ({ default: module.ReloginModal })));
 
 /**
  * Everything that watches the session for the whole app: idle timeout, the re-login modal on
@@ -61,7 +63,11 @@ export function SessionWatcher() {
   return (
     <>
       <IdleWarningModal leftMs={reloginOpen ? null : warningLeftMs} onStay={staySignedIn} onLogOff={() => void signOut()} />
-      {reloginOpen && <ReloginModal opened email={user?.email ?? ''} onExit={exitRelogin} />}
+      {reloginOpen && (
+        <Suspense fallback={null}>
+          <ReloginModal opened email={user?.email ?? ''} onExit={exitRelogin} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { publicCertificateCalls as calls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { sendWithEtag } from '../../http/etag.ts';
 import { route } from '../../http/route.ts';
 import { contentDisposition } from '../files/index.ts';
 import { publicCertificateWebp } from './certificate-image.ts';
@@ -20,26 +21,22 @@ export function certificatePageRoutes(app: FastifyInstance, context: AppContext)
 
   route(app, calls.getPublicCertificateImage, async (request, reply) => {
     const png = await publicCertificatePng(context, request.params.token, request.query.width);
-    return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
+    return sendWithEtag(request, reply.type('image/png').header('cache-control', 'public, max-age=3600'), png);
   });
 
   route(app, calls.getPublicCertificateWebp, async (request, reply) => {
     const { width, v } = request.query;
     const { webp, version } = await publicCertificateWebp(context, request.params.token, width);
     // The page names the current version: that address always shows the same picture. Any other is revalidated.
-    const etag = `"${version}-${width}"`;
-    reply.type('image/webp').header('etag', etag);
-    if (v === version) reply.header('cache-control', 'public, max-age=31536000, immutable');
-    else reply.header('cache-control', 'public, no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.send(webp);
+    reply.type('image/webp').header('cache-control', v === version ? 'public, max-age=31536000, immutable' : 'public, no-cache');
+    return sendWithEtag(request, reply, webp, `"${version}-${width}"`);
   });
 
   route(app, calls.getPublicCertificatePdf, async (request, reply) => {
     const file = await publicCertificatePdf(context, request.params.token);
     if ('revoked' in file) return reply.redirect(file.pageUrl, 303);
     const { pdf, name } = file;
-    return reply.type('application/pdf').header('content-disposition', contentDisposition('inline', name)).send(pdf);
+    return sendWithEtag(request, reply.type('application/pdf').header('content-disposition', contentDisposition('inline', name)), pdf);
   });
 
   route(app, calls.addPublicCertificateToLinkedIn, async (request, reply) =>
