@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { newDesign, PAGE_FORMATS } from '../src/index.ts';
+import { newDesign, newElement, PAGE_FORMATS } from '../src/index.ts';
 import { createPdfRenderer, renderPdf } from '../src/node.ts';
-import { sampleDesign, sampleRecipient, text } from './helpers/sample.ts';
+import { backgroundJpeg, sampleDesign, sampleRecipient, text } from './helpers/sample.ts';
 import { run, workDir, writeTemp } from './helpers/tools.ts';
 
 describe('PDF output', () => {
@@ -84,6 +84,76 @@ describe('PDF output', () => {
     expect(run('pdftotext', [writeTemp('second.pdf', second), '-'])).toContain('Anaïs Dubois');
   });
 });
+
+describe('tagged PDF for screen readers', () => {
+  // Stacked so that drawing order (z-index) differs from reading order: the footer is drawn first.
+  const design = sampleDesign();
+  design.elements.push(
+    text('Signed by the course director', { left: '340px', top: '410px', width: '200px', 'font-size': '11px', 'z-index': '-1' }),
+    {
+      ...newElement('logo'),
+      content: backgroundJpeg(40, 40),
+      styles: { ...newElement('logo').styles, left: '20px', top: '20px', width: '40px', height: '40px' },
+    },
+  );
+  const file = writeTemp('tagged.pdf', renderPdf(design, sampleRecipient));
+  const structure = run('pdfinfo', ['-struct-text', file]);
+
+  it('is tagged, in English, titled with the certificate and its recipient', () => {
+    const info = run('pdfinfo', [file]);
+    expect(info).toMatch(/Tagged:\s+yes/);
+    expect(info).toMatch(/Title:\s+Certificate of Achievement – Zoë Müller-Lüdenscheidt/);
+    expect(pdfObjects(file)).toMatch(/\/Lang \(en\)/);
+    expect(pdfObjects(file)).toMatch(/\/DisplayDocTitle true/);
+  });
+
+  it('names the certificate after the caller and the language it is given', () => {
+    const other = writeTemp('tagged-de.pdf', createPdfRenderer(design, { title: 'Kurs 2026', lang: 'de' }).render(sampleRecipient));
+    expect(run('pdfinfo', [other])).toMatch(/Title:\s+Kurs 2026 – Zoë Müller-Lüdenscheidt/);
+    expect(pdfObjects(other)).toMatch(/\/Lang \(de\)/);
+  });
+
+  it('lists each text as a paragraph in reading order, the largest (the name here) as the heading', () => {
+    // pdfinfo prints each structure element's type followed by its text, in the order of the tree.
+    const texts = [...structure.matchAll(/^\s*(H1|P)\b[^\n]*\n\s*"([^"]*)"/gm)].map(([, type, content]) => `${type}: ${content!.trim()}`);
+    expect(texts).toEqual([
+      'P: Certificate of Achievement',
+      'P: This certifies that',
+      'H1: Zoë Müller-Lüdenscheidt',
+      expect.stringMatching(/^P: has successfully completed the course Advanced/),
+      'P: Certificate no. LAU-2026-000123',
+      'P: Signed by the course director',
+      'P: Valid until November 22, 2027',
+      expect.stringMatching(/^P: Verify at /),
+    ]);
+    expect(structure.match(/^\s*(H1|P)\b/gm)).toHaveLength(texts.length);
+  });
+
+  it('gives pictures alternative text and leaves the background and rules out of the reading', () => {
+    // The logo (top left) first, the QR code (lower right) after the course text.
+    expect(structure.match(/^\s*(Figure|H1|P)\b/gm)?.map((t) => t.trim())).toEqual([
+      'Figure',
+      'P',
+      'P',
+      'H1',
+      'P',
+      'Figure',
+      'P',
+      'P',
+      'P',
+      'P',
+    ]);
+    const content = pdfObjects(file);
+    expect(content).toContain('/Alt (Logo)');
+    expect(content).toContain('/Alt (QR code to verify this certificate)');
+    // Background and signature line are artifacts: marked, outside the structure.
+    expect(content).toMatch(/\/Artifact <<\s*\/Type \/Background\s*>> BDC/);
+    expect(content).toMatch(/\/Artifact <<\s*\/Type \/Layout\s*>> BDC/);
+  });
+});
+
+/** The PDF's objects, uncompressed, to read what poppler does not print. */
+const pdfObjects = (file: string) => run('qpdf', ['--qdf', '--object-streams=disable', file, '-']);
 
 describe('several certificates in one PDF', () => {
   const people = [

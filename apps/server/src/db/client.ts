@@ -21,12 +21,14 @@ export interface Database {
 /**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (`memory://` keeps it in memory,
  * which the tests use). One process owns a PGlite directory: PGlite has no lock between processes.
- * `onFailure` hears of an embedded database that stopped on its own.
+ * `onFailure` hears of an embedded database that stopped on its own. `snapshot` starts a `memory://`
+ * database as a copy of a dumped one (the tests' migrated database; see `startEmbeddedDatabase`).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   onFailure?: (error: Error) => void;
+  snapshot?: Uint8Array;
 }): Promise<Database> {
   // A server that does not answer at all (a host gone, packets dropped) fails the request after 10 s instead of holding it.
   if (options.databaseUrl) return connect(options.databaseUrl, async () => {}, { connectionTimeoutMillis: 10_000 });
@@ -38,6 +40,7 @@ export async function openDatabase(options: {
       ((error) => {
         throw error;
       }),
+    { snapshot: options.snapshot },
   );
   return connect(embedded.connectionString, embedded.stop);
 }

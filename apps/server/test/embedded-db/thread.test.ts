@@ -12,7 +12,8 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: embedded.connectionString, max: 8 });
   await pool.query('create table counter (id int primary key, value int not null)');
   await pool.query('insert into counter values (1, 0)');
-});
+  // Creating a PGlite cluster takes seconds, more on a busy machine.
+}, 60_000);
 afterAll(async () => {
   await pool?.end();
   await embedded?.stop();
@@ -59,5 +60,22 @@ describe('the embedded database thread', () => {
     await expect(client.query('select * from no_such_table')).rejects.toThrow(/no_such_table/);
     expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     client.release();
+  });
+
+  it('starts another database as a copy of a dump, which shares nothing with the original afterwards', async () => {
+    await pool.query('update counter set value = 41 where id = 1');
+    const snapshot = await embedded.dump();
+    const copy = await startEmbeddedDatabase('memory://', (error) => failures.push(error), { snapshot });
+    const copyPool = new pg.Pool({ connectionString: copy.connectionString, max: 2 });
+    try {
+      expect((await copyPool.query('select value from counter where id = 1')).rows).toEqual([{ value: 41 }]);
+      await copyPool.query('update counter set value = 1000 where id = 1');
+      await pool.query('update counter set value = 42 where id = 1');
+      expect((await pool.query('select value from counter where id = 1')).rows).toEqual([{ value: 42 }]);
+      expect((await copyPool.query('select value from counter where id = 1')).rows).toEqual([{ value: 1000 }]);
+    } finally {
+      await copyPool.end();
+      await copy.stop();
+    }
   });
 });

@@ -153,6 +153,7 @@ export function layoutSide(
         box: isBackground ? { x: 0, y: 0, ...canvas } : box,
         src,
         rotate: isBackground && design.rotate_bg,
+        element: element.type,
       };
       if (isBackground) backgrounds.add(item);
       items.push(item);

@@ -1,5 +1,6 @@
 import type { FaceRef } from '../fonts/registry.ts';
 import type { PageFormat } from '../model/design.ts';
+import type { ElementType } from '../model/element.ts';
 
 export interface Box {
   x: number;
@@ -55,6 +56,8 @@ export interface ImageItem {
   src: string;
   /** Backgrounds of portrait designs use landscape images turned by a quarter (rotate_bg). */
   rotate: boolean;
+  /** The element drawn (background, logo, image, portrait): what a tagged PDF calls the picture. */
+  element: ElementType;
 }
 
 export interface QrItem {

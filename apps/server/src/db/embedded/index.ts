@@ -11,16 +11,24 @@ const SOCKET_PORT = 5432;
 export interface EmbeddedDatabase {
   /** A `postgres://` address of the Unix socket, for `pg` and pg-boss alike. */
   connectionString: string;
+  /** The data directory as an uncompressed tarball, to start another database from (`snapshot`). */
+  dump(): Promise<Uint8Array>;
   stop(): Promise<void>;
 }
 
 /**
  * Starts PGlite on its own thread behind a private Unix socket (see pglite-thread.ts). `onFailure` is
  * called if the thread dies after starting: the database is gone, and the process cannot go on.
+ * `snapshot` (from `dump()`) starts a `memory://` database as a copy of another instead of a new cluster.
  */
-export async function startEmbeddedDatabase(location: string, onFailure: (error: Error) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  location: string,
+  onFailure: (error: Error) => void,
+  options: { snapshot?: Uint8Array } = {},
+): Promise<EmbeddedDatabase> {
+  if (options.snapshot && location !== 'memory://') throw new Error('A database snapshot can only start a memory:// database.');
   const socketDir = mkdtempSync(path.join(tmpdir(), 'laurel-db-'));
-  const data: ThreadData = { location, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) };
+  const data: ThreadData = { location, socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), snapshot: options.snapshot };
   const thread = new Worker(THREAD_URL, { workerData: data });
   let stopping = false;
   const cleanUp = () => rmSync(socketDir, { recursive: true, force: true });
@@ -60,6 +68,17 @@ export async function startEmbeddedDatabase(location: string, onFailure: (error:
 
   return {
     connectionString: `postgres://postgres@${encodeURIComponent(socketDir)}:${SOCKET_PORT}/postgres`,
+    dump() {
+      return new Promise((resolve) => {
+        const dumped = (report: ThreadReport) => {
+          if (report.type !== 'dumped') return;
+          thread.off('message', dumped);
+          resolve(report.data);
+        };
+        thread.on('message', dumped);
+        thread.postMessage({ type: 'dump' } satisfies ThreadRequest);
+      });
+    },
     async stop() {
       if (stopping) return;
       stopping = true;

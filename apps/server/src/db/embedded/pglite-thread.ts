@@ -16,7 +16,7 @@ import { type FrontendMessage, MessageReader } from './wire.ts';
  * transaction therefore runs alone, as it does on PGlite in-process, and the unnamed statement of one
  * connection's extended query is never replaced by another's halfway through.
  */
-const { location, socketPath } = workerData as ThreadData;
+const { location, socketPath, snapshot } = workerData as ThreadData;
 /**
  * A connection waiting this long for the backend almost always means code that, inside a transaction,
  * waits for a query it sent on another connection: fine on PostgreSQL, for ever on one backend.
@@ -101,7 +101,7 @@ async function serve(pglite: PGlite, socket: Socket) {
 }
 
 async function main() {
-  const pglite = await PGlite.create(location);
+  const pglite = await PGlite.create(location, snapshot ? { loadDataDir: new Blob([snapshot as Uint8Array<ArrayBuffer>]) } : {});
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.setNoDelay(true);
@@ -116,7 +116,17 @@ async function main() {
   report({ type: 'ready' });
 
   parentPort!.on('message', async (request: ThreadRequest) => {
-    if (request.type !== 'stop') return;
+    if (request.type === 'dump') {
+      // Between transactions, so the copy holds only committed work.
+      await backend.acquire();
+      try {
+        const data = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+        parentPort!.postMessage({ type: 'dumped', data } satisfies ThreadReport, [data.buffer]);
+      } finally {
+        backend.release();
+      }
+      return;
+    }
     server.close();
     for (const socket of sockets) socket.destroy();
     // Whatever a connection was running finishes before the backend closes.

@@ -2,9 +2,10 @@ import type { Glyph } from 'fontkit';
 import type PDFDocument from 'pdfkit';
 import type { FontProvider, LoadedFace } from '../../layout/fonts.ts';
 import { shape } from '../../layout/measure.ts';
-import type { ImageItem, Layout, LineItem, QrItem, TextItem, TextRun } from '../../layout/types.ts';
+import type { ImageItem, Layout, LayoutItem, LineItem, QrItem, TextItem, TextRun } from '../../layout/types.ts';
 import { type EncodedSubset, faceSubsets } from './face-subset.ts';
 import type { PdfImage } from './images.ts';
+import { headingOf, markItem, readingOrder, tagOf } from './pdf-tags.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 /** pdfkit's object reference; its typings miss `end()` without data. */
@@ -32,35 +33,56 @@ interface EmbeddedFace {
 /**
  * Writes layouts as PDF pages into one pdfkit document: pdfkit builds the file structure, and this writer
  * emits the page content and embeds fonts and images from caches shared across documents.
+ *
+ * The document is tagged (the caller opens it with `tagged: true`): each item's content is marked, text as
+ * paragraphs (the largest as the heading), pictures as figures with alternative text, backgrounds and
+ * rules as artifacts, and the structure lists a page's items in reading order under one Document element.
  */
 export class PdfPageWriter {
   private faces = new Map<string, EmbeddedFace>();
   private fontCount = 0;
   private images = new Map<string, { name: string; ref: Ref }>();
+  private structure: ReturnType<Doc['struct']>;
 
   constructor(
     private doc: Doc,
     private fonts: FontProvider,
     private image: (src: string) => PdfImage | undefined,
-  ) {}
+  ) {
+    this.structure = doc.struct('Document');
+    doc.addStructure(this.structure);
+  }
 
   /** Adds one page for the layout, scaled from canvas px to the page's points. */
   writePage(layout: Layout, pageWidthPt: number, pageHeightPt: number): void {
     const doc = this.doc;
     doc.addPage({ size: [pageWidthPt, pageHeightPt], margin: 0 });
     this.embedFaces(layout);
-    const ops: string[] = [];
     const scale = pageWidthPt / layout.width;
-    ops.push('q', `${n(scale)} 0 0 ${n(scale)} 0 0 cm`);
+    this.addContent(['q', `${n(scale)} 0 0 ${n(scale)} 0 0 cm`]);
+    const heading = headingOf(layout.items);
+    const tagged: { box: LayoutItem['box']; element: ReturnType<Doc['struct']> }[] = [];
+    // Drawn in stacking order; read in reading order.
     for (const item of layout.items) {
-      if (item.kind === 'text') this.text(item, layout.faces, ops);
-      else if (item.kind === 'qr') qr(item, ops);
-      else if (item.kind === 'line') line(item, ops);
-      else this.drawImage(item, ops);
+      const element = markItem(doc, tagOf(item, heading), () => this.addContent(this.draw(item, layout)));
+      if (element) tagged.push({ box: item.box, element });
     }
-    ops.push('Q');
+    this.addContent(['Q']);
+    for (const { element } of readingOrder(tagged)) this.structure.add(element);
+  }
+
+  private draw(item: LayoutItem, layout: Layout): string[] {
+    const ops: string[] = [];
+    if (item.kind === 'text') this.text(item, layout.faces, ops);
+    else if (item.kind === 'qr') qr(item, ops);
+    else if (item.kind === 'line') line(item, ops);
+    else this.drawImage(item, ops);
+    return ops;
+  }
+
+  private addContent(ops: string[]): void {
     // As bytes: pdfkit converts string content character by character.
-    doc.addContent(Buffer.from(`${ops.join('\n')}\n`, 'latin1') as unknown as string);
+    this.doc.addContent(Buffer.from(`${ops.join('\n')}\n`, 'latin1') as unknown as string);
   }
 
   private text(item: TextItem, faces: Layout['faces'], ops: string[]): void {

@@ -5,6 +5,7 @@ import type { FontProvider } from '../../layout/fonts.ts';
 import { type LayoutOptions, layoutSide } from '../../layout/layout.ts';
 import type { Recipient } from '../../layout/recipient.ts';
 import { pageSizePt } from '../../model/canvas.ts';
+import { certificateTitle } from '../../model/certificate-title.ts';
 import type { CertificateDesign } from '../../model/design.ts';
 import { TEXT_ELEMENT_TYPES } from '../../model/element.ts';
 import { elementText } from '../../model/element-text.ts';
@@ -23,7 +24,10 @@ export interface RenderOptions {
 }
 
 export interface PdfRenderOptions extends RenderOptions {
+  /** The certificate's name in the document title; the title printed on it when not given. */
   title?: string;
+  /** The language of the certificate's text (BCP 47), for screen readers; English when not given. */
+  lang?: string;
 }
 
 /** Characters names are likely to use: printable ASCII, Latin-1 and Latin Extended-A. */
@@ -70,15 +74,21 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
 
   const page = pageSizePt(design.format, design.is_portrait);
   const sides = design.use_two_side ? (['front', 'back'] as const) : (['front'] as const);
-  const writeDocument = (recipients: readonly (Recipient | undefined)[], title: string | undefined): Buffer => {
+  const certificateName = options.title ?? certificateTitle(design) ?? 'Certificate';
+  const writeDocument = (recipients: readonly (Recipient | undefined)[], title: string): Buffer => {
     const doc = new PDFDocument({
+      // Tagged for screen readers (pdf-writer.ts); viewers show the title rather than the file name.
+      pdfVersion: '1.7',
+      tagged: true,
+      lang: options.lang ?? 'en',
+      displayTitle: true,
       autoFirstPage: false,
       // No default font: pdfkit would parse Helvetica's metrics for every document, unused.
       font: null as unknown as string,
       // Font programs, Unicode maps and images are compressed once per design and embedded as they are;
       // what is left per document is the page content, which costs more to deflate than it saves.
       compress: false,
-      info: { Title: title ?? options.title ?? 'Certificate', Producer: 'Laurel', Creator: 'Laurel' },
+      info: { Title: title, Producer: 'Laurel', Creator: 'Laurel' },
     });
     // One writer per document: it embeds each face and image once and points every later page at them.
     const writer = new PdfPageWriter(doc, fonts, image);
@@ -92,13 +102,19 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
     return Buffer.concat(chunks);
   };
   return {
-    render: (recipient) => writeDocument([recipient], undefined),
+    render: (recipient) => writeDocument([recipient], documentTitle(certificateName, recipient)),
     renderMany(recipients, manyOptions = {}) {
       // A PDF without pages is not a valid file; the caller decides what "nothing to print" means.
       if (recipients.length === 0) throw new RangeError('renderMany needs at least one recipient');
-      return writeDocument(recipients, manyOptions.title);
+      return writeDocument(recipients, manyOptions.title ?? certificateName);
     },
   };
+}
+
+/** "Certificate of Achievement – Zoë Müller": what the certificate is, and whose. */
+function documentTitle(certificateName: string, recipient: Recipient | undefined): string {
+  const name = recipient ? `${recipient.firstName} ${recipient.lastName}`.trim() : '';
+  return name ? `${certificateName} – ${name}` : certificateName;
 }
 
 const renderers = new WeakMap<CertificateDesign, PdfRenderer>();

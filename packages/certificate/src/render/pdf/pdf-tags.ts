@@ -1,0 +1,69 @@
+import type PDFDocument from 'pdfkit';
+import type { LayoutItem, TextItem } from '../../layout/types.ts';
+
+type Doc = InstanceType<typeof PDFDocument>;
+type StructElement = ReturnType<Doc['struct']>;
+
+/** How a screen reader meets an item: as text (a paragraph or the heading), as a picture, or not at all. */
+export type ItemTag = { type: 'P' | 'H1' } | { type: 'Figure'; alt: string } | { type: 'Artifact'; artifact: 'Background' | 'Layout' };
+
+const FIGURE_ALT: Record<string, string> = {
+  logo: 'Logo',
+  portrait: 'Portrait',
+  image: 'Image',
+};
+
+/** The text item set in the largest type, the first of equals in reading order: the page's heading. */
+export function headingOf(items: readonly LayoutItem[]): TextItem | undefined {
+  let heading: TextItem | undefined;
+  for (const item of readingOrder(items.filter((i): i is TextItem => i.kind === 'text' && hasText(i)))) {
+    if (!heading || item.fontSize > heading.fontSize) heading = item;
+  }
+  return heading;
+}
+
+export function tagOf(item: LayoutItem, heading: TextItem | undefined): ItemTag | undefined {
+  switch (item.kind) {
+    case 'text':
+      // Text that draws nothing (an empty merge field) has nothing to read.
+      if (!hasText(item)) return undefined;
+      return { type: item === heading ? 'H1' : 'P' };
+    case 'qr':
+      return { type: 'Figure', alt: 'QR code to verify this certificate' };
+    case 'line':
+      return { type: 'Artifact', artifact: 'Layout' };
+    case 'image':
+      return item.element === 'background'
+        ? { type: 'Artifact', artifact: 'Background' }
+        : { type: 'Figure', alt: FIGURE_ALT[item.element] ?? 'Image' };
+  }
+}
+
+const hasText = (item: TextItem) => item.lines.some((line) => line.runs.some((run) => run.text.trim() !== ''));
+
+/** Top to bottom, then left to right: the order a sighted reader takes in a certificate. */
+export function readingOrder<T extends { box: { x: number; y: number } }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
+}
+
+/**
+ * Wraps content written by `write` in the marked content of its tag and returns the structure element
+ * that refers to it (none for artifacts and untagged content). Marked content changes no pixel.
+ */
+export function markItem(doc: Doc, tag: ItemTag | undefined, write: () => void): StructElement | undefined {
+  if (!tag) {
+    write();
+    return undefined;
+  }
+  if (tag.type === 'Artifact') {
+    // pdfkit's typings know the PDF 1.4 artifact types; Background is PDF 1.7's.
+    doc.markContent('Artifact', { type: tag.artifact as 'Layout' });
+    write();
+    doc.endMarkedContent();
+    return undefined;
+  }
+  const content = doc.markStructureContent(tag.type);
+  write();
+  doc.endMarkedContent();
+  return doc.struct(tag.type, tag.type === 'Figure' ? { alt: tag.alt } : {}, [content]);
+}
