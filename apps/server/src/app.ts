@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { sharedRateLimitStore } from './http/rate-counters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseNulCharacters } from './http/text-input.ts';
 import { registerWeb } from './http/web.ts';
@@ -130,7 +131,8 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   // JPEG and zip are not). The web app's files come compressed from the build and are left alone.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database: a limit holds across every API process (docs/decisions.md, Several processes).
+  await app.register(fastifyRateLimit, { global: false, store: sharedRateLimitStore(context.db, context.clock) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 
   // RFC 8058 one-click unsubscribe posts a form body; its content is not needed, only the link.

@@ -22,7 +22,7 @@ export interface AppContext {
   transport: MailTransport | null;
   /** Pooled transports of accounts that send certificate mail through their own server (email settings). */
   accountTransports: AccountTransports;
-  /** Certificate mail per account per second (SEND_RATE_PER_ACCOUNT), in this process. */
+  /** Certificate mail per account per second (SEND_RATE_PER_ACCOUNT), across every worker process. */
   sendRate: SendRateLimiter;
   files: FileStore;
   /**

@@ -60,7 +60,7 @@ export async function startLaurel(
       transport: createSmtpTransport(env),
       accountTransports: new AccountTransports(),
       // Wall time on purpose: a rate is about real seconds, whatever clock the business rules read.
-      sendRate: new SendRateLimiter(env.SEND_RATE_PER_ACCOUNT, systemClock),
+      sendRate: new SendRateLimiter(database.db, env.SEND_RATE_PER_ACCOUNT, systemClock),
       files,
       renders,
       log: app.log,

@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1081,3 +1082,24 @@ export const webhookAttempts = pgTable(
   },
   (t) => [uniqueIndex('webhook_attempts_delivery_attempt_unique').on(t.delivery_id, t.attempt)],
 );
+
+/**
+ * Request counters every API process shares: the per-address route limits and the public API's per-key
+ * limit, one fixed window per key. The table is UNLOGGED (migration 0027): a crash may forget a minute of
+ * counts, and writing them costs no WAL.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  /** Milliseconds since the epoch on the counting process's clock. */
+  window_start: bigint('window_start', { mode: 'number' }).notNull(),
+  window_ms: integer('window_ms').notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** Each account's send-rate token bucket, shared by every worker process (UNLOGGED, as above). */
+export const sendRateBuckets = pgTable('send_rate_buckets', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  /** Milliseconds since the epoch when the tokens were last counted. */
+  at: bigint('at', { mode: 'number' }).notNull(),
+});

@@ -95,7 +95,8 @@ export async function startTestLaurel(
   const laurel = await startLaurel(env, {
     clock: options.clock,
     schedules: options.schedules ?? false,
-    databaseSnapshot: backend === 'pglite' && !env.DATABASE_URL && env.DATA_DIR === 'memory://' ? await migratedPgliteSnapshot() : undefined,
+    databaseSnapshot:
+      backend === 'pglite' && !env.DATABASE_URL && env.DATA_DIR === 'memory://' ? await migratedPgliteSnapshot() : undefined,
   });
   await laurel.app.ready();
   return {

@@ -35,7 +35,7 @@ export function publicApiRoutes(others: readonly V1Registrar[]) {
 export type V1Registrar = (v1: FastifyInstance, context: AppContext) => void;
 
 function registerPublicApi(app: FastifyInstance, context: AppContext, others: readonly V1Registrar[]): void {
-  const limiter = new KeyRateLimiter(context.clock);
+  const limiter = new KeyRateLimiter(context.db, context.clock);
   const plugin: FastifyPluginAsync = async (v1) => {
     registerV1ErrorHandler(v1);
     await v1.register(fastifySwagger, {
@@ -65,7 +65,7 @@ function registerPublicApi(app: FastifyInstance, context: AppContext, others: re
       if (request.hostInfo.onPortalHost) throw new V1Error(404, 'not_found', 'Not found.');
       if (request.url.split('?')[0] === V1_OPENAPI_PATH) return;
       request.apiKey = await authenticateRequest(context, request);
-      limiter.take(request.apiKey.key.id, reply);
+      await limiter.take(request.apiKey.key.id, reply);
     });
     v1.addHook('preHandler', async (request, reply) => {
       if (await claimIdempotencyKey(context, request, reply)) return reply;
