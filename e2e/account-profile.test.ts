@@ -1,6 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { createIssuer, PASSWORD, signIn } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -61,6 +62,7 @@ describe('account profile', () => {
     await page.getByText('Image uploaded.').waitFor();
     await expect.poll(() => page.getByAltText('Account logo').getAttribute('src')).toMatch(/^\/api\/files\//);
     await screenshot(page, 'account-profile');
+    await expectAccessible(page, 'the profile');
 
     // Reloaded, the page shows what the server kept.
     await page.reload();

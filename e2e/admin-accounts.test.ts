@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
 import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
@@ -48,6 +49,7 @@ describe('the accounts console', () => {
     expect(await row.textContent()).toContain('Iris Quill');
     expect(await row.textContent()).toContain('Free');
     await screenshot(page, 'admin-accounts-list');
+    await expectAccessible(page, 'the accounts console');
 
     await rowAction(page, 'Grant credits');
     await page.getByLabel('Credits to add').fill('250');

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../apps/server/src/db/schema.ts';
 import { grantCredits } from '../apps/server/src/modules/credits/ledger.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
 import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
@@ -205,6 +206,7 @@ describe('super-admin operations', () => {
     await page.reload();
     await expect.poll(order).toBe('Order Alpha, Order Gamma, Order Beta');
     await screenshot(page, 'admin-ops-templates');
+    await expectAccessible(page, 'the template order');
 
     // The same screens at phone width.
     const phone = await signIn(browser, server, ADMIN.email, { password: ADMIN.password, viewport: PHONE });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../apps/server/src/db/schema.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { addUser, PASSWORD } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -31,6 +32,7 @@ describe('a new user registers, confirms, signs in and signs out', () => {
     await page.getByLabel('Last name').fill('Hopper');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await screenshot(page, 'register-step-1');
+    await expectAccessible(page, 'the registration form');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.getByLabel('Account name').fill('Compiler Academy');
@@ -39,6 +41,7 @@ describe('a new user registers, confirms, signs in and signs out', () => {
     await expect.poll(() => page.getByTestId('portal-address').textContent()).toContain('compileracademy.localhost');
     await page.getByLabel('I agree to the Terms of Service').check();
     await screenshot(page, 'register-step-2');
+    await expectAccessible(page, 'the registration form, second step');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByTestId('register-success').waitFor();
     expect(new URL(page.url()).pathname).toBe('/register/success');
@@ -129,6 +132,7 @@ describe('a new user registers, confirms, signs in and signs out', () => {
     const codeField = page.getByLabel('Sign-in code');
     await codeField.waitFor();
     await screenshot(page, 'login-email-code');
+    await expectAccessible(page, 'the sign-in code form');
     const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email) && !!m.subject?.includes('sign-in code'));
     const code = /code is (\d{6})/.exec(mail.text ?? '')![1]!;
 

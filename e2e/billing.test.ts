@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeStandIn, startStripeStandIn } from '../apps/server/test/helpers/stripe-stand-in.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -121,6 +122,7 @@ describe('billing with Stripe (the stand-in)', () => {
     await table.waitFor();
     for (const invoice of invoices) await table.getByText(invoice.number).waitFor();
     await screenshot(page, 'billing-history');
+    await expectAccessible(page, 'the billing history');
 
     // A plan choice goes to the stand-in's Checkout page (the navigation is stopped there).
     await page.route(`${stripe.url}/**`, (route) => route.abort());

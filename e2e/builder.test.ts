@@ -9,6 +9,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, styles, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
@@ -169,6 +170,7 @@ describe('the certificate builder', () => {
     await page.getByRole('option', { name: '24', exact: true }).click();
     await expect.poll(() => fontSize.inputValue()).toBe('24');
     await screenshot(page, 'builder-editing');
+    await expectAccessible(page, 'the builder');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => fontSize.inputValue()).toBe('18');
     // The undone size is gone but the drag and the text stay.
@@ -259,6 +261,7 @@ describe('the certificate builder', () => {
     await expect.poll(() => card.locator('img[alt^="Preview of"]').count(), { timeout: 20_000 }).toBe(1);
     expect(await card.textContent()).toContain('Testing Excellence 2026');
     await screenshot(page, 'builder-list');
+    await expectAccessible(page, 'the list of sets');
     await page.goto(`${server.baseUrl}/build/new`);
     await expect.poll(() => page.locator('img[alt="Preview of Achievement Classic"]').count(), { timeout: 20_000 }).toBe(1);
     await screenshot(page, 'builder-new');
@@ -337,6 +340,7 @@ describe('who may change what', () => {
     await page.goto(`${server.baseUrl}/admin/build`);
     await expect.poll(() => page.getByTestId('design-card').count()).toBeGreaterThan(0);
     await screenshot(page, 'builder-admin-templates');
+    await expectAccessible(page, 'the admin templates');
     await page.getByRole('link', { name: 'Open Achievement Classic' }).click();
     await page.waitForURL(/\/admin\/build\/\d+$/);
     const canvas = await canvasReady(page);

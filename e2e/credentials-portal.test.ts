@@ -1,5 +1,6 @@
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, PASSWORD } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -75,6 +76,7 @@ describe('the credentials portal', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('No sign-in for this address').waitFor();
     await screenshot(page, 'credentials-login-no-user');
+    await expectAccessible(page, 'the credentials sign-in');
     await page.getByRole('button', { name: 'Create your sign-in' }).first().click();
 
     await page.getByLabel('First name').fill('Rita');
@@ -111,6 +113,7 @@ describe('the credentials portal', () => {
       })
       .toBe(true);
     await screenshot(page, 'credentials-grid-desktop');
+    await expectAccessible(page, 'the credentials');
 
     await page.getByRole('combobox', { name: 'Issuer' }).click();
     await page.getByRole('option', { name: 'Mountain Guides Guild' }).click();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
 import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
@@ -55,6 +56,7 @@ describe('the dashboard', () => {
     expect(await figure(page, 'Bounced')).toBe('0');
     await page.getByRole('region', { name: /^Activity chart/ }).waitFor();
     await screenshot(page, 'dashboard-figures');
+    await expectAccessible(page, 'the dashboard');
 
     // The super-admin publishes an announcement and rewrites the privacy policy.
     const admin = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
@@ -78,6 +80,7 @@ describe('the dashboard', () => {
     await admin.getByRole('button', { name: 'Save terms of service' }).click();
     await expect.poll(() => admin.getByRole('button', { name: 'Save terms of service' }).isDisabled()).toBe(true);
     await screenshot(admin, 'dashboard-admin-settings');
+    await expectAccessible(admin, 'the admin settings');
     await admin.context().close();
 
     await page.reload();

@@ -8,6 +8,7 @@ import { accounts, styles, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { newDesign, newElement } from '../packages/certificate/src/index.ts';
 import { EMAIL_DESIGN_MESSAGES } from '../packages/domain/src/index.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
@@ -183,6 +184,7 @@ describe('the certificate email editor', () => {
     const preview = page.frameLocator('[data-testid="email-preview-frame"]');
     await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('You passed with distinction');
     await screenshot(page, 'email-editor-written');
+    await expectAccessible(page, 'the email editor');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-written-viewport.png') });
     await page.locator('label').filter({ hasText: 'Mobile' }).click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../apps/server/test/helpers/smtp-sink.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -56,6 +57,7 @@ describe('email settings', () => {
     await page.getByRole('textbox', { name: 'Email footer' }).click();
     await page.keyboard.type('Harbour College, 1 Quay Street');
     await screenshot(page, 'email-settings-02-custom-form');
+    await expectAccessible(page, 'the email settings');
 
     await page.getByRole('button', { name: 'Help with ports and security' }).click();
     const help = page.getByRole('dialog', { name: 'Ports and security' });

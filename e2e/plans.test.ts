@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../apps/server/src/db/schema.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
 import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
@@ -39,6 +40,7 @@ describe('plans without card payments (the embedded default)', () => {
     await page.getByText('Card payments are not set up on this server.', { exact: false }).waitFor();
     await page.getByText('0 of 3').waitFor();
     await screenshot(page, 'plans-subscription-free');
+    await expectAccessible(page, 'the subscription');
 
     // Plans: the four plans from the catalogue; choosing one opens the request dialog.
     await page.getByRole('link', { name: 'Change plan' }).click();
@@ -64,6 +66,7 @@ describe('plans without card payments (the embedded default)', () => {
     await page.getByLabel('Quantity').fill('2');
     await expect.poll(() => page.getByTestId('credits-total').textContent()).toBe('$138.00');
     await screenshot(page, 'plans-purchase-credits');
+    await expectAccessible(page, 'the credit purchase');
     await page.getByRole('button', { name: 'Request these credits' }).click();
     await page.getByRole('dialog').getByText('1,000 pay-as-you-go credits (2 × 500) for $138.00.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../apps/server/src/db/schema.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -118,6 +119,7 @@ describe('the recipient portal', () => {
       .poll(() => server.smtp!.messages.filter((m) => JSON.stringify(m.to).includes(holder)).length, { timeout: 30_000 })
       .toBe(before + 1);
     await screenshot(page, 'portal-certificates-desktop');
+    await expectAccessible(page, "the portal's certificates");
 
     // The memo stays, and is what the search finds.
     await page.reload();
@@ -131,6 +133,7 @@ describe('the recipient portal', () => {
     await page.goto(portal('acme', '/portal/login'));
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await screenshot(page, 'portal-login-phone');
+    await expectAccessible(page, "the portal's sign-in");
     await portalSignIn(page, 'not-the-password-9');
     await page.getByText('Email or password is incorrect.').waitFor();
     await page.getByLabel('Password').fill(PORTAL_PASSWORD);

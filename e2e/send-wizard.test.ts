@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { addUser, apiOf, createIssuer, signIn as signInPage } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -39,6 +40,19 @@ const signIn = (email: string, viewport = { width: 1280, height: 900 }) =>
   signInPage(browser, server, email, { viewport, clipboard: true });
 
 /** Picks a field in one of the mapping step's selects. */
+/** Moves focus with Tab, as a keyboard user does, until it rests on the button named `name`; fails if it never does. */
+async function tabTo(page: Page, name: string) {
+  for (let presses = 0; presses < 40; presses++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el?.tagName === 'BUTTON' ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : null;
+    });
+    if (focused === name) return;
+  }
+  throw new Error(`Tab never reached the button "${name}"`);
+}
+
 async function mapColumn(page: Page, column: string, field: string) {
   await page.getByRole('combobox', { name: `Certificate field for ${column}` }).click();
   await page.getByRole('option', { name: field, exact: true }).click();
@@ -94,6 +108,7 @@ describe('the send wizard', () => {
     await expect.poll(() => page.getByTestId('send-certificate').count()).toBe(3);
     await expect.poll(() => page.getByRole('img', { name: /^Preview of / }).count(), { timeout: 20_000 }).toBe(3);
     await screenshot(page, 'send-01-select');
+    await expectAccessible(page, 'the send wizard, select step');
 
     // The oldest set is on the second page.
     await page.getByRole('button', { name: '2', exact: true }).click();
@@ -107,7 +122,10 @@ describe('the send wizard', () => {
     await page.getByRole('button', { name: 'Paste from clipboard' }).click();
     await expect.poll(() => page.getByText('4 lines and 4 columns found.').count()).toBe(1);
     await screenshot(page, 'send-02-import-clipboard');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectAccessible(page, 'the send wizard, import step');
+    // The step buttons work from the keyboard alone: Tab to them, Enter to press.
+    await tabTo(page, 'Continue');
+    await page.keyboard.press('Enter');
 
     // 3. Mapping: matched by header names; an unmapped field is refused with the spec's message.
     await page.getByRole('heading', { name: 'Match your columns' }).waitFor();
@@ -119,7 +137,9 @@ describe('the send wizard', () => {
     await screenshot(page, 'send-03-mapping-error');
     await mapColumn(page, 'Course', 'Course');
     await screenshot(page, 'send-04-mapping');
-    await page.getByRole('button', { name: 'Continue to preview' }).click();
+    await expectAccessible(page, 'the send wizard, mapping step');
+    await tabTo(page, 'Continue to preview');
+    await page.keyboard.press('Enter');
 
     // The premium account is offered to save the mapping; Back returns to the first view.
     const dialog = page.getByRole('dialog', { name: 'Save this mapping for next time?' });
@@ -134,6 +154,7 @@ describe('the send wizard', () => {
     const table = page.getByRole('table', { name: 'Recipients' });
     await expect.poll(() => table.getByRole('row').count()).toBe(4);
     await screenshot(page, 'send-06-preview');
+    await expectAccessible(page, 'the send wizard, preview step');
     await page.getByRole('button', { name: 'Add recipient' }).click();
     await page.getByRole('dialog', { name: 'Add recipient' }).getByRole('button', { name: 'Add recipient' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Add recipient' }).getByText('Required').count()).toBe(3);
@@ -171,6 +192,7 @@ describe('the send wizard', () => {
     await send.waitFor();
     await expect.poll(() => page.getByRole('table', { name: 'Project recipients' }).getByText('UNSENT').count()).toBe(3);
     await screenshot(page, 'send-11-send');
+    await expectAccessible(page, 'the send wizard, send step');
     // The account's name is offered as the sender; an empty one is refused with the spec's message.
     const sender = page.getByLabel('Sender name');
     await expect.poll(() => sender.inputValue()).toBe('Harbour Sailing School');

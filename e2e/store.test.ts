@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../apps/server/src/db/schema.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, PASSWORD, signIn as signInPage } from './helpers/issuer.ts';
 import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
@@ -102,6 +103,7 @@ describe('the store', () => {
     expect(await summer.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['3', 'July intake']));
     await expect.poll(() => page.getByRole('table', { name: 'Projects' }).getByRole('row').count()).toBe(3);
     await screenshot(page, 'store-projects');
+    await expectAccessible(page, 'the store');
 
     await page.getByLabel('Search projects').fill('autumn');
     await expect.poll(() => page.getByRole('table', { name: 'Projects' }).getByRole('row').count()).toBe(2);
@@ -139,6 +141,7 @@ describe('the store', () => {
     expect(await zoe.getByText('Sent', { exact: true }).filter({ visible: true }).count()).toBe(1);
     await page.getByTestId('count-opened').filter({ hasText: '1' }).waitFor();
     await screenshot(page, 'store-project');
+    await expectAccessible(page, 'the project page');
 
     await zoe.getByRole('button', { name: 'Actions for Zoë Okafor' }).click();
     await page.getByRole('menuitem', { name: 'View certificate' }).click();

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, PASSWORD, signIn } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -57,6 +58,7 @@ describe('managing users', () => {
       )
       .toBe(1);
     await screenshot(page, 'team-table');
+    await expectAccessible(page, 'the team');
 
     // The invitation arrives by email; its link sets the password.
     const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(subEmail));

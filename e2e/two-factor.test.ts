@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/server/test/helpers/totp.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { createIssuer, PASSWORD, signIn } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
@@ -32,6 +33,7 @@ describe('two-factor authentication', () => {
     await expect.poll(() => page.getByAltText('QR code of your two-factor key').getAttribute('src')).toMatch(/^data:image\/png/);
     await page.getByLabel('Six-digit code').fill(totpCode(key, new Date()));
     await screenshot(page, 'two-factor-enrol');
+    await expectAccessible(page, 'the two-factor set-up');
     const enrolStep = step();
     await page.getByRole('button', { name: 'Turn on' }).click();
 
@@ -46,6 +48,7 @@ describe('two-factor authentication', () => {
     // The admin may now require it of everyone.
     expect(await page.getByLabel(/Require two-factor authentication for everyone/).isEnabled()).toBe(true);
     await screenshot(page, 'two-factor-on');
+    await expectAccessible(page, 'the two-factor screen');
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -22,8 +22,9 @@ export function UserMenu({ user }: { user: UserDto }) {
   const role = primaryRole(user);
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      {/* The button is named by what it shows (initials, then the name): other words would hide them (WCAG 2.5.3). */}
       <Menu.Target>
-        <UnstyledButton aria-label="Open user menu" data-testid="user-menu" px={6} py={4} style={{ borderRadius: 10 }}>
+        <UnstyledButton data-testid="user-menu" px={6} py={4} style={{ borderRadius: 10 }}>
           <Group gap={10} wrap="nowrap">
             <Avatar radius="xl" size={32} color="laurel" variant="light" src={user.image ?? undefined}>
               {initials(user)}

@@ -1,4 +1,4 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../session/queries.ts';
@@ -16,9 +16,11 @@ export function PortalAccountMenu() {
   return (
     <>
       <Menu position="bottom-end" width={220}>
+        {/* Named by hidden words, not aria-label: the initials shown then contradict no name (WCAG 2.5.3). */}
         <Menu.Target>
-          <UnstyledButton aria-label={`Account menu of ${name}`}>
-            <Avatar radius="xl" color="laurel" name={name} />
+          <UnstyledButton>
+            <Avatar radius="xl" color="laurel" name={name} aria-hidden />
+            <VisuallyHidden>{`Account menu of ${name}`}</VisuallyHidden>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

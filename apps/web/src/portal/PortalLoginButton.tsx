@@ -1,6 +1,7 @@
 import { DEFAULT_PORTAL_SETTINGS, type PublicPortalSettings } from '@laurel/domain';
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { readableTextOn } from '../lib/contrast.ts';
 import { usePortalLook } from '../portal-settings/usePortalLook.ts';
 
 type ButtonLook = PublicPortalSettings['login_button'];
@@ -9,6 +10,7 @@ type ButtonLook = PublicPortalSettings['login_button'];
  * The portal's sign-in button in the account's colours and label (spec 1 §3 `login_button`; defaults
  * #BFC551 on #FFF, 'Login', spec 1 §9). A label the account chose wins; otherwise `children` names the
  * button (a form's own words), else 'Login'. `look` shows settings not saved yet (the settings preview).
+ * A label colour that cannot be read on the chosen background gives way to one that can (WCAG 1.4.3).
  */
 export function PortalLoginButton({
   children,
@@ -25,13 +27,14 @@ export function PortalLoginButton({
 }) {
   const saved = usePortalLook().login_button;
   const button = look ?? saved;
+  const color = readableTextOn(button.background, button.color);
   return (
     <Button
       type={type}
       loading={loading}
       fullWidth={fullWidth}
       size="md"
-      styles={{ root: { backgroundColor: button.background, color: button.color }, label: { color: button.color } }}
+      styles={{ root: { backgroundColor: button.background, color }, label: { color } }}
     >
       {button.text !== DEFAULT_PORTAL_SETTINGS.login_button.text ? button.text : (children ?? button.text)}
     </Button>

@@ -30,12 +30,14 @@ export function DeliveryBar({
   animate?: boolean;
 }) {
   return (
-    <Progress.Root size={size} aria-label={`${counts.sent} of ${counts.total} sent`}>
+    // A group carries the bar's summary; each segment is a progress bar named by what it counts.
+    <Progress.Root size={size} role="group" aria-label={`${counts.sent} of ${counts.total} sent`}>
       {SEGMENTS.map((segment) =>
         counts[segment.key] > 0 ? (
           <Tooltip key={segment.key} label={`${segment.label}: ${counts[segment.key]}`}>
             <Progress.Section
               value={pct(counts[segment.key], counts.total)}
+              aria-label={segment.label}
               color={segment.color}
               animated={animate && segment.key === 'pending'}
               striped={segment.key === 'pending'}

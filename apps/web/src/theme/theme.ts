@@ -31,15 +31,18 @@ const gilt: MantineColorsTuple = [
   '#574105',
 ];
 
-/** Neutrals with a hint of green so greys sit quietly beside the brand colour. */
+/**
+ * Neutrals with a hint of green so greys sit quietly beside the brand colour. Shades 5 and up carry
+ * text (WCAG 1.4.3, 4.5:1): shade 5 on white, the canvas and shades 0-1; shade 6 on shade 2 as well.
+ */
 const stone: MantineColorsTuple = [
   '#f7f8f6',
   '#eef0ed',
   '#e1e5e0',
   '#cdd3cc',
   '#a9b1a8',
-  '#858f85',
-  '#646e65',
+  '#636d64',
+  '#566058',
   '#4a534b',
   '#2f3630',
   '#1a201b',
@@ -89,7 +92,12 @@ export const theme = createTheme({
       defaultProps: { radius: 'lg', centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 3 } },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     },
-    Notification: { defaultProps: { radius: 'md' } },
+    Notification: { defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
     Tooltip: { defaultProps: { withArrow: true } },
+    // A link among words is told apart by more than its colour (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
+    // Icon-only controls get names a screen reader can say (WCAG 4.1.2); page numbers name themselves.
+    Pagination: { defaultProps: { getControlProps: (control: string) => ({ 'aria-label': `${control} page` }) } },
+    ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
   },
 });

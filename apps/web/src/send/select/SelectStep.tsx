@@ -110,7 +110,8 @@ function CertificateChoice({ certificate, onSelect }: { certificate: SendCertifi
           onClick={onSelect}
           aria-label={`Send ${certificate.name}`}
         >
-          Send this certificate
+          {/* The name begins with the words shown, as speech input expects (WCAG 2.5.3). */}
+          Send
         </Button>
       </Stack>
     </Card>

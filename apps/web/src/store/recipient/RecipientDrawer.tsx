@@ -67,14 +67,7 @@ export function RecipientDrawer({
   const actions = r ? actionsFor(r).filter((a) => a.key !== 'details') : [];
 
   return (
-    <Drawer
-      opened={recipientId !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title={<Text fw={650}>Recipient</Text>}
-      aria-label="Recipient details"
-    >
+    <Drawer opened={recipientId !== null} onClose={onClose} position="right" size="lg" title={<Text fw={650}>Recipient</Text>}>
       {detail.isPending && (
         <Stack>
           <Skeleton h={28} w="60%" />
