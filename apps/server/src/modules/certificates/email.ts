@@ -7,9 +7,9 @@ import type { Db } from '../../db/client.ts';
 import { accounts, certificateUploads, storedFiles } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
+import { accountMailLinks } from '../../mail/account-mail-links.ts';
 import { type CertificateEmail, composeCertificateEmail, sanitizeEmailHtml } from '../../mail/certificate-email/index.ts';
 import { newMessageId, queueMail } from '../../mail/outbox.ts';
-import { accountMailLinks } from '../delivery/index.ts';
 import { certificatePdfName } from '../files/index.ts';
 import { designPdf } from './rendering.ts';
 

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { signPath } from '../../http/signed-urls.ts';
+import { accountMailLinks } from '../../mail/account-mail-links.ts';
 import { addressOf } from '../../mail/certificate-email/addresses.ts';
 import { CertificateEmailError, composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { newMessageId } from '../../mail/outbox.ts';
-import { accountMailLinks } from '../delivery/index.ts';
 import { presentCertificateSummary, thumbnailSigner } from './presenter.ts';
 import { findCertificateSet, type listCertificateSets, type Member } from './service.ts';
 

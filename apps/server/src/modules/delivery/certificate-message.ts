@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import type { accountEmailSettings, accounts, projects, recipients } from '../../db/schema.ts';
+import { accountMailLinks } from '../../mail/account-mail-links.ts';
 import { composeCertificateEmail } from '../../mail/certificate-email/index.ts';
 import { awardedTitle } from './awarded-title.ts';
-import { accountMailLinks, certificateMessageId, recipientLinks } from './links.ts';
+import { certificateMessageId, recipientLinks } from './links.ts';
 
 interface Delivery {
   recipient: typeof recipients.$inferSelect;

@@ -1,8 +1,10 @@
 /** The delivery module's public face: what other modules and the server's shared code may use. */
+
+export { accountMailLinks, portalAddress } from '../../mail/account-mail-links.ts';
 export { awardedTitle } from './awarded-title.ts';
 export { certificateFileKey, issuedCertificatePdf, projectRenderer, recipientData } from './certificate-file.ts';
 export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
 export { resendToHolder } from './holder-resend.ts';
-export { accountMailLinks, portalAddress, recipientLinks } from './links.ts';
+export { recipientLinks } from './links.ts';
 export { continueSendJob } from './send-plan.ts';

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { featureAllowed } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
-import type { accounts } from '../../db/schema.ts';
 import { CERTIFICATE_IMAGE_WIDTH } from '../../mail/certificate-email/index.ts';
 import { senderDomain } from '../../mail/outbox.ts';
 
@@ -29,20 +27,4 @@ export function recipientLinks(context: AppContext, token: string) {
 export function certificateMessageId(context: AppContext, recipientToken: string, attempt: number): string {
   const unique = createHash('sha256').update(`laurel-message:${recipientToken}`).digest('base64url').slice(0, 32);
   return `<certificate.${unique}.${attempt}@${senderDomain(context.env.MAIL_FROM)}>`;
-}
-
-export function portalAddress(context: AppContext, accountUrl: string): string {
-  const publicUrl = new URL(context.env.PUBLIC_URL);
-  return `${publicUrl.protocol}//${accountUrl}.${context.env.BASE_DOMAIN}${publicUrl.port ? `:${publicUrl.port}` : ''}/portal`;
-}
-
-/**
- * What an account's plan lets its certificate emails link to (spec 1 §6): its logo and the recipient portal
- * come with a paid plan; an account whose plan lapsed keeps its image and portal address but mails without them.
- */
-export function accountMailLinks(context: AppContext, account: typeof accounts.$inferSelect) {
-  return {
-    logoUrl: account.imagepath && featureAllowed(account, 'logo') ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
-    portalUrl: featureAllowed(account, 'recipient_portal') ? portalAddress(context, account.url) : null,
-  };
 }
