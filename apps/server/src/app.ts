@@ -126,7 +126,7 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   refuseNulCharacters(app);
 
   // Before any route: both set themselves up on each route as it is added.
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, context.env.PUBLIC_URL);
   // Replies of 1 KB and more in a type worth compressing (JSON, HTML, CSV...; mime-db says PDF, PNG,
   // JPEG and zip are not). The web app's files come compressed from the build and are left alone.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

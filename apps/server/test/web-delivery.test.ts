@@ -77,6 +77,8 @@ describe('pages', () => {
     expect(csp['style-src']).toBe("'self' 'unsafe-inline'");
     expect(csp['img-src']).toContain('data:');
     expect(csp['img-src']).toContain('blob:');
+    // A portal on its own host shows certificate images from PUBLIC_URL, plain http on the embedded default.
+    expect(csp['img-src']!.split(' ')).toContain('http://laurel.test');
     expect(csp['connect-src']!.split(' ')[0]).toBe("'self'");
     expect(csp['frame-ancestors']).toBe("'none'");
     expect(csp['object-src']).toBe("'none'");

@@ -15,14 +15,16 @@ const STRIPE = {
  * The Content-Security-Policy of every reply (docs/decisions.md, Web delivery). Script only from this
  * origin, and no inline script: index.html has none and Vite's build adds none. Styles may be inline
  * because Mantine writes style attributes and a <style> element at run time. Images also come from
- * data: and blob: (the builder's previews and uploads) and from any https address, since an issuer's
- * email design and portal may show images hosted elsewhere; an image runs no code.
+ * data: and blob: (the builder's previews and uploads), from any https address, since an issuer's
+ * email design and portal may show images hosted elsewhere, and from PUBLIC_URL: a portal on its own host
+ * shows certificate images from there, which over plain http (the embedded default) `https:` would not
+ * cover; an image runs no code.
  */
-export const CSP_DIRECTIVES = {
+export const cspDirectives = (publicUrl: string) => ({
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", ...STRIPE.script],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:', new URL(publicUrl).origin],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", ...STRIPE.connect],
   // Tutorial videos play in the players videoEmbedUrl (@laurel/domain) builds.
@@ -34,7 +36,7 @@ export const CSP_DIRECTIVES = {
   // navigation to the provider, not a form post.
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
-};
+});
 
 /** The public certificate page (`/c/:token`): issuers embed it in their own sites, so any page may frame it. */
 const FRAMEABLE_PAGE = /^\/c\/[^/?]+\/?(\?|$)/;
@@ -62,10 +64,10 @@ const HSTS = 'max-age=31536000';
  * (`request.protocol` believes the header only from those). It leaves subdomains alone, since a
  * customer's own domain may have other sites under it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(publicUrl) },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     // Certificate images are shown in mail clients and on issuers' sites: they must load across origins.
     crossOriginResourcePolicy: { policy: 'cross-origin' },

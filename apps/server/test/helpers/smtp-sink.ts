@@ -10,6 +10,8 @@ export type SinkAuth = { user: string; pass: string } | { xoauth2: (user: string
 /** A real SMTP server in the test process that keeps every message it accepts, parsed. */
 export class SmtpSink {
   readonly messages: ParsedMail[] = [];
+  /** When each of `messages` was accepted (ms since the epoch), in the same order. */
+  readonly arrivals: number[] = [];
   /** The users that authenticated, in order. */
   readonly logins: string[] = [];
   constructor(private readonly auth?: SinkAuth) {}
@@ -52,6 +54,7 @@ export class SmtpSink {
             return callback(error);
           }
           this.messages.push(await simpleParser(Buffer.concat(chunks)));
+          this.arrivals.push(Date.now());
           callback();
         });
       },

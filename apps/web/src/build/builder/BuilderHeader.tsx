@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy, IconFileTypePdf, IconMail, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './BuilderScreen.module.css';
@@ -59,7 +59,14 @@ export function BuilderHeader({
             data-testid="save-state"
             title={dirty ? 'Unsaved changes' : 'All changes saved'}
           >
-            {compact ? (dirty ? 'Unsaved' : 'Saved') : dirty ? 'Unsaved changes' : 'All changes saved'}
+            {/* On a phone the dot alone says it, leaving the room to the name; the words stay for screen readers. */}
+            {compact ? (
+              <VisuallyHidden>{dirty ? 'Unsaved changes' : 'All changes saved'}</VisuallyHidden>
+            ) : dirty ? (
+              'Unsaved changes'
+            ) : (
+              'All changes saved'
+            )}
           </Badge>
         )}
       </Group>
