@@ -3,7 +3,8 @@ import { type CertificateDesign, layoutSide, type Recipient, renderHtml } from '
 import { faceFilePath, nodeFontProvider } from '@laurel/certificate/node';
 import { chromium, type Page } from 'playwright-core';
 
-const ARGS = [
+/** Debian's Chromium kept off the network, as the tests launch it. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -25,7 +26,7 @@ export interface ChromiumTimes {
  * Chromium page, page.pdf and a screenshot each. Fonts are served from memory to the page's router.
  */
 export async function chromiumBaseline(design: CertificateDesign, recipients: Recipient[]): Promise<ChromiumTimes> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 640, height: 494 } });
     const fonts = new Map<string, Buffer>();

@@ -23,6 +23,7 @@ import { recipients } from '../apps/server/src/db/schema.ts';
 import { startLaurel } from '../apps/server/src/server.ts';
 import { freePort } from '../apps/server/test/helpers/free-port.ts';
 import { apiOf, createIssuer, PASSWORD } from '../e2e/helpers/issuer.ts';
+import { CHROMIUM_ARGS } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!process.env.BENCH_SKIP_BUILD) execFileSync('npm', ['run', 'build', '-w', '@laurel/web'], { cwd: root, stdio: 'inherit' });
@@ -77,17 +78,7 @@ const certificateUrl = `${server.baseUrl}/c/${recipient!.token}`;
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--remote-debugging-port=${debuggingPort}`,
-  ],
+  args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
 });
 
 interface Load {

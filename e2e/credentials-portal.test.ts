@@ -1,7 +1,7 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { screenshot } from './helpers/browser.ts';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, PASSWORD } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
 
@@ -37,20 +37,7 @@ async function sendFrom(name: string, url: string, people: { first: string; last
 
 beforeAll(async () => {
   server = await startServer({ smtp: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP portal.example.test 127.0.0.1',
-    ],
-  });
+  browser = await launchBrowser(['--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP portal.example.test 127.0.0.1']);
   await sendFrom('Harbour Sailing School', `harbour${stamp}`, [
     { first: 'Rita', last: 'Levi', email: holder },
     { first: 'Sam', last: 'Other', email: `sam.${stamp}@example.com` },

@@ -1,6 +1,6 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './helpers/browser.ts';
+import { launchBrowser, screenshot } from './helpers/browser.ts';
 import { createIssuer, signIn } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
 
@@ -9,20 +9,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   // Portal hosts (`acme.localhost`) reach the local server, whatever the machine's resolver says.
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP portal.example.test 127.0.0.1',
-    ],
-  });
+  browser = await launchBrowser(['--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP portal.example.test 127.0.0.1']);
 });
 afterAll(async () => {
   await browser?.close();
