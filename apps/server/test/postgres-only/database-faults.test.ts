@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../src/db/client.ts';
+import { openDatabase } from '../../src/db/client.ts';
 import { migrateDatabase } from '../../src/db/migrate.ts';
 import { accounts, recipients } from '../../src/db/schema.ts';
-import { grantCredits, ledgerBalances } from '../../src/modules/credits/ledger.ts';
-import { registerConfirmedAdmin } from '../helpers/api.ts';
+import { ledgerBalances } from '../../src/modules/credits/ledger.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { issuerWithCertificate } from '../helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { SmtpSink } from '../helpers/smtp-sink.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.ts';
@@ -115,23 +115,7 @@ describe('a send across a PostgreSQL restart', () => {
   it('answers 503 while the database is away, resumes within 60 s and sends each certificate once, paid once', {
     timeout: 300_000,
   }, async () => {
-    const admin = await registerConfirmedAdmin(laurel);
-    const accountId = admin.user.account!.id;
-    await laurel.context.db.transaction((tx) =>
-      grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: RECIPIENTS + 20, kind: 'purchase', at: new Date() }),
-    );
-    const setId = (
-      await admin.client.post('/api/certificates', {
-        name: 'Restart drill',
-        elements: [
-          {
-            type: 'name',
-            content: '[FIRST NAME] [LAST NAME]',
-            styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' },
-          },
-        ],
-      })
-    ).json().id;
+    const { admin, accountId, setId } = await issuerWithCertificate(laurel, { credits: RECIPIENTS + 20, name: 'Restart drill' });
     const rows = Array.from({ length: RECIPIENTS }, (_, i) => ({
       FIRST_NAME: 'Ines',
       LAST_NAME: `Okafor ${i}`,

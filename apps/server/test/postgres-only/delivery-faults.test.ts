@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
 import { accounts, recipients } from '../../src/db/schema.ts';
 import { FETCH_LOOPS } from '../../src/jobs/queue.ts';
-import { grantCredits, ledgerBalances } from '../../src/modules/credits/ledger.ts';
+import { ledgerBalances } from '../../src/modules/credits/ledger.ts';
 import { DELIVERY_BATCH } from '../../src/modules/delivery/deliver-job.ts';
-import { registerConfirmedAdmin } from '../helpers/api.ts';
+import { issuerWithCertificate } from '../helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { SmtpSink } from '../helpers/smtp-sink.ts';
 
@@ -91,23 +90,7 @@ describe('delivery under faults (PostgreSQL, worker processes)', () => {
     timeout: 400_000,
   }, async () => {
     worker = startWorker();
-    const admin = await registerConfirmedAdmin(laurel);
-    const accountId = admin.user.account!.id;
-    await laurel.context.db.transaction((tx) =>
-      grantCredits(tx as unknown as Db, { accountId, bucket: 'payg', amount: RECIPIENTS + 20, kind: 'purchase', at: new Date() }),
-    );
-    const setId = (
-      await admin.client.post('/api/certificates', {
-        name: 'Fault tolerance',
-        elements: [
-          {
-            type: 'name',
-            content: '[FIRST NAME] [LAST NAME]',
-            styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' },
-          },
-        ],
-      })
-    ).json().id;
+    const { admin, accountId, setId } = await issuerWithCertificate(laurel, { credits: RECIPIENTS + 20, name: 'Fault tolerance' });
     const rows = Array.from({ length: RECIPIENTS }, (_, i) => ({
       FIRST_NAME: 'Kim',
       LAST_NAME: `Nguyen ${i}`,
