@@ -1,9 +1,11 @@
 import { type CertificateDesign, type Element, newDesign, newElement, type Recipient } from '@laurel/certificate';
 import { createCanvas } from '@napi-rs/canvas';
 
-/** A 1280 x 988 JPEG background: parchment gradient, soft noise and a double frame, like a stock background. */
-function background(): string {
-  const [width, height] = [1280, 988];
+/**
+ * A JPEG background: parchment gradient, soft noise and a double frame, like a stock background. 1280 x 988
+ * by default (the stock library's size); 3300 x 2550 is Letter at 300 ppi, an issuer's print-ready artwork.
+ */
+function background(width = 1280, height = 988): string {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const gradient = ctx.createRadialGradient(width / 2, height / 2, 100, width / 2, height / 2, width * 0.7);
@@ -22,10 +24,11 @@ function background(): string {
   }
   ctx.putImageData(noise, 0, 0);
   ctx.strokeStyle = '#7a5c2e';
-  ctx.lineWidth = 22;
-  ctx.strokeRect(32, 32, width - 64, height - 64);
-  ctx.lineWidth = 4;
-  ctx.strokeRect(58, 58, width - 116, height - 116);
+  const scale = width / 1280;
+  ctx.lineWidth = 22 * scale;
+  ctx.strokeRect(32 * scale, 32 * scale, width - 64 * scale, height - 64 * scale);
+  ctx.lineWidth = 4 * scale;
+  ctx.strokeRect(58 * scale, 58 * scale, width - 116 * scale, height - 116 * scale);
   return `data:image/jpeg;base64,${canvas.encodeSync('jpeg', 85).toString('base64')}`;
 }
 
@@ -35,12 +38,12 @@ function text(type: Element['type'], content: string, styles: Element['styles'])
 }
 
 /** The benchmark certificate: background, six text elements in two fonts, a QR code. */
-export function benchDesign(): CertificateDesign {
+export function benchDesign(backgroundSize: 'stock' | 'print' = 'stock'): CertificateDesign {
   const design = newDesign('Letter', false);
   const serif = 'Playfair Display';
   const sans = 'Open Sans';
   design.elements = [
-    newElement('background', 'Letter', { content: background() }),
+    newElement('background', 'Letter', { content: backgroundSize === 'print' ? background(3300, 2550) : background() }),
     text('text', 'Certificate of Achievement', {
       left: '70px',
       top: '62px',

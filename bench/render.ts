@@ -49,6 +49,30 @@ console.log(
   `png: ${COUNT} in ${pngMs.toFixed(0)} ms, ${(pngMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg; rss ${mb(process.memoryUsage().rss)} MB`,
 );
 
+// The same certificate on a print-size background (Letter at 300 ppi): it goes into the PDF as it is, and
+// the PNG scales it down, so print quality should cost the send little.
+const printDesign = benchDesign('print');
+const printPdf = createPdfRenderer(printDesign);
+const printPng = createPngRenderer(printDesign);
+for (let i = 0; i < 5; i++) {
+  printPdf.render(recipients[i]);
+  await printPng.render(recipients[i]);
+}
+const PRINT_COUNT = 200;
+bytes = 0;
+start = performance.now();
+for (const recipient of recipients.slice(0, PRINT_COUNT)) bytes += printPdf.render(recipient).length;
+const printPdfMs = performance.now() - start;
+const printPdfKb = bytes / PRINT_COUNT / 1024;
+start = performance.now();
+for (const recipient of recipients.slice(0, PRINT_COUNT)) await printPng.render(recipient);
+const printPngMs = performance.now() - start;
+sampleRss();
+console.log(
+  `print-size background (3300 x 2550): pdf ${(printPdfMs / PRINT_COUNT).toFixed(2)} ms each, ${printPdfKb.toFixed(0)} KB avg; ` +
+    `png ${(printPngMs / PRINT_COUNT).toFixed(2)} ms each`,
+);
+
 // Chromium, one warm page.
 const chromium = await chromiumBaseline(design, recipients.slice(0, CHROMIUM_COUNT));
 console.log(
@@ -82,5 +106,6 @@ const chromiumPngPerS = 1000 / chromium.pngMs;
 console.log(
   `pdf_per_s=${Math.round(pdfPerS)} png_per_s=${Math.round(pngPerS)} ` +
     `pdf_vs_chromium=${(pdfPerS / chromiumPdfPerS).toFixed(1)} png_vs_chromium=${(pngPerS / chromiumPngPerS).toFixed(1)} ` +
-    `pool_pdf_per_s=${Math.round(rate(POOL_COUNT, poolMs))}`,
+    `pool_pdf_per_s=${Math.round(rate(POOL_COUNT, poolMs))} ` +
+    `print_bg_pdf_per_s=${Math.round(rate(PRINT_COUNT, printPdfMs))} print_bg_png_per_s=${Math.round(rate(PRINT_COUNT, printPngMs))}`,
 );

@@ -78,6 +78,14 @@ describe('system calls', () => {
     expect((await new ApiClient(laurel).get('/api/users/show/modal/update-system')).json()).toEqual([]);
   });
 
+  it('answers readiness only while the database answers, and liveness without it', async () => {
+    const client = new ApiClient(laurel);
+    const ready = await client.get('/api/health/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ ok: true, database: 'up' });
+    expect((await new ApiClient(laurel, null, 'someschool.laurel.test').get('/api/health/ready')).statusCode).toBe(404);
+  });
+
   it('sets security headers on every reply', async () => {
     const response = await new ApiClient(laurel).get('/api/health');
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -15,9 +15,13 @@ const SYSTEM_SUBDOMAINS = new Set(['www', 'app', 'api']);
 
 export const MAIN_HOST: HostInfo = { onPortalHost: false, credentialsPortal: false, account: null };
 
+const appHost = (context: AppContext) => new URL(context.env.PUBLIC_URL).hostname.toLowerCase();
+
 export async function resolveHost(context: AppContext, hostHeader: string | undefined): Promise<HostInfo> {
   const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
   const base = context.env.BASE_DOMAIN.toLowerCase();
+  // The app's own host is known without asking the database (health checks keep answering while it is away).
+  if (host === base || host === appHost(context)) return MAIN_HOST;
   if (!host.endsWith(`.${base}`)) {
     // Any other host may be an account's own domain (kept in memory: no query per request).
     const custom = await customDomainAccount(context, host);

@@ -137,10 +137,12 @@ describe('a send across a PostgreSQL restart', () => {
     await waitUntil('a quarter sent', async () => (await sentSoFar()) >= RECIPIENTS / 4, 120_000);
 
     const whileDown: { status: number; body: string }[] = [];
+    const readiness: number[] = [];
     let inProcess = 0;
     await cluster.restart(async () => {
       // Both processes answer a request that needs the database at once, with a 503 the client can retry.
       whileDown.push(await get('/api/projects', admin.client.token!));
+      readiness.push((await get('/api/health/ready')).status, (await get('/api/health')).status);
       inProcess = (await admin.client.get('/api/projects')).statusCode;
       await new Promise((r) => setTimeout(r, 3_000));
       whileDown.push(await get('/api/projects', admin.client.token!));
@@ -150,6 +152,9 @@ describe('a send across a PostgreSQL restart', () => {
     expect(whileDown.map((r) => r.status)).toEqual([503, 503]);
     expect(JSON.parse(whileDown[0]!.body)).toMatchObject({ error_type: 'unavailable' });
     expect(inProcess).toBe(503);
+    // A load balancer's readiness check takes the process out while the database is away; liveness stays up.
+    expect(readiness).toEqual([503, 200]);
+    expect((await get('/api/health/ready')).status).toBe(200);
 
     // The send picks up again within a minute, and the process never went down.
     await waitUntil('sending to resume', async () => (await sentSoFar()) > sentAtRestart, 60_000);

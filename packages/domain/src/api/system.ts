@@ -52,6 +52,15 @@ export const systemCalls = defineCalls('system', {
     // Not served on a portal host.
     errors: [404],
   },
+  getReadiness: {
+    method: 'GET',
+    path: '/api/health/ready',
+    summary: 'Check that the API can reach its database',
+    access: 'public',
+    response: z.object({ ok: z.boolean(), database: z.literal('up') }),
+    // 503 with `error_type: "unavailable"` while the database cannot be reached. Not served on a portal host.
+    errors: [404, 503],
+  },
   getConfig: {
     method: 'GET',
     path: '/api/config',

@@ -25,6 +25,8 @@ interface State {
   hosts: Map<string, PortalAccount>;
   loadedAt: number;
   loading: Promise<void> | null;
+  /** Whether `hosts` has ever been read: until then a failed read fails the request. */
+  loaded: boolean;
   /** Keyed by host; only hosts of the table above ever enter, so its size follows the domains'. */
   contexts: Map<string, { value: SecureContext | null; at: number }>;
 }
@@ -34,7 +36,7 @@ const states = new WeakMap<AppContext, State>();
 function stateOf(context: AppContext): State {
   let state = states.get(context);
   if (!state) {
-    state = { hosts: new Map(), loadedAt: 0, loading: null, contexts: new Map() };
+    state = { hosts: new Map(), loadedAt: 0, loading: null, loaded: false, contexts: new Map() };
     states.set(context, state);
   }
   return state;
@@ -72,6 +74,7 @@ async function load(context: AppContext, state: State): Promise<void> {
       .map((row) => [row.host, { id: row.id, name: row.name, url: row.url, imagepath: row.imagepath }]),
   );
   state.loadedAt = Date.now();
+  state.loaded = true;
 }
 
 async function fresh(context: AppContext): Promise<State> {
@@ -80,7 +83,12 @@ async function fresh(context: AppContext): Promise<State> {
     state.loading ??= load(context, state).finally(() => {
       state.loading = null;
     });
-    await state.loading;
+    try {
+      await state.loading;
+    } catch (error) {
+      // While the database is away (a restart, a failover) the domains read a moment ago keep being served.
+      if (!state.loaded) throw error;
+    }
   }
   return state;
 }

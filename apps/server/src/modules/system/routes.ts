@@ -8,6 +8,7 @@ import {
   type UpdateSystemModal,
   updateCalls,
 } from '@laurel/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
@@ -42,7 +43,13 @@ function billingConfig(context: AppContext) {
 }
 
 export function systemRoutes(app: FastifyInstance, context: AppContext): void {
+  // Liveness: the process answers HTTP. Readiness: it also reaches the database (a load balancer takes a
+  // process out of rotation on 503 rather than sending it requests that would all answer 503).
   route(app, calls.getHealth, async () => ({ ok: true }));
+  route(app, calls.getReadiness, async () => {
+    await context.db.execute(sql`select 1`);
+    return { ok: true, database: 'up' as const };
+  });
 
   /** What the client needs before anyone signs in: which host it is on and what is configured. */
   route(app, calls.getConfig, async (request) => ({
