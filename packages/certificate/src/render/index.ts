@@ -11,7 +11,15 @@ export {
 } from './image-guard.ts';
 export { type ImageFormat, type ImageHeader, imageFormat, readImageHeader } from './image-header.ts';
 export { fileImageLoader, type ImageLoader } from './image-source.ts';
-export { createPdfRenderer, type PdfRenderer, type PdfRenderOptions, type RenderOptions, renderPdf } from './pdf/render-pdf.ts';
+export type { PdfAttachment } from './pdf/attachments.ts';
+export {
+  createPdfRenderer,
+  type PdfDocumentOptions,
+  type PdfRenderer,
+  type PdfRenderOptions,
+  type RenderOptions,
+  renderPdf,
+} from './pdf/render-pdf.ts';
 export { createPngRenderer, type PngRenderer, type PngRenderOptions, renderPng } from './png/render-png.ts';
 export {
   DEFAULT_MEMORY_LIMIT_MB,

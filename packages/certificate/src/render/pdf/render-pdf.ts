@@ -12,6 +12,7 @@ import { elementText } from '../../model/element-text.ts';
 import { hasMergeField } from '../../model/merge-fields.ts';
 import { guardImages } from '../image-guard.ts';
 import { fileImageLoader, type ImageLoader } from '../image-source.ts';
+import { embedAttachments, type PdfAttachment } from './attachments.ts';
 import { faceSubsets } from './face-subset.ts';
 import { type PdfImage, preparePdfImage } from './images.ts';
 import { PdfPageWriter } from './pdf-writer.ts';
@@ -28,6 +29,17 @@ export interface PdfRenderOptions extends RenderOptions {
   title?: string;
   /** The language of the certificate's text (BCP 47), for screen readers; English when not given. */
   lang?: string;
+  /**
+   * Files carried inside each document `render` writes, unless the call gives its own; `renderMany`'s
+   * print files carry none (a credential belongs to one recipient's own PDF).
+   */
+  attachments?: readonly PdfAttachment[];
+}
+
+/** What differs between the documents of one prepared renderer. */
+export interface PdfDocumentOptions {
+  /** Files embedded in this document, e.g. the recipient's Open Badges credential. */
+  attachments?: readonly PdfAttachment[];
 }
 
 /** Characters names are likely to use: printable ASCII, Latin-1 and Latin Extended-A. */
@@ -36,7 +48,7 @@ const LIKELY_NAME_CHARS = Array.from({ length: 0x17f - 0x20 + 1 }, (_, i) => Str
   .join('');
 
 export interface PdfRenderer {
-  render(recipient: Recipient | undefined): Buffer;
+  render(recipient: Recipient | undefined, options?: PdfDocumentOptions): Buffer;
   /**
    * Several recipients' certificates in one document, in the order given, each the pages `render` makes
    * for it. Fonts and images are embedded once for the whole document rather than once per certificate.
@@ -75,7 +87,11 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
   const page = pageSizePt(design.format, design.is_portrait);
   const sides = design.use_two_side ? (['front', 'back'] as const) : (['front'] as const);
   const certificateName = options.title ?? certificateTitle(design) ?? 'Certificate';
-  const writeDocument = (recipients: readonly (Recipient | undefined)[], title: string): Buffer => {
+  const writeDocument = (
+    recipients: readonly (Recipient | undefined)[],
+    title: string,
+    attachments: readonly PdfAttachment[] = [],
+  ): Buffer => {
     const doc = new PDFDocument({
       // Tagged for screen readers (pdf-writer.ts); viewers show the title rather than the file name.
       pdfVersion: '1.7',
@@ -95,6 +111,7 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
     for (const recipient of recipients) {
       for (const side of sides) writer.writePage(layoutSide(design, side, recipient, fonts, options.layout), page.width, page.height);
     }
+    embedAttachments(doc, attachments);
     doc.end();
     // pdfkit writes into its readable buffer synchronously; reading it back avoids a stream round trip.
     const chunks: Buffer[] = [];
@@ -102,7 +119,8 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
     return Buffer.concat(chunks);
   };
   return {
-    render: (recipient) => writeDocument([recipient], documentTitle(certificateName, recipient)),
+    render: (recipient, documentOptions = {}) =>
+      writeDocument([recipient], documentTitle(certificateName, recipient), documentOptions.attachments ?? options.attachments),
     renderMany(recipients, manyOptions = {}) {
       // A PDF without pages is not a valid file; the caller decides what "nothing to print" means.
       if (recipients.length === 0) throw new RangeError('renderMany needs at least one recipient');
@@ -120,15 +138,17 @@ function documentTitle(certificateName: string, recipient: Recipient | undefined
 const renderers = new WeakMap<CertificateDesign, PdfRenderer>();
 
 /**
- * One certificate as PDF. With default options the prepared renderer is kept per design object, so a
- * batch for one design shares its subsets; other options prepare a renderer for the call.
+ * One certificate as PDF. With no options but attachments the prepared renderer is kept per design
+ * object, so a batch for one design shares its subsets; other options prepare a renderer for the call.
  */
 export function renderPdf(design: CertificateDesign, recipient: Recipient | undefined, options: PdfRenderOptions = {}): Buffer {
-  if (Object.keys(options).length > 0) return createPdfRenderer(design, options).render(recipient);
+  const { attachments, ...prepare } = options;
+  const documentOptions = attachments ? { attachments } : {};
+  if (Object.keys(prepare).length > 0) return createPdfRenderer(design, prepare).render(recipient, documentOptions);
   let renderer = renderers.get(design);
   if (!renderer) {
     renderer = createPdfRenderer(design);
     renderers.set(design, renderer);
   }
-  return renderer.render(recipient);
+  return renderer.render(recipient, documentOptions);
 }
