@@ -37,6 +37,17 @@ describe('line breaking', () => {
     expect(lineTexts(hard)).toEqual(['first', 'second']);
   });
 
+  it('records what each line broke at, so its text reads back as written', () => {
+    const item = layoutOne(text('Awarded to  Anna Müller-Lüdenscheidt<br>for her work', { width: '120px', 'font-size': '18px' }));
+    expect(item.lines.map((l) => [l.text, l.breakAfter])).toEqual([
+      ['Awarded to', ' '],
+      ['Anna Müller-', ''],
+      ['Lüdenscheidt', '\n'],
+      ['for her work', ''],
+    ]);
+    expect(item.lines.map((l) => l.text)).toEqual(lineTexts(item));
+  });
+
   it('ignores trailing spaces, so a centred line is centred on its visible text', () => {
     const item = layoutOne(text('Hello world    ', { width: '300px', 'text-align': 'center' }));
     const [line] = item.lines;

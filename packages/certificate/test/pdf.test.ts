@@ -152,6 +152,58 @@ describe('tagged PDF for screen readers', () => {
   });
 });
 
+describe('tagged PDF: text that wraps reads as written', () => {
+  const paragraph = 'This certifies that she completed the course with distinction and great skill.';
+  const design = newDesign();
+  design.elements = [
+    text('[FIRST NAME] [LAST NAME]', { left: '100px', top: '40px', width: '200px', 'font-size': '30px' }, 'name'),
+    text(paragraph, { left: '100px', top: '200px', width: '200px', 'font-size': '14px' }),
+  ];
+  // No verification address: the page holds these two texts only.
+  const render = (firstName: string, lastName: string) => writeTemp('wrapped.pdf', renderPdf(design, { firstName, lastName }));
+  const file = render('Александра', 'Констанция-Преображенская');
+
+  it('gives text extraction the words of each line break apart, in reading order', () => {
+    const extracted = run('pdftotext', [file, '-']);
+    expect(extracted).toContain('This certifies that she\ncompleted the course with\ndistinction and great skill.');
+    // The name breaks at its space and after its hyphen; pdftotext takes a line-end hyphen for hyphenation
+    // and joins the halves without it, whatever the file says (the structure below keeps it).
+    expect(extracted.split(/\s+/).filter(Boolean)).toEqual([
+      'Александра',
+      expect.stringMatching(/^Констанция-?Преображенская$/),
+      ...paragraph.split(' '),
+    ]);
+  });
+
+  it("puts each element's full text on its structure element, a space where a line broke at one", () => {
+    expect(structureElements(file)).toEqual([
+      { type: 'H1', actual: 'Александра Констанция-Преображенская' },
+      { type: 'P', actual: paragraph },
+    ]);
+    // Readers that assemble the text from the glyphs find the word breaks too.
+    const texts = [...run('pdfinfo', ['-struct-text', file]).matchAll(/^\s*(?:H1|P)\b[^\n]*\n\s*"([^"]*)"/gm)].map(([, t]) => t!.trim());
+    expect(texts).toEqual(['Александра Констанция-Преображенская', paragraph]);
+  });
+
+  it('gives right-to-left text in the order it is written, not the order it is drawn', () => {
+    const structure = structureElements(render('محمد بن عبد الله', 'الهاشمي القرشي'));
+    expect(structure[0]).toEqual({ type: 'H1', actual: 'محمد بن عبد الله الهاشمي القرشي' });
+  });
+});
+
+/** The structure elements under the Document element, in order: their type and ActualText. */
+function structureElements(file: string): { type: string; actual?: string }[] {
+  const objects = (JSON.parse(run('qpdf', ['--json', file])) as { qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>] })
+    .qpdf[1];
+  const root = Object.values(objects).find((o) => o.value?.['/S'] === '/Document')!.value!;
+  return (root['/K'] as string[]).map((ref) => {
+    const element = objects[`obj:${ref}`]!.value!;
+    // qpdf writes text strings as "u:" and their UTF-8.
+    const actual = element['/ActualText'] as string | undefined;
+    return { type: String(element['/S']).slice(1), ...(actual === undefined ? {} : { actual: actual.replace(/^u:/, '') }) };
+  });
+}
+
 /** The PDF's objects, uncompressed, to read what poppler does not print. */
 const pdfObjects = (file: string) => run('qpdf', ['--qdf', '--object-streams=disable', file, '-']);
 

@@ -63,8 +63,15 @@ export function layoutTextBlock(
   const measure = (line: string) => lineWidth(line, primary, fonts, style, fontSize);
 
   const lines: TextLine[] = [];
-  for (const paragraph of collapseWhiteSpace(text)) {
+  const paragraphs = collapseWhiteSpace(text);
+  for (const [p, paragraph] of paragraphs.entries()) {
+    // Each line is the next slice of the paragraph less its trailing white space; `at` follows the slices.
+    let at = 0;
     for (const lineText of breakParagraph(paragraph, box.width, measure)) {
+      at += lineText.length;
+      const next = paragraph.length - paragraph.slice(at).trimStart().length;
+      const breakAfter = next < paragraph.length ? paragraph.slice(at, next) : p < paragraphs.length - 1 ? '\n' : '';
+      at = next;
       const top = box.y + lines.length * lineHeight;
       const items = visualOrder(itemize(lineText, primary, () => fonts.fallbacks(style.weight, style.italic)));
       const runs: TextRun[] = [];
@@ -78,7 +85,16 @@ export function layoutTextBlock(
       }
       const offset = style.align === 'center' ? (box.width - x) / 2 : style.align === 'right' ? box.width - x : 0;
       for (const run of runs) run.x += box.x + offset;
-      lines.push({ top, height: lineHeight, baseline: top + halfLeading + metrics.ascent, x: box.x + offset, width: x, runs });
+      lines.push({
+        top,
+        height: lineHeight,
+        baseline: top + halfLeading + metrics.ascent,
+        x: box.x + offset,
+        width: x,
+        runs,
+        text: lineText,
+        breakAfter,
+      });
     }
   }
 

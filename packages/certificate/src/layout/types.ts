@@ -36,6 +36,14 @@ export interface TextLine {
   x: number;
   width: number;
   runs: TextRun[];
+  /** The line's characters in logical order, without the white space it broke at. */
+  text: string;
+  /**
+   * What the text has between this line and the next, which nothing draws: the white space the line broke
+   * at, "\n" at a hard line break, "" where it broke inside a word (after a hyphen, between ideographs)
+   * and after the last line. A tagged PDF reads the element's text from `text` and this.
+   */
+  breakAfter: string;
 }
 
 export interface TextItem {

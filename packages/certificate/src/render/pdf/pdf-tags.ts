@@ -4,8 +4,14 @@ import type { LayoutItem, TextItem } from '../../layout/types.ts';
 type Doc = InstanceType<typeof PDFDocument>;
 type StructElement = ReturnType<Doc['struct']>;
 
-/** How a screen reader meets an item: as text (a paragraph or the heading), as a picture, or not at all. */
-export type ItemTag = { type: 'P' | 'H1' } | { type: 'Figure'; alt: string } | { type: 'Artifact'; artifact: 'Background' | 'Layout' };
+/**
+ * How a screen reader meets an item: as text (a paragraph or the heading, with the words it reads), as a
+ * picture, or not at all.
+ */
+export type ItemTag =
+  | { type: 'P' | 'H1'; actual: string }
+  | { type: 'Figure'; alt: string }
+  | { type: 'Artifact'; artifact: 'Background' | 'Layout' };
 
 const FIGURE_ALT: Record<string, string> = {
   logo: 'Logo',
@@ -27,7 +33,7 @@ export function tagOf(item: LayoutItem, heading: TextItem | undefined): ItemTag 
     case 'text':
       // Text that draws nothing (an empty merge field) has nothing to read.
       if (!hasText(item)) return undefined;
-      return { type: item === heading ? 'H1' : 'P' };
+      return { type: item === heading ? 'H1' : 'P', actual: readingText(item) };
     case 'qr':
       return { type: 'Figure', alt: 'QR code to verify this certificate' };
     case 'line':
@@ -40,6 +46,14 @@ export function tagOf(item: LayoutItem, heading: TextItem | undefined): ItemTag 
 }
 
 const hasText = (item: TextItem) => item.lines.some((line) => line.runs.some((run) => run.text.trim() !== ''));
+
+/**
+ * The element's text as written, in logical order: the page draws it line by line, so what a reader
+ * assembles from the glyphs joins the last word of a line to the first of the next ("completedthe course")
+ * and keeps right-to-left text in drawing order. Each line ends with what it broke at (a space, a hard
+ * break, or nothing inside a hyphenated word).
+ */
+const readingText = (item: TextItem) => item.lines.map((line) => line.text + line.breakAfter).join('');
 
 /** Top to bottom, then left to right: the order a sighted reader takes in a certificate. */
 export function readingOrder<T extends { box: { x: number; y: number } }>(items: readonly T[]): T[] {
@@ -65,5 +79,6 @@ export function markItem(doc: Doc, tag: ItemTag | undefined, write: () => void):
   const content = doc.markStructureContent(tag.type);
   write();
   doc.endMarkedContent();
-  return doc.struct(tag.type, tag.type === 'Figure' ? { alt: tag.alt } : {}, [content]);
+  // ActualText replaces the marked glyphs for whoever reads the structure (screen readers, PDF/UA checkers).
+  return doc.struct(tag.type, tag.type === 'Figure' ? { alt: tag.alt } : { actual: tag.actual }, [content]);
 }

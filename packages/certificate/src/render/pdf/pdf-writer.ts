@@ -2,7 +2,7 @@ import type { Glyph } from 'fontkit';
 import type PDFDocument from 'pdfkit';
 import type { FontProvider, LoadedFace } from '../../layout/fonts.ts';
 import { shape } from '../../layout/measure.ts';
-import type { ImageItem, Layout, LayoutItem, LineItem, QrItem, TextItem, TextRun } from '../../layout/types.ts';
+import type { ImageItem, Layout, LayoutItem, LineItem, QrItem, TextItem, TextLine, TextRun } from '../../layout/types.ts';
 import { type EncodedSubset, faceSubsets } from './face-subset.ts';
 import type { PdfImage } from './images.ts';
 import { headingOf, markItem, readingOrder, tagOf } from './pdf-tags.ts';
@@ -88,7 +88,8 @@ export class PdfPageWriter {
   private text(item: TextItem, faces: Layout['faces'], ops: string[]): void {
     ops.push(`${rgb(item.color)} rg`);
     for (const line of item.lines) {
-      for (const run of line.runs) this.run(run, line.baseline, faces, ops);
+      const last = lastDrawnRun(line);
+      for (const run of line.runs) this.run(run, line.baseline, faces, ops, run === last && line.breakAfter !== '');
       if (item.decoration !== 'none' && line.width > 0) {
         const y = line.baseline + item.decorationOffset - item.decorationThickness / 2;
         ops.push(`${n(line.x)} ${n(y)} ${n(line.width)} ${n(item.decorationThickness)} re f`);
@@ -96,7 +97,12 @@ export class PdfPageWriter {
     }
   }
 
-  private run(run: TextRun, baseline: number, faces: Layout['faces'], ops: string[]): void {
+  /**
+   * Draws a run's glyphs. `separated` ends it with a space glyph, which draws nothing: the line broke there,
+   * and text extraction that reads the glyphs in order (poppler's structure text, copy and paste of a
+   * paragraph) then finds a word break between this line and the next.
+   */
+  private run(run: TextRun, baseline: number, faces: Layout['faces'], ops: string[], separated = false): void {
     if (run.text.trim() === '') return;
     const face = this.fonts.load(faces[run.faceId]!);
     const glyphRun = shape(face, run.text);
@@ -128,6 +134,14 @@ export class PdfPageWriter {
       }
       pen += pos.xAdvance * toPx;
     });
+    const space = separated ? spaceGlyph(face) : undefined;
+    if (space) {
+      if (!tj) {
+        ops.push(`1 0 0 -1 ${n(pen)} ${n(baseline)} Tm`);
+        tj = [];
+      }
+      tj.push(`<${hex4(embedded.subset.cids.get(space.id)!)}>`);
+    }
     flush();
     ops.push('ET');
   }
@@ -140,15 +154,20 @@ export class PdfPageWriter {
     const needed = new Map<string, { face: LoadedFace; glyphs: Glyph[] }>();
     for (const item of layout.items) {
       if (item.kind !== 'text') continue;
-      for (const run of item.lines.flatMap((l) => l.runs)) {
-        if (run.text.trim() === '') continue;
-        const face = this.fonts.load(layout.faces[run.faceId]!);
-        let entry = needed.get(face.id);
-        if (!entry) {
-          entry = { face, glyphs: [] };
-          needed.set(face.id, entry);
+      for (const line of item.lines) {
+        const last = lastDrawnRun(line);
+        for (const run of line.runs) {
+          if (run.text.trim() === '') continue;
+          const face = this.fonts.load(layout.faces[run.faceId]!);
+          let entry = needed.get(face.id);
+          if (!entry) {
+            entry = { face, glyphs: [] };
+            needed.set(face.id, entry);
+          }
+          entry.glyphs.push(...shape(face, run.text).glyphs);
+          const space = run === last && line.breakAfter !== '' ? spaceGlyph(face) : undefined;
+          if (space) entry.glyphs.push(space);
         }
-        entry.glyphs.push(...shape(face, run.text).glyphs);
       }
     }
     for (const { face, glyphs } of needed.values()) {
@@ -272,6 +291,12 @@ export class PdfPageWriter {
     return embedded.name;
   }
 }
+
+/** The run a line's drawing ends with: a trailing run of white space draws nothing. */
+const lastDrawnRun = (line: TextLine) => line.runs.findLast((run) => run.text.trim() !== '');
+
+/** The face's space, to mark a line break in the glyph stream; none if the face has no space. */
+const spaceGlyph = (face: LoadedFace) => (face.font.hasGlyphForCodePoint(0x20) ? face.font.glyphForCodePoint(0x20) : undefined);
 
 function qr(item: QrItem, ops: string[]): void {
   const { x, y, width } = item.box;
