@@ -41,6 +41,7 @@ import { fontRoutes } from './modules/fonts/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { libraryRoutes } from './modules/library/routes.ts';
 import { mappingRoutes } from './modules/mappings/routes.ts';
+import { openBadgeRoutes } from './modules/open-badges/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { portalSettingsRoutes } from './modules/portal-settings/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
@@ -78,6 +79,7 @@ const ROUTE_MODULES = [
   projectRoutes,
   deliveryRoutes,
   certificatePageRoutes,
+  openBadgeRoutes,
   stockRoutes,
   mappingRoutes,
   sendSelectRoutes,

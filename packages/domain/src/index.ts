@@ -22,6 +22,7 @@ export * from './api/errors.ts';
 export * from './api/exports.ts';
 export * from './api/imports.ts';
 export * from './api/mappings.ts';
+export * from './api/open-badges.ts';
 export * from './api/plans.ts';
 export * from './api/portal.ts';
 export * from './api/portal-settings.ts';

@@ -9,6 +9,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -543,6 +544,8 @@ export const recipients = pgTable(
     index('recipients_account_sent_idx').on(t.account_id, t.sent_at, t.email).where(sql`${t.sent_at} is not null`),
     // The public verification form looks certificates up by number, whatever case the verifier typed.
     index('recipients_certificate_number_idx').on(sql`upper(${t.certificate_number})`),
+    // Open Badges status lists are drawn from an account's revoked certificates: few, found without reading the rest.
+    index('recipients_account_revoked_idx').on(t.account_id).where(sql`${t.revoked_at} is not null`),
     check('recipients_state', sql`${t.state} in ('draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed')`),
   ],
 );
@@ -1103,3 +1106,63 @@ export const sendRateBuckets = pgTable('send_rate_buckets', {
   /** Milliseconds since the epoch when the tokens were last counted. */
   at: bigint('at', { mode: 'number' }).notNull(),
 });
+
+// ---- Open Badges 3.0 (modules/open-badges) ----------------------------------------------------------
+
+/**
+ * An account as an Open Badges issuer: the opaque id in its did:web DID (`did:web:<host>:issuers:<public_id>`),
+ * so the account's number is never published, and the next free position in its revocation status lists.
+ */
+export const openBadgeIssuers = pgTable('open_badge_issuers', {
+  account_id: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  public_id: text('public_id').notNull().unique(),
+  next_status_index: integer('next_status_index').notNull().default(0),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The issuer's Ed25519 keys. The newest one not retired signs; every key stays listed in the DID document, so a
+ * credential signed before a rotation still verifies. The secret key is encrypted with APP_SECRET.
+ */
+export const openBadgeKeys = pgTable(
+  'open_badge_keys',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Multibase (z-base58btc) Multikey public key; also the fragment of the verification method's id. */
+    public_key_multibase: text('public_key_multibase').notNull(),
+    secret_key_encrypted: text('secret_key_encrypted').notNull(),
+    /** When a newer key took over signing; null for the current key. */
+    retired_at: timestamp('retired_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('open_badge_keys_current_unique').on(t.account_id).where(sql`${t.retired_at} is null`),
+    uniqueIndex('open_badge_keys_public_unique').on(t.public_key_multibase),
+  ],
+);
+
+/**
+ * A recipient's signed OpenBadgeCredential, kept as signed (`json`, not `jsonb`, so its text keeps the order it
+ * was signed in) and served and baked the same every time. `status_index` is its position in the account's
+ * revocation status lists.
+ */
+export const openBadgeCredentials = pgTable(
+  'open_badge_credentials',
+  {
+    recipient_id: bigint('recipient_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => recipients.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id').notNull(),
+    credential: json('credential').$type<Record<string, unknown>>().notNull(),
+    /** The verification method that signed it. */
+    key_id: text('key_id').notNull(),
+    status_index: integer('status_index').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('open_badge_credentials_status_unique').on(t.account_id, t.status_index)],
+);

@@ -7,4 +7,5 @@ export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
 export { resendToHolder } from './holder-resend.ts';
 export { recipientLinks } from './links.ts';
+export { byToken } from './public-certificate.ts';
 export { continueSendJob } from './send-plan.ts';

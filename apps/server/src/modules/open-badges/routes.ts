@@ -1,0 +1,45 @@
+import { openBadgeCalls as calls, OPEN_BADGES_MESSAGES } from '@laurel/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { requireRole } from '../../http/auth.ts';
+import { forbidden } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { contentDisposition } from '../files/index.ts';
+import { issuerDocument, issuerStatusList } from './documents.ts';
+import { rotateIssuerKey } from './issuer.ts';
+import { credentialForToken } from './service.ts';
+
+/**
+ * Public documents a verifier anywhere reads (any origin may fetch them: verifiers run in browsers too),
+ * and the admin's key rotation.
+ */
+const publicJson = (reply: FastifyReply, type: string, document: unknown, cache: string) =>
+  reply
+    .type(type)
+    .header('access-control-allow-origin', '*')
+    .header('cache-control', cache)
+    .send(JSON.stringify(document, null, 2));
+
+export function openBadgeRoutes(app: FastifyInstance, context: AppContext): void {
+  route(app, calls.getCertificateCredential, async (request, reply) => {
+    const { credential, fileName } = await credentialForToken(context, request.params.token);
+    reply.header('content-disposition', contentDisposition('attachment', fileName));
+    return publicJson(reply, 'application/ld+json', credential, 'public, max-age=3600');
+  });
+
+  route(app, calls.getIssuerDidDocument, async (request, reply) =>
+    publicJson(reply, 'application/did+ld+json', await issuerDocument(context, request.params.issuerId), 'public, max-age=300'),
+  );
+
+  // Verifiers fetch it on every check: it is asked for afresh, so a revocation counts at once.
+  route(app, calls.getIssuerStatusList, async (request, reply) =>
+    publicJson(reply, 'application/ld+json', await issuerStatusList(context, request.params.issuerId, request.params.list), 'no-cache'),
+  );
+
+  route(app, calls.rotateOpenBadgeKey, async (request) => {
+    const { user } = requireRole(request, ['account_admin']);
+    if (user.account_id === null) throw forbidden();
+    const { keyId } = await rotateIssuerKey(context, user.account_id);
+    return { success: true, message: OPEN_BADGES_MESSAGES.keyRotated, key_id: keyId };
+  });
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineCalls, fileReply } from './contract.ts';
+
+/**
+ * Every certificate is also an Open Badges 3.0 `OpenBadgeCredential` (a W3C Verifiable Credential 2.0 with a
+ * Data Integrity proof), verifiable without Laurel: the credential, the issuer's did:web DID document and its
+ * revocation status lists are public documents under PUBLIC_URL.
+ */
+
+const tokenParams = z.object({
+  token: z
+    .string()
+    .min(20)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+const issuerParams = z.object({ issuerId: z.string().regex(/^[a-z0-9]{1,64}$/) });
+
+export const CREDENTIAL_VERIFICATION_STATUSES = ['valid', 'revoked', 'expired', 'tampered', 'unknown_issuer', 'malformed'] as const;
+export type CredentialVerificationStatus = (typeof CREDENTIAL_VERIFICATION_STATUSES)[number];
+
+/** What checking a credential found: its standing, what it says, and why it does not hold when it does not. */
+export const credentialVerification = z
+  .object({
+    status: z.enum(CREDENTIAL_VERIFICATION_STATUSES),
+    issuer: z.object({ id: z.string(), name: z.string() }).nullable(),
+    recipient_name: z.string().nullable(),
+    achievement_name: z.string().nullable(),
+    /** As the credential writes them (ISO 8601), or null. */
+    valid_from: z.string().nullable(),
+    valid_until: z.string().nullable(),
+    problems: z.array(z.string()),
+  })
+  .meta({ id: 'CredentialVerification' });
+export type CredentialVerification = z.infer<typeof credentialVerification>;
+
+export const OPEN_BADGES_MESSAGES = {
+  keyRotated: 'A new signing key is in use. Credentials signed with the old one still verify.',
+} as const;
+
+export const openBadgeCalls = defineCalls('open-badges', {
+  getCertificateCredential: {
+    method: 'GET',
+    path: '/api/c/:token/credential',
+    summary: 'Download a certificate as an Open Badges 3.0 verifiable credential, by its public link',
+    description:
+      'The signed `OpenBadgeCredential`, the same every time it is asked for. A revoked certificate still answers: its credential status says it was revoked.',
+    access: 'public',
+    params: tokenParams,
+    response: fileReply('The signed credential (JSON-LD)', 'application/ld+json'),
+    errors: [410],
+  },
+  getIssuerDidDocument: {
+    method: 'GET',
+    path: '/issuers/:issuerId/did.json',
+    summary: "Read an issuer's did:web DID document",
+    description: 'Every key the issuer has signed with, each listed under `assertionMethod`.',
+    access: 'public',
+    params: issuerParams,
+    response: fileReply('The DID document', 'application/did+ld+json'),
+  },
+  getIssuerStatusList: {
+    method: 'GET',
+    path: '/issuers/:issuerId/status/:list',
+    summary: "Read one of an issuer's revocation status lists (Bitstring Status List)",
+    access: 'public',
+    params: issuerParams.extend({ list: z.coerce.number<number | string>().int().min(0).max(999_999) }),
+    response: fileReply('The signed BitstringStatusListCredential', 'application/ld+json'),
+  },
+  rotateOpenBadgeKey: {
+    method: 'POST',
+    path: '/api/account/open-badges/rotate-key',
+    summary: "Make a new key sign the account's credentials from now on",
+    description: "Only the account's admin. The old key stays in the DID document, so credentials it signed still verify.",
+    access: 'session',
+    response: z.object({ success: z.boolean(), message: z.string(), key_id: z.string() }),
+  },
+});
