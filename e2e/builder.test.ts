@@ -431,4 +431,77 @@ describe('who may change what', () => {
     expect(new URL(page.url()).pathname).toBe(`/build/${id}`);
     await page.context().close();
   });
+
+  it('arranges a design by keyboard alone: Tab to an element, nudge it, edit its text, delete another, save', async () => {
+    const page = await signIn();
+    const { styles: all } = await getJson(page, '/api/styles');
+    const template = (all as { id: number; name: string }[]).find((s) => s.name === 'Achievement Classic')!;
+    const created = await page.request.post(`${server.baseUrl}/api/certificates`, {
+      headers: { Authentication: await token(page) },
+      data: { name: 'Keyboard check', style_id: template.id },
+    });
+    const { id } = await created.json();
+    await page.goto(`${server.baseUrl}/build/${id}`);
+    const canvas = await canvasReady(page);
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const focusedIsElement = () => page.evaluate(() => document.activeElement?.hasAttribute('data-element-index') ?? false);
+    /** Presses Tab until the canvas element so named has focus (each element on the canvas is a tab stop). */
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 120 && (await focusedName()) !== name; i++) await page.keyboard.press('Tab');
+      expect(await focusedName()).toBe(name);
+    };
+
+    await tabTo('Text: Certificate of Achievement');
+    const title = page.getByRole('button', { name: 'Text: Certificate of Achievement' });
+    await expect.poll(() => title.getAttribute('aria-pressed')).toBe('true');
+    // The selection is also spoken: which element, and where it sits.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Text: Certificate of Achievement selected, at 70, 70' }).count())
+      .toBe(1);
+    const x = page.getByRole('textbox', { name: 'X', exact: true });
+    const y = page.getByRole('textbox', { name: 'Y', exact: true });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => x.inputValue()).toBe('72');
+    await expect.poll(() => y.inputValue()).toBe('80');
+    await screenshot(page, 'builder-keyboard-focus');
+    await expectAccessible(page, 'the builder with an element focused');
+
+    // Escape lets go of the element and leaves focus on it; Enter opens its text, and focus comes back after.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => title.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Enter');
+    const editor = page.getByLabel('Element text');
+    await editor.waitFor();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Certificate of Keyboard Mastery');
+    await page.keyboard.press('Control+Enter');
+    // The title wraps: its two lines are two runs with no space between them.
+    await expect.poll(() => canvas.textContent()).toMatch(/Certificate of Keyboard ?Mastery/);
+    await expect.poll(focusedName).toBe('Text: Certificate of Keyboard Mastery');
+
+    await tabTo('Merge field: [COURSE]');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => canvas.textContent()).not.toContain('[COURSE]');
+    // Focus stays on the canvas, on the element now in that place, with nothing selected.
+    expect(await focusedIsElement()).toBe(true);
+    expect(await page.locator('[aria-pressed="true"][data-element-index]').count()).toBe(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'builder-keyboard-focus-390', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Certificate saved' }).waitFor();
+    await expectAccessible(page, 'the saved dialog');
+    await page.getByRole('button', { name: 'Import later' }).click();
+    const saved = designOf(await getJson(page, `/api/certificates/${id}`));
+    const elements = saved.elements as { type: string; content: string; contentText?: string; styles: Record<string, string> }[];
+    const moved = elements.find((e) => (e.contentText ?? e.content).includes('Keyboard Mastery'));
+    expect(moved?.styles.left).toBe('72px');
+    expect(moved?.styles.top).toBe('80px');
+    expect(elements.some((e) => e.content === '[COURSE]')).toBe(false);
+    await page.context().close();
+  });
 });

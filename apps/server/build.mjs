@@ -47,3 +47,5 @@ await build({
 // The certificate page's stylesheet and script, beside main.js where the page's module looks for them
 // (src/modules/delivery/certificate-page-html.ts).
 cpSync('src/modules/delivery/certificate-page-assets', 'dist/certificate-page-assets', { recursive: true });
+// The portal sign-in's stylesheet and script (src/modules/portal/login-page.ts), found the same way.
+cpSync('src/modules/portal/login-page-assets', 'dist/login-page-assets', { recursive: true });

@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { colorContrast, readableTextOn } from '@laurel/domain';
+import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readableTextOn } from '../src/lib/contrast.ts';
+import { theme } from '../src/theme/theme.ts';
 
 describe('colour contrast', () => {
   it('measures as WCAG does', () => {
-    expect(contrastRatio('#000', '#fff')).toBeCloseTo(21, 5);
-    expect(contrastRatio('#BFC551', '#FFF')).toBeCloseTo(1.85, 1);
-    expect(contrastRatio('not a colour', '#fff')).toBeNull();
+    expect(colorContrast('#000', '#fff')).toBeCloseTo(21, 5);
+    expect(colorContrast('#BFC551', '#FFF')).toBeCloseTo(1.85, 1);
+    expect(colorContrast('not a colour', '#fff')).toBeNull();
   });
 
   it('keeps a readable label colour and replaces one that cannot be read', () => {
@@ -14,5 +17,36 @@ describe('colour contrast', () => {
     expect(readableTextOn('#BFC551', '#FFF')).toBe('#17201a');
     expect(readableTextOn('#0e4530', '#175f41')).toBe('#ffffff');
     expect(readableTextOn('rgb(0,0,0)', '#fff')).toBe('#fff');
+  });
+});
+
+describe("the theme's danger colour", () => {
+  // What Mantine draws with: the theme's palettes over its defaults, in the light scheme.
+  const palette = { ...DEFAULT_THEME.colors, ...theme.colors }.red;
+  const red = (n: number) => palette[n] ?? '';
+  const shade = typeof theme.primaryShade === 'object' ? theme.primaryShade.light : theme.primaryShade;
+  const ratio = (a: string, b: string) => colorContrast(a, b) ?? 0;
+  const white = DEFAULT_THEME.white;
+
+  it('carries white text at 4.5:1 on a filled red button, hovered or not', () => {
+    expect(shade).toBeDefined();
+    const filled = red(shade!);
+    const hover = red(shade === 9 ? 8 : shade! + 1);
+    expect(ratio(filled, white)).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(hover, white)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('draws red text that reads at 4.5:1 on white and on the light variant’s tints', () => {
+    const css = readFileSync(new URL('../src/theme/global.css', import.meta.url), 'utf8');
+    const lightColor = /--mantine-color-red-light-color: var\(--mantine-color-red-(\d)\)/.exec(css);
+    expect(lightColor).not.toBeNull();
+    const text = red(Number(lightColor![1]));
+    // Mantine's light variant sits on shade 1 and turns shade 2 under the pointer.
+    expect(ratio(text, red(1))).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(text, red(2))).toBeGreaterThanOrEqual(4.5);
+    // Red text on white (c="red", field errors) is drawn in the filled shade.
+    const error = /--mantine-color-error: (#[0-9a-f]{6})/i.exec(css)![1]!;
+    expect(ratio(error, white)).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(red(shade!), white)).toBeGreaterThanOrEqual(4.5);
   });
 });

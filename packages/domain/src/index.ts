@@ -43,6 +43,7 @@ export * from './api/users.ts';
 export * from './api/v1/index.ts';
 export * from './api/webhooks.ts';
 export * from './constants.ts';
+export * from './contrast.ts';
 export * from './countries.ts';
 export * from './credit-periods.ts';
 export * from './email.ts';

@@ -11,6 +11,7 @@ import { setToken } from '../api/token.ts';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { TablePager } from '../components/TablePager.tsx';
+import { useTablePaging } from '../components/useTablePaging.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
 import { notifyError } from '../lib/notify.ts';
 import { USER_KEY } from '../session/queries.ts';
@@ -61,8 +62,7 @@ export function AdminAccountsPage() {
   const [banned, setBanned] = useState<string | null>(null);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [sort, setSort] = useState('created_at:desc');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = useTablePaging(DEFAULT_PAGE_SIZE);
   const [open, setOpen] = useState<{ account: AdminAccountRow; action: AccountAction | 'history' } | null>(null);
 
   const filters = [
@@ -74,19 +74,14 @@ export function AdminAccountsPage() {
   const query = {
     'filters[]': filters,
     'sorting[]': [sort],
-    limit: size,
-    offset: (page - 1) * size,
+    limit: paging.limit,
+    offset: paging.offset,
     dateStart: day(range[0]),
     dateEnd: day(range[1] ?? range[0]),
   };
   const list = useQuery({ queryKey: [...ACCOUNTS_KEY, query], queryFn: () => filterAccounts(query), placeholderData: keepPreviousData });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
-  const first =
-    <T,>(set: (v: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const first = paging.firstPage;
 
   const onImpersonate = async (userId: number) => {
     try {
@@ -281,17 +276,7 @@ export function AdminAccountsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager
-            label="Account pages"
-            page={page}
-            size={size}
-            total={data.count}
-            onPage={setPage}
-            onSize={(next) => {
-              setSize(next);
-              setPage(1);
-            }}
-          />
+          <TablePager label="Account pages" total={data.count} {...paging.pager} />
         </Card>
       )}
       {open?.action === 'history' && <AccountHistoryDrawer account={open.account} onClose={() => setOpen(null)} />}

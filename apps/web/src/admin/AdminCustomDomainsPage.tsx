@@ -7,6 +7,7 @@ import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { TablePager } from '../components/TablePager.tsx';
+import { useTablePaging } from '../components/useTablePaging.ts';
 import { listCustomDomains } from '../custom-domain/api.ts';
 import { formatDate } from '../lib/format.ts';
 
@@ -33,11 +34,11 @@ function Expiry({ notAfter }: { notAfter: string | null }) {
 export function AdminCustomDomainsPage() {
   const [like, setLike] = useState('');
   const [search] = useDebouncedValue(like.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
+  const paging = useTablePaging(10);
+  const { limit, offset } = paging;
   const query = useQuery({
-    queryKey: ['admin', 'custom-domains', search, page, size],
-    queryFn: () => listCustomDomains({ like: search || undefined, limit: size, offset: (page - 1) * size }),
+    queryKey: ['admin', 'custom-domains', search, limit, offset],
+    queryFn: () => listCustomDomains({ like: search || undefined, limit, offset }),
     placeholderData: keepPreviousData,
   });
   const total = query.data?.count ?? 0;
@@ -56,10 +57,7 @@ export function AdminCustomDomainsPage() {
         placeholder="Search by domain or account"
         aria-label="Search custom domains"
         value={like}
-        onChange={(event) => {
-          setLike(event.currentTarget.value);
-          setPage(1);
-        }}
+        onChange={(event) => paging.firstPage(setLike)(event.currentTarget.value)}
       />
       {query.isError && (
         <LoadFailed title="The custom domains could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
@@ -124,17 +122,7 @@ export function AdminCustomDomainsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager
-            label="Custom domain pages"
-            page={page}
-            size={size}
-            total={total}
-            onPage={setPage}
-            onSize={(next) => {
-              setSize(next);
-              setPage(1);
-            }}
-          />
+          <TablePager label="Custom domain pages" total={total} {...paging.pager} />
         </Card>
       )}
     </>

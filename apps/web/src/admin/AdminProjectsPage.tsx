@@ -24,7 +24,7 @@ const STATES: { value: AdminProjectState; label: string }[] = [
 export function AdminProjectsPage() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AdminProjectState>('deleted');
-  const { query, total, like, search, page, size, setPage, onLike, onSize } = useAdminProjectList({
+  const { query, total, like, search, setPage, onLike, pager } = useAdminProjectList({
     state,
     sort: state === 'deleted' ? 'deleted' : 'newest',
   });
@@ -176,7 +176,7 @@ export function AdminProjectsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager label="Project pages" page={page} size={size} total={total} onPage={setPage} onSize={onSize} />
+          <TablePager label="Project pages" total={total} {...pager} />
         </Card>
       )}
     </>

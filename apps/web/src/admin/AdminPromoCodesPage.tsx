@@ -10,6 +10,7 @@ import { FormError } from '../auth/FormError.tsx';
 import { EmptyPanel } from '../components/EmptyPanel.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { TablePager } from '../components/TablePager.tsx';
+import { useTablePaging } from '../components/useTablePaging.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { eyebrow } from './admin-section.tsx';
 import { createPromoCode, deletePromoCode, listPromoCodes, PROMO_CODES_KEY, togglePromoCode, updatePromoCode } from './promo-codes/api.ts';
@@ -33,8 +34,7 @@ function amountOf(code: PromoCode): string {
  * confirmation. Whether the sign-up forms offer a code at all is an Admin settings switch.
  */
 export function AdminPromoCodesPage() {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const paging = useTablePaging(DEFAULT_PAGE_SIZE);
   const [search, setSearch] = useState('');
   const [type, setType] = useState<PromoType | null>(null);
   const [status, setStatus] = useState<'active' | 'inactive' | null>(null);
@@ -43,8 +43,8 @@ export function AdminPromoCodesPage() {
 
   const filters = { search: search.trim() || undefined, type: type ?? undefined, status: status ?? undefined, sort };
   const query = useQuery({
-    queryKey: [...PROMO_CODES_KEY, filters, page, size],
-    queryFn: () => listPromoCodes({ ...filters, limit: size, offset: (page - 1) * size }),
+    queryKey: [...PROMO_CODES_KEY, filters, paging.limit, paging.offset],
+    queryFn: () => listPromoCodes({ ...filters, limit: paging.limit, offset: paging.offset }),
     placeholderData: keepPreviousData,
   });
   const total = query.data?.count ?? 0;
@@ -89,12 +89,7 @@ export function AdminPromoCodesPage() {
       },
     });
 
-  const firstPage =
-    <T,>(setter: (value: T) => void) =>
-    (value: T) => {
-      setter(value);
-      setPage(1);
-    };
+  const firstPage = paging.firstPage;
 
   return (
     <>
@@ -251,17 +246,7 @@ export function AdminPromoCodesPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager
-            label="Promo code pages"
-            page={page}
-            size={size}
-            total={total}
-            onPage={setPage}
-            onSize={(next) => {
-              setSize(next);
-              setPage(1);
-            }}
-          />
+          <TablePager label="Promo code pages" total={total} {...paging.pager} />
         </Card>
       )}
       {dialog && <PromoCodeDialog code={dialog.code} onClose={() => setDialog(null)} onSave={save} />}

@@ -52,7 +52,7 @@ function AllowanceCell({ project }: { project: AdminProject }) {
 export function AdminResendAttemptsPage() {
   const [params] = useSearchParams();
   const accountId = Number(params.get('account_id')) || undefined;
-  const { query, total, like, search, page, size, setPage, onLike, onSize } = useAdminProjectList({ account_id: accountId, state: 'live' });
+  const { query, total, like, search, onLike, pager } = useAdminProjectList({ account_id: accountId, state: 'live' });
 
   return (
     <>
@@ -126,7 +126,7 @@ export function AdminResendAttemptsPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager label="Project pages" page={page} size={size} total={total} onPage={setPage} onSize={onSize} />
+          <TablePager label="Project pages" total={total} {...pager} />
         </Card>
       )}
     </>

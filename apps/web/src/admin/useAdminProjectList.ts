@@ -2,6 +2,7 @@ import type { AdminProjectQuery } from '@laurel/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTablePaging } from '../components/useTablePaging.ts';
 import { listAdminProjects } from './api.ts';
 
 /**
@@ -11,11 +12,11 @@ import { listAdminProjects } from './api.ts';
 export function useAdminProjectList(filter: Partial<Pick<AdminProjectQuery, 'state' | 'account_id' | 'sort'>>) {
   const [like, setLike] = useState('');
   const [search] = useDebouncedValue(like.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
+  const paging = useTablePaging(10);
+  const { page, size, limit, offset } = paging;
   const query = useQuery({
     queryKey: ['admin', 'projects', filter, search, page, size],
-    queryFn: () => listAdminProjects({ ...filter, like: search || undefined, limit: size, offset: (page - 1) * size }),
+    queryFn: () => listAdminProjects({ ...filter, like: search || undefined, limit, offset }),
     placeholderData: keepPreviousData,
   });
   return {
@@ -23,16 +24,8 @@ export function useAdminProjectList(filter: Partial<Pick<AdminProjectQuery, 'sta
     total: query.data?.count ?? 0,
     like,
     search,
-    page,
-    size,
-    setPage,
-    onLike(value: string) {
-      setLike(value);
-      setPage(1);
-    },
-    onSize(next: number) {
-      setSize(next);
-      setPage(1);
-    },
+    setPage: paging.setPage,
+    pager: paging.pager,
+    onLike: paging.firstPage(setLike),
   };
 }

@@ -1,15 +1,11 @@
-import type { SignInChallenge } from '@laurel/domain';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
+import { errorMessage } from '../api/errors.ts';
 import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
-import { getCsrfToken, login } from './api.ts';
 import { FormError } from './FormError.tsx';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
-import { emailError, requiredError } from './validators.ts';
+import { usePasswordSignIn } from './usePasswordSignIn.ts';
 
 interface LoginFormProps {
   onForgot: (email: string) => void;
@@ -22,42 +18,14 @@ interface LoginFormProps {
 export function LoginForm({ onForgot, notice, alternatives }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
-  const csrf = useQuery({ queryKey: ['csrf'], queryFn: getCsrfToken, staleTime: 60 * 60_000 });
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: { email: emailError, password: requiredError('Password') },
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const token = csrf.data?.csrf_token ?? (await csrf.refetch()).data?.csrf_token ?? '';
-      const response = await login({ email: values.email.trim(), password: values.password, csrf_token: token });
-      if (response.require_action === null) completeSignIn(response);
-      else {
-        setChallenge(response);
-        setBusy(false);
-      }
-    } catch (failure) {
-      // An expired form token is replaced so the next attempt works without a reload.
-      if (failure instanceof ApiError && failure.body.error_type === 'csrf') void csrf.refetch();
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
+  const { form, submit, busy, challenge, credentials, clearChallenge } = usePasswordSignIn({
+    onStart: () => setError(null),
+    onSignedIn: completeSignIn,
+    onFailure: (failure) => setError(errorMessage(failure)),
   });
 
   if (challenge) {
-    return (
-      <SecondFactorStep
-        credentials={{ email: form.values.email.trim(), password: form.values.password }}
-        challenge={challenge}
-        onSignedIn={completeSignIn}
-        onBack={() => setChallenge(null)}
-      />
-    );
+    return <SecondFactorStep credentials={credentials} challenge={challenge} onSignedIn={completeSignIn} onBack={clearChallenge} />;
   }
 
   return (

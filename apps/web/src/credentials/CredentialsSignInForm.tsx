@@ -1,13 +1,10 @@
 import type { LoginResponse, SignInChallenge } from '@laurel/domain';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../api/errors.ts';
-import { getCsrfToken, login } from '../auth/api.ts';
 import { FormError } from '../auth/FormError.tsx';
 import { SecondFactorStep } from '../auth/SecondFactorStep.tsx';
-import { emailError, requiredError } from '../auth/validators.ts';
+import { usePasswordSignIn } from '../auth/usePasswordSignIn.ts';
 
 /** The failures the credentials sign-in tells apart (spec 3 §8); anything else shows the server's message. */
 type Failure = { kind: 'no_user' | 'not_confirmed' | 'wrong_password' | 'other'; message: string };
@@ -28,43 +25,25 @@ interface CredentialsSignInFormProps {
  */
 export function CredentialsSignInForm({ onSignedIn, onRegister, onForgot, onStep }: CredentialsSignInFormProps) {
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
-  const csrf = useQuery({ queryKey: ['csrf'], queryFn: getCsrfToken, staleTime: 60 * 60_000 });
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: { email: emailError, password: requiredError('Password') },
-  });
-  const email = form.values.email.trim();
-
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const token = csrf.data?.csrf_token ?? (await csrf.refetch()).data?.csrf_token ?? '';
-      const response = await login({ email: values.email.trim(), password: values.password, csrf_token: token });
-      if (response.require_action === null) onSignedIn(response);
-      else {
-        setChallenge(response);
-        onStep?.(response.require_action);
-        setBusy(false);
-      }
-    } catch (error) {
+  const { form, submit, busy, challenge, credentials, clearChallenge } = usePasswordSignIn({
+    onStart: () => setFailure(null),
+    onSignedIn,
+    onChallenge: (step) => onStep?.(step.require_action),
+    onFailure: (error) => {
       const type = error instanceof ApiError ? error.body.error_type : undefined;
-      if (type === 'csrf') void csrf.refetch();
       setFailure({ kind: type && KNOWN.has(type) ? (type as Failure['kind']) : 'other', message: errorMessage(error) });
-      setBusy(false);
-    }
+    },
   });
+  const email = credentials.email;
 
   if (challenge) {
     return (
       <SecondFactorStep
-        credentials={{ email, password: form.values.password }}
+        credentials={credentials}
         challenge={challenge}
         onSignedIn={onSignedIn}
         onBack={() => {
-          setChallenge(null);
+          clearChallenge();
           onStep?.(null);
         }}
       />

@@ -1,10 +1,11 @@
 import type { V1CertificateSet } from '@laurel/domain';
-import { Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { IconBook, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Anchor, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { IconBook } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../api/errors.ts';
+import { CopyTextButton } from '../components/CopyTextButton.tsx';
 import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
@@ -92,19 +93,7 @@ export function ApiIntegrationsPage() {
                 <Text size="sm" fw={500} id={`curl-step-${index + 1}`}>
                   {step.title}
                 </Text>
-                <CopyButton value={step.command}>
-                  {({ copied, copy }) => (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                      onClick={copy}
-                      aria-describedby={`curl-step-${index + 1}`}
-                    >
-                      {copied ? 'Copied' : 'Copy command'}
-                    </Button>
-                  )}
-                </CopyButton>
+                <CopyTextButton value={step.command} label="Copy command" describedBy={`curl-step-${index + 1}`} />
               </Group>
               <Code block fz="xs" data-testid={`curl-example-${index + 1}`} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {step.command}

@@ -1,7 +1,8 @@
 import type { ApiKeySummary } from '@laurel/domain';
-import { Alert, Badge, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconKey, IconTrash } from '@tabler/icons-react';
+import { CopyTextButton } from '../components/CopyTextButton.tsx';
 import { formatDateTime } from './format.ts';
 import { Section } from './Section.tsx';
 
@@ -74,18 +75,7 @@ export function ApiKeySection({ summary, secret, busy, onGenerate, onRevoke }: P
               <Code fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="api-key-secret">
                 {secret}
               </Code>
-              <CopyButton value={secret}>
-                {({ copied, copy }) => (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                    onClick={copy}
-                  >
-                    {copied ? 'Copied' : 'Copy key'}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyTextButton value={secret} label="Copy key" />
             </Group>
           </Stack>
         </Alert>

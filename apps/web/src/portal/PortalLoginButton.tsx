@@ -1,7 +1,6 @@
-import { DEFAULT_PORTAL_SETTINGS, type PublicPortalSettings } from '@laurel/domain';
+import { DEFAULT_PORTAL_SETTINGS, type PublicPortalSettings, readableTextOn } from '@laurel/domain';
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { readableTextOn } from '../lib/contrast.ts';
 import { usePortalLook } from '../portal-settings/usePortalLook.ts';
 
 type ButtonLook = PublicPortalSettings['login_button'];

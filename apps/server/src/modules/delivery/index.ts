@@ -6,6 +6,7 @@ export { certificateFileKey, issuedCertificatePdf, projectRenderer, recipientDat
 export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
 export { resendToHolder } from './holder-resend.ts';
+export { html, type SafeHtml } from './html.ts';
 export { recipientLinks } from './links.ts';
 export { byToken } from './public-certificate.ts';
 export { continueSendJob } from './send-plan.ts';

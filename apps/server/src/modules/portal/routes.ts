@@ -5,6 +5,7 @@ import { requireAccountMember, requireAuth, requireRole } from '../../http/auth.
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { emailAgain, myCertificates, noLoginCertificates, updateMemo } from './certificates.ts';
+import { portalLoginPageRoutes } from './login-page.ts';
 import { confirmRecipientUser, deleteRecipientUser, type IssuerAdmin, portalLoginOf, setRecipientPassword } from './logins.ts';
 import { accountOfHost, hostAccount, openAccount, presentPortalAccount } from './portal-account.ts';
 import { portalSignIn, recipientExists, startPortalSignIn } from './sign-in.ts';
@@ -22,6 +23,8 @@ function issuerAdmin(request: FastifyRequest): IssuerAdmin {
 
 /** The recipient portal of each account's host (spec 3 §2, §7 "Login and portals") and the issuer's actions on its sign-ins. */
 export function portalRoutes(app: FastifyInstance, context: AppContext): void {
+  portalLoginPageRoutes(app, context);
+
   route(app, calls.getPortalAccount, async (request) => {
     const account = request.query.host ? await accountOfHost(context, request.query.host) : await hostAccount(context, request.hostInfo);
     return presentPortalAccount(account);

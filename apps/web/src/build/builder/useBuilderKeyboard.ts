@@ -13,6 +13,8 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+/** An arrow nudges one pixel; with Shift, ten, as design tools do. */
+const SHIFT_STEP = 10;
 
 /** Keyboard commands dispatch the same actions as the toolbar and the mouse (Delete asks as the toolbar does). */
 export function useBuilderKeyboard(dispatch: Dispatch<EditorAction>, enabled: boolean, onDelete: () => void) {
@@ -23,7 +25,8 @@ export function useBuilderKeyboard(dispatch: Dispatch<EditorAction>, enabled: bo
       const mod = event.ctrlKey || event.metaKey;
       const arrow = ARROWS[event.key];
       let action: EditorAction | null = null;
-      if (arrow) action = { type: 'moveBy', dx: arrow[0], dy: arrow[1] };
+      const step = event.shiftKey ? SHIFT_STEP : 1;
+      if (arrow) action = { type: 'moveBy', dx: arrow[0] * step, dy: arrow[1] * step };
       else if (event.key === 'Delete' || event.key === 'Backspace') {
         event.preventDefault();
         return onDelete();

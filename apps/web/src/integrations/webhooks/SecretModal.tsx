@@ -1,5 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { CopyTextButton } from '../../components/CopyTextButton.tsx';
 
 /** The signing secret, shown this once (when an endpoint is made or its secret rolled), with a copy button. */
 export function SecretModal({ secret, onClose }: { secret: string | null; onClose: () => void }) {
@@ -15,13 +15,7 @@ export function SecretModal({ secret, onClose }: { secret: string | null; onClos
           with this secret, refuse timestamps older than five minutes, and keep each webhook-id once: an event may arrive more than once.
         </Text>
         <Group justify="flex-end">
-          <CopyButton value={secret ?? ''}>
-            {({ copied, copy }) => (
-              <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
-                {copied ? 'Copied' : 'Copy secret'}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={secret ?? ''} label="Copy secret" size="sm" variant="light" />
           <Button onClick={onClose}>Done</Button>
         </Group>
       </Stack>

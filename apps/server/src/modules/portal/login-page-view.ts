@@ -1,0 +1,220 @@
+import {
+  DEFAULT_PORTAL_SETTINGS,
+  MESSAGES,
+  PORTAL_MESSAGES,
+  PORTAL_SOCIALS,
+  type PortalSocial,
+  type PublicPortalSettings,
+  readableTextOn,
+} from '@laurel/domain';
+import { html, type SafeHtml } from '../delivery/index.ts';
+
+/** The page's static files, under addresses that change with their content. */
+export interface LoginPageAssets {
+  css: string;
+  js: string;
+}
+
+/** What the page shows of the portal's account; null on a host that is no open portal. */
+export interface LoginPageAccount {
+  id: number;
+  name: string;
+  logo: string | null;
+}
+
+/** Tabler's outline icons, drawn inline (the app's icons, without an icon library). */
+const ICONS = {
+  mail: ['M3 7a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v10a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-10', 'M3 7l9 6l9 -6'],
+  world: ['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M3.6 9h16.8', 'M3.6 15h16.8', 'M11.5 3a17 17 0 0 0 0 18', 'M12.5 3a17 17 0 0 1 0 18'],
+  facebook: ['M7 10v4h3v7h4v-7h3l1 -4h-4v-2a1 1 0 0 1 1 -1h3v-4h-3a5 5 0 0 0 -5 5v2h-3'],
+  twitter: ['M4 4l11.733 16h4.267l-11.733 -16l-4.267 0', 'M4 20l6.768 -6.768m2.46 -2.46l6.772 -6.772'],
+  linkedin: [
+    'M8 11v5',
+    'M8 8v.01',
+    'M12 16v-5',
+    'M16 16v-3a2 2 0 1 0 -4 0',
+    'M3 7a4 4 0 0 1 4 -4h10a4 4 0 0 1 4 4v10a4 4 0 0 1 -4 4h-10a4 4 0 0 1 -4 -4l0 -10',
+  ],
+  pinterest: [
+    'M8 20l4 -9',
+    'M10.7 14c.437 1.263 1.43 2 2.55 2c2.071 0 3.75 -1.554 3.75 -4a5 5 0 1 0 -9.7 1.7',
+    'M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0',
+  ],
+  alert: ['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 8v4', 'M12 16h.01'],
+  mailCheck: ['M11 19h-6a2 2 0 0 1 -2 -2v-10a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v6', 'M3 7l9 6l9 -6', 'M15 19l2 2l4 -4'],
+  worldOff: [
+    'M5.657 5.615a9 9 0 1 0 12.717 12.739m1.672 -2.322a9 9 0 0 0 -12.066 -12.084',
+    'M3.6 9h5.4m4 0h7.4',
+    'M3.6 15h11.4m4 0h1.4',
+    'M11.5 3a17.001 17.001 0 0 0 -1.493 3.022m-.847 3.145c-.68 4.027 .1 8.244 2.34 11.833',
+    'M12.5 3a16.982 16.982 0 0 1 2.549 8.005m-.207 3.818a16.979 16.979 0 0 1 -2.342 6.177',
+    'M3 3l18 18',
+  ],
+  eye: ['M10 12a2 2 0 1 0 4 0a2 2 0 0 0 -4 0', 'M21 12c-2.4 4 -5.4 6 -9 6c-3.6 0 -6.6 -2 -9 -6c2.4 -4 5.4 -6 9 -6c3.6 0 6.6 2 9 6'],
+} as const;
+
+const icon = (name: keyof typeof ICONS, size = 18) =>
+  html`<svg class="icon" width="${size}" height="${size}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${ICONS[name].map((d) => html`<path d="${d}"/>`)}</svg>`;
+
+const SOCIAL_LABELS: Record<PortalSocial, string> = {
+  facebook: 'Facebook',
+  twitter: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+  pinterest: 'Pinterest',
+};
+
+/**
+ * The words the script shows, from the same sources as the app's (spec 3 §8), so both pages say the same.
+ * They travel in a data attribute: the page runs no inline script.
+ */
+const SCRIPT_MESSAGES = {
+  userNotExists: PORTAL_MESSAGES.userNotExists,
+  recipientNotExists: PORTAL_MESSAGES.recipientNotExists,
+  wrongCredentials: PORTAL_MESSAGES.wrongCredentials,
+  banned: PORTAL_MESSAGES.banned,
+  userExists: PORTAL_MESSAGES.userExists,
+  firstTimeSent: PORTAL_MESSAGES.firstTimeSent,
+  tooManyAttempts: MESSAGES.tooManyAttempts,
+  network: 'We could not reach Laurel. Check your connection and try again.',
+  fallback: 'Something went wrong. Please try again.',
+};
+
+const FIRST_TIME_TEXT = 'Tell us your name and the address your certificate was sent to: we email you a link to choose a password.';
+
+/** The page background the settings choose: a colour, with the uploaded image over it. */
+function backgroundStyle(look: PublicPortalSettings): string | null {
+  if (!look.background.enable) return null;
+  const image = look.background.image
+    ? `;background-image:url("${encodeURI(look.background.image)}");background-size:cover;background-position:center`
+    : '';
+  return `background-color:${look.background.color}${image}`;
+}
+
+function layout(assets: LoginPageAssets, look: PublicPortalSettings, account: LoginPageAccount | null, main: SafeHtml): string {
+  const title = look.portal_name.text || (account?.name ?? 'Certificate portal');
+  const logo = account?.logo
+    ? html`<img class="avatar" src="${account.logo}" alt="" width="36" height="36" />`
+    : html`<img class="mark" src="/favicon.svg" alt="" width="32" height="32" />`;
+  return html`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="#1f7550" />
+    <meta name="robots" content="noindex" />
+    <title>Sign in · ${title}</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <link rel="stylesheet" href="${assets.css}" />
+    <script src="${assets.js}" defer></script>
+    <noscript><style>.needs-script{display:none!important}</style></noscript>
+  </head>
+  <body style="${backgroundStyle(look)}" data-portal-background>
+    <header class="bar"><div class="wrap bar-inner">${logo}<span class="bar-title">${title}</span></div></header>
+    <main class="wrap page">${main}${extras(look)}</main>
+    ${look.hide_powered ? null : html`<footer class="powered"><span class="pill"><img src="/favicon.svg" alt="" width="14" height="14" />Powered by Laurel</span></footer>`}
+  </body>
+</html>
+`.value;
+}
+
+/** The account's text, support address and links under the card, as the app's portal shows them. */
+function extras(look: PublicPortalSettings): SafeHtml | null {
+  const socials = PORTAL_SOCIALS.filter((s) => look.company_socials[s]);
+  const website = look.company_website.url;
+  if (!look.custom_text.text && !look.support_email && !website && socials.length === 0) return null;
+  const link = (href: string, label: string, name: keyof typeof ICONS) =>
+    html`<a class="icon-link" href="${href}" target="_blank" rel="noopener noreferrer" aria-label="${label}">${icon(name)}</a>`;
+  return html`<section class="extras">
+    ${look.custom_text.text ? html`<p class="extras-text">${look.custom_text.text}</p>` : null}
+    ${look.support_email ? html`<p class="extras-mail">${icon('mail')}<a href="mailto:${look.support_email}">${look.support_email}</a></p>` : null}
+    ${
+      website || socials.length
+        ? html`<p class="extras-links">${website ? link(website, 'Website', 'world') : null}${socials.map((s) => link(look.company_socials[s], SOCIAL_LABELS[s], s))}</p>`
+        : null
+    }
+  </section>`;
+}
+
+const field = (name: string, label: string, type: string, autocomplete: string, value = '') =>
+  html`<div class="field"><label for="${name}">${label} <span class="required" aria-hidden="true">*</span></label><input id="${name}" name="${name.replace(/^\w+-/, '')}" type="${type}" autocomplete="${autocomplete}" required value="${value}" /></div>`;
+
+const heading = (id: string, title: string, text: SafeHtml | string, attribute?: string) =>
+  html`<div class="heading"><h1 id="${id}" tabindex="-1">${title}</h1><p class="dim" ${attribute ? html`data-${attribute}` : null}>${text}</p></div>`;
+
+const alertBox = html`<div class="alert" role="alert" data-error hidden>${icon('alert')}<span data-error-text></span></div>`;
+const back = html`<button type="button" class="link" data-go="login">Back to sign in</button>`;
+
+/**
+ * The portal's sign-in (spec 3 §2 "Portal login"): its four forms in one page, the login shown first (or
+ * the first-time form on `/portal/register`); the script switches between them and calls the API.
+ */
+export function portalLoginHtml(
+  assets: LoginPageAssets,
+  account: LoginPageAccount,
+  look: PublicPortalSettings,
+  options: { start: 'login' | 'first'; email: string; branding: boolean },
+): string {
+  const button = look.login_button;
+  const buttonText = readableTextOn(button.background, button.color);
+  const messages = JSON.stringify(SCRIPT_MESSAGES);
+  const brand =
+    options.branding && account.logo
+      ? html`<div class="brand"><img src="${account.logo}" alt="${`${account.name} logo`}" height="40" /><span>${account.name}</span></div>`
+      : null;
+  // Only the form shown is in the document; the others wait in templates the script swaps in, so neither
+  // assistive technology nor the browser's autofill meets three email fields at once.
+  const place = (view: string, markup: SafeHtml) =>
+    options.start === view ? markup : html`<template data-template="${view}">${markup}</template>`;
+  const main = html`<div class="card" data-portal-login data-form="${options.start}" data-account="${account.id}" data-messages="${messages}">
+    ${brand}
+    <noscript><p class="alert" role="alert">${icon('alert')}<span>Signing in needs JavaScript. Turn it on in your browser and reload this page.</span></p></noscript>
+    ${place(
+      'login',
+      html`<form class="needs-script" method="post" action="/portal/login" aria-label="Portal sign-in" novalidate data-view="login">
+      ${heading('login-title', 'Sign in to your certificates', `Use the email address ${account.name} sent your certificate to.`)}
+      ${alertBox}
+      ${field('login-email', 'Email', 'email', 'username', options.email)}
+      <div class="field"><label for="login-password">Password <span class="required" aria-hidden="true">*</span></label>
+        <div class="password"><input id="login-password" name="password" type="password" autocomplete="current-password" required />
+        <button type="button" class="reveal" data-reveal tabindex="-1" aria-hidden="true" hidden>${icon('eye')}</button></div></div>
+      <button type="submit" class="button" style="${`background-color:${button.background};color:${buttonText}`}">${button.text}</button>
+      <div class="links"><button type="button" class="link" data-go="reset">Forgot your password?</button><button type="button" class="link" data-go="first">First time here?</button></div>
+    </form>`,
+    )}
+    ${place(
+      'first',
+      html`<form class="needs-script" method="post" action="/portal/login" aria-label="First-time sign-in" novalidate data-view="first">
+      ${heading('first-title', 'Create your portal sign-in', FIRST_TIME_TEXT, 'notice')}
+      ${alertBox}
+      ${field('first-email', 'Email', 'email', 'email', options.email)}
+      <div class="row">${field('first-first_name', 'First name', 'text', 'given-name')}${field('first-last_name', 'Last name', 'text', 'family-name')}</div>
+      <button type="submit" class="button primary" data-needs="email first_name last_name">Email me a link</button>
+      ${back}
+    </form>`,
+    )}
+    <template data-template="reset"><form method="post" action="/portal/login" aria-label="Reset password" novalidate data-view="reset">
+      ${heading('reset-title', 'Reset your password', 'We email you a link to choose a new password.')}
+      ${alertBox}
+      ${field('reset-email', 'Email', 'email', 'email', options.email)}
+      <button type="submit" class="button primary" data-needs="email">Send reset link</button>
+      ${back}
+    </form></template>
+    <template data-template="resetSuccess"><div class="done" data-view="resetSuccess">
+      <span class="badge">${icon('mailCheck', 28)}</span>
+      ${heading('done-title', 'Check your inbox', '', 'notice')}
+      ${back}
+    </div></template>
+  </div>`;
+  return layout(assets, look, { id: account.id, name: account.name, logo: options.branding ? account.logo : null }, main);
+}
+
+/** A host that is no open portal (unknown, closed, or a plan without the portal): the app's invalid-account card. */
+export function invalidPortalHtml(assets: LoginPageAssets, account: LoginPageAccount | null): string {
+  const look: PublicPortalSettings = { ...DEFAULT_PORTAL_SETTINGS, support_email: null };
+  const main = html`<div class="card narrow center" data-form="invalidAccount">
+    <span class="badge grey">${icon('worldOff', 28)}</span>
+    <h1>${PORTAL_MESSAGES.invalidAccount}</h1>
+    <p class="dim">Check the address in the email you received. If it still does not open, ask the organisation that issued your certificate.</p>
+  </div>`;
+  return layout(assets, look, account && { ...account, logo: null }, main);
+}
