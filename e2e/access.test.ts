@@ -1,19 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
 const PASSWORD = 'violet-meadow-lantern-42';
-let server: RunningLaurel;
-let browser: Browser;
 let accountId: number;
 
+const journey = useJourney();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const db = server.laurel.context.db;
+  const db = journey.server.laurel.context.db;
   const [account] = await db
     .insert(accounts)
     .values({ name: 'Harbour Academy', url: 'harbour', stripe_active: true, stripe_plan: 'basic-monthly-3' })
@@ -43,13 +41,9 @@ beforeAll(async () => {
     person('recipient@example.com', []),
   ]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
-async function signIn(email: string, password = PASSWORD, origin = server.baseUrl): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+async function signIn(email: string, password = PASSWORD, origin = journey.server.baseUrl): Promise<Page> {
+  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
   await page.goto(`${origin}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -75,7 +69,7 @@ describe('each role lands where the spec says', () => {
     const page = await signIn('designer@harbour.example');
     await page.waitForURL(/\/build$/);
     expect(await page.getByTestId('header-name').textContent()).toContain('Harbour Academy (Dana Designer)');
-    await page.goto(`${server.baseUrl}/admin/outbox`);
+    await page.goto(`${journey.server.baseUrl}/admin/outbox`);
     await page.waitForURL(/\/build$/);
     await page.context().close();
   });
@@ -93,16 +87,16 @@ describe('each role lands where the spec says', () => {
 
 describe('the super-admin outbox', () => {
   it('lists the mail the product kept and shows its HTML, text and headers', async () => {
-    const register = await server.laurel.app.inject({
+    const register = await journey.server.laurel.app.inject({
       method: 'POST',
       url: '/api/registration/account',
-      headers: { host: `localhost:${server.port}` },
+      headers: { host: `localhost:${journey.server.port}` },
       payload: { email: 'outbox.reader@example.com', first_name: 'Otto', last_name: 'Box', account_name: 'Outbox Org', url: 'outboxorg' },
     });
     expect(register.statusCode).toBe(200);
     const page = await signIn(ADMIN.email, ADMIN.password);
     await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${server.baseUrl}/admin/outbox`);
+    await page.goto(`${journey.server.baseUrl}/admin/outbox`);
     const table = page.getByTestId('outbox-table');
     await expect.poll(() => table.textContent()).toContain('outbox.reader@example.com');
     await screenshot(page, 'admin-outbox');
@@ -121,20 +115,20 @@ describe('the super-admin outbox', () => {
 
 describe('portal subdomains', () => {
   it('send every non-portal page to the portal sign-in', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await journey.browser.newContext()).newPage();
     for (const path of ['/dashboard', '/', '/build', '/login']) {
-      await page.goto(`http://harbour.localhost:${server.port}${path}`);
+      await page.goto(`http://harbour.localhost:${journey.server.port}${path}`);
       await page.waitForURL((url) => url.pathname === '/portal/login');
     }
-    await page.goto(`http://harbour.localhost:${server.port}/user/reset/abc`);
+    await page.goto(`http://harbour.localhost:${journey.server.port}/user/reset/abc`);
     await page.waitForURL(/\/\?link=expired|\/portal/);
     await screenshot(page, 'portal-login');
     await page.context().close();
   });
 
   it('refuse the main sign-in API on a portal host', async () => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`http://harbour.localhost:${server.port}/portal/login`);
+    const page = await (await journey.browser.newContext()).newPage();
+    await page.goto(`http://harbour.localhost:${journey.server.port}/portal/login`);
     const statuses = await page.evaluate(async () => {
       const post = (url: string) =>
         fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status);

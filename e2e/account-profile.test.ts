@@ -1,21 +1,11 @@
 import { createCanvas } from '@napi-rs/canvas';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { createIssuer, PASSWORD, signIn } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
-let server: RunningLaurel;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 /** A small logo: a green badge with a gilt ring. */
 function logoPng(): Buffer {
@@ -36,13 +26,13 @@ const NEW_PASSWORD = 'amber-harbour-compass-77';
 describe('account profile', () => {
   it('changes the account, uploads a logo and changes the password', async () => {
     const email = `grace.${Date.now()}@example.com`;
-    await createIssuer(server, {
+    await createIssuer(journey.server, {
       email,
       account: { name: 'Harbour School', url: `harbour${Date.now()}` },
       admin: { first_name: 'Grace', last_name: 'Hopper' },
     });
-    const page = await signIn(browser, server, email);
-    await page.goto(`${server.baseUrl}/account`);
+    const page = await signIn(journey.browser, journey.server, email);
+    await page.goto(`${journey.server.baseUrl}/account`);
     await expect.poll(() => page.getByTestId('header-name').textContent()).toBe('Harbour School');
 
     // Account info: a new name, then Canada, whose state list appears.
@@ -88,8 +78,8 @@ describe('account profile', () => {
     await page.waitForURL(/\/dashboard$/);
 
     // The same page on a phone.
-    const phone = await signIn(browser, server, email, { password: NEW_PASSWORD, viewport: { width: 390, height: 844 } });
-    await phone.goto(`${server.baseUrl}/account`);
+    const phone = await signIn(journey.browser, journey.server, email, { password: NEW_PASSWORD, viewport: { width: 390, height: 844 } });
+    await phone.goto(`${journey.server.baseUrl}/account`);
     await phone.getByAltText('Account logo').waitFor();
     await screenshot(phone, 'account-profile-phone');
   });

@@ -1,21 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
-let server: RunningLaurel;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 const ACCOUNT = 'Quillfeather Academy';
 
@@ -34,13 +26,13 @@ async function rowAction(page: Page, action: string) {
 describe('the accounts console', () => {
   it('finds an account by filter, grants credits, bans and unbans it, changes its plan and shows its history', async () => {
     const email = `quill.${Date.now()}@example.com`;
-    await createIssuer(server, {
+    await createIssuer(journey.server, {
       email,
       account: { name: ACCOUNT, url: `quill${Date.now()}` },
       admin: { first_name: 'Iris', last_name: 'Quill' },
     });
-    const page = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
-    await page.goto(`${server.baseUrl}/admin/accounts`);
+    const page = await signIn(journey.browser, journey.server, ADMIN.email, { password: ADMIN.password });
+    await page.goto(`${journey.server.baseUrl}/admin/accounts`);
     await page.getByLabel('Search').fill(email);
     const table = page.getByRole('table', { name: 'Accounts' });
     const row = table.getByRole('row').filter({ hasText: ACCOUNT });
@@ -91,22 +83,22 @@ describe('the accounts console', () => {
   });
   it('grants credits and runs the refill on Manage credits, changes and cancels a plan on Manage subscriptions', async () => {
     const url = `drift${Date.now()}`;
-    const { token, accountId } = await createIssuer(server, {
+    const { token, accountId } = await createIssuer(journey.server, {
       email: `drift.${Date.now()}@example.com`,
       account: { name: 'Driftwood Guild', url },
       admin: { first_name: 'Dana', last_name: 'Drift' },
     });
     const balance = async () => {
-      const me = await apiOf(server)(token, 'GET', `/api/accounts/${accountId}`);
+      const me = await apiOf(journey.server)(token, 'GET', `/api/accounts/${accountId}`);
       return Number(me.credits) + Number(me.subscription_credits);
     };
-    const page = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
+    const page = await signIn(journey.browser, journey.server, ADMIN.email, { password: ADMIN.password });
     const pick = async () => {
       await page.getByPlaceholder('Search by name, URL, email or id').fill('Driftwood');
       await page.getByRole('option', { name: `Driftwood Guild (${url})` }).click();
     };
 
-    await page.goto(`${server.baseUrl}/credits`);
+    await page.goto(`${journey.server.baseUrl}/credits`);
     await pick();
     await page.getByText('Free · 0 pay-as-you-go + 0 subscription credits').waitFor();
     await page.getByLabel('Credits to add').fill('40');
@@ -122,28 +114,28 @@ describe('the accounts console', () => {
     await expect.poll(balance).toBe(90);
     await screenshot(page, 'admin-credits');
 
-    await page.goto(`${server.baseUrl}/subscriptions`);
+    await page.goto(`${journey.server.baseUrl}/subscriptions`);
     await pick();
     await page.getByRole('combobox', { name: 'Plan' }).click();
     await page.getByRole('option', { name: /^Advanced Monthly/ }).click();
     await page.getByRole('button', { name: 'Change plan' }).click();
     await page.getByText('Driftwood Guild is now on Advanced Monthly.').waitFor();
-    expect((await apiOf(server)(token, 'GET', '/api/auth/current')).account.stripe_plan).toMatch(/advanced/);
+    expect((await apiOf(journey.server)(token, 'GET', '/api/auth/current')).account.stripe_plan).toMatch(/advanced/);
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('dialog', { name: 'Cancel subscription' }).getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByText('Current plan:').filter({ hasText: 'Free' }).waitFor();
-    expect((await apiOf(server)(token, 'GET', '/api/auth/current')).account.stripe_plan).toBeNull();
+    expect((await apiOf(journey.server)(token, 'GET', '/api/auth/current')).account.stripe_plan).toBeNull();
     await screenshot(page, 'admin-subscriptions');
     await page.context().close();
   });
 
   it('keeps the shared background and image libraries: upload, order, remove', async () => {
-    const page = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
+    const page = await signIn(journey.browser, journey.server, ADMIN.email, { password: ADMIN.password });
     for (const [path, noun, list] of [
       ['/admin/build/backgrounds', 'background', 'Backgrounds'],
       ['/admin/build/images', 'image', 'Images'],
     ] as const) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${journey.server.baseUrl}${path}`);
       const library = page.getByRole('list', { name: list });
       const names = () => library.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
       for (const name of ['harbour.png', 'beacon.png']) {

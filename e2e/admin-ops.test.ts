@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../apps/server/src/db/schema.ts';
 import { grantCredits } from '../apps/server/src/modules/credits/ledger.ts';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
 /**
  * The super-admin's operations screens: resend attempts, the projects log, the purchase-credit log, data
@@ -15,8 +16,6 @@ import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
 
 const OWNER = 'owner@lighthouse.example';
 
-let server: RunningLaurel;
-let browser: Browser;
 let ownerToken: string;
 let springId: number;
 
@@ -30,10 +29,9 @@ async function finished(call: ReturnType<typeof apiOf>, projectId: number) {
   }
 }
 
+const journey = useJourney();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const { token, accountId, sets } = await createIssuer(server, {
+  const { token, accountId, sets } = await createIssuer(journey.server, {
     email: OWNER,
     account: { name: 'Lighthouse Academy', url: 'lighthouse' },
     admin: { first_name: 'Olivia', last_name: 'Owner' },
@@ -41,7 +39,7 @@ beforeAll(async () => {
   });
   ownerToken = token;
   // The account's one purchase, as checkout records it: 250 credits for $49.00.
-  await server.laurel.context.db.transaction((tx) =>
+  await journey.server.laurel.context.db.transaction((tx) =>
     grantCredits(tx as never, {
       accountId,
       bucket: 'payg',
@@ -51,7 +49,7 @@ beforeAll(async () => {
       at: new Date(),
     }),
   );
-  const call = apiOf(server);
+  const call = apiOf(journey.server);
   const save = async (title: string, email: string) =>
     (
       await call(token, 'POST', '/api/projects', {
@@ -64,16 +62,12 @@ beforeAll(async () => {
   await call(token, 'POST', `/api/projects/${springId}/send-emails`, { sender_name: 'Lighthouse Academy' });
   await finished(call, springId);
   // Its five group resends are made: the spec's limit.
-  await server.laurel.context.db.update(projects).set({ resend_attempts: 5 }).where(eq(projects.id, springId));
+  await journey.server.laurel.context.db.update(projects).set({ resend_attempts: 5 }).where(eq(projects.id, springId));
   for (const title of ['Winter roster', 'Stale list']) await call(token, 'DELETE', `/api/projects/${await save(title, 'x@example.com')}`);
 
   const csrf = (await call(null, 'GET', '/api/auth/csrf')).csrf_token;
   const root = (await call(null, 'POST', '/api/auth', { email: ADMIN.email, password: ADMIN.password, csrf_token: csrf })).token;
   for (const name of ['Order Alpha', 'Order Beta', 'Order Gamma']) await call(root, 'POST', '/api/styles', { name });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
@@ -86,10 +80,10 @@ const dayLabel = (date: Date) =>
 
 describe('super-admin operations', () => {
   it('raises resend attempts, recovers and deletes projects, reads the purchase log, edits a mapping and orders templates', async () => {
-    const page = await signIn(browser, server, ADMIN.email, { password: ADMIN.password, viewport: DESKTOP });
+    const page = await signIn(journey.browser, journey.server, ADMIN.email, { password: ADMIN.password, viewport: DESKTOP });
 
     // Resend attempts: the project has used its five; the super-admin allows seven.
-    await page.goto(`${server.baseUrl}/resend-attempts`);
+    await page.goto(`${journey.server.baseUrl}/resend-attempts`);
     const table = page.getByRole('table', { name: 'Projects and their resend attempts' });
     const spring = table.getByRole('row').filter({ hasText: 'Spring keepers' });
     await expect.poll(() => spring.getByText('5 of 5').count()).toBe(1);
@@ -100,7 +94,7 @@ describe('super-admin operations', () => {
     await screenshot(page, 'admin-ops-resend-attempts');
 
     // Projects log: the deleted projects; one recovered, one deleted for good after the confirm dialog.
-    await page.goto(`${server.baseUrl}/projects`);
+    await page.goto(`${journey.server.baseUrl}/projects`);
     const log = page.getByRole('table', { name: 'Projects log' });
     await log.getByText('Winter roster').waitFor();
     await log.getByText('Stale list').waitFor();
@@ -115,11 +109,13 @@ describe('super-admin operations', () => {
     await dialog.getByRole('button', { name: 'Delete for good' }).click();
     await toast(page, 'Project deleted for good');
     await page.getByText('No deleted projects').waitFor();
-    const ownerProjects = (await apiOf(server)(ownerToken, 'GET', '/api/projects?limit=10&offset=0')).projects as { title: string }[];
+    const ownerProjects = (await apiOf(journey.server)(ownerToken, 'GET', '/api/projects?limit=10&offset=0')).projects as {
+      title: string;
+    }[];
     expect(ownerProjects.map((p) => p.title).sort()).toEqual(['Spring keepers', 'Winter roster']);
 
     // Purchase-credit log: today's purchase with what it paid; a day without purchases is empty.
-    await page.goto(`${server.baseUrl}/payg-log`);
+    await page.goto(`${journey.server.baseUrl}/payg-log`);
     await expect.poll(() => page.getByLabel('Purchases', { exact: true }).textContent()).toBe('1');
     expect(await page.getByLabel('Credits bought').textContent()).toBe('250');
     expect(await page.getByLabel('Amount paid').textContent()).toBe('$49.00');
@@ -151,7 +147,7 @@ describe('super-admin operations', () => {
     await screenshot(page, 'admin-ops-payg-log');
 
     // Data mappings: a new global mapping, then renamed with a column added.
-    await page.goto(`${server.baseUrl}/admin/build/mappings`);
+    await page.goto(`${journey.server.baseUrl}/admin/build/mappings`);
     await page.getByText('No global mappings yet').waitFor();
     await page.getByRole('link', { name: 'New mapping' }).first().click();
     await page.getByLabel('Mapping name').fill('Course roster');
@@ -193,7 +189,7 @@ describe('super-admin operations', () => {
     await screenshot(page, 'admin-ops-mappings');
 
     // Templates: Gamma moves before Beta, and the order holds after a reload.
-    await page.goto(`${server.baseUrl}/admin/build`);
+    await page.goto(`${journey.server.baseUrl}/admin/build`);
     const order = async () =>
       (await page.getByRole('link', { name: /^Open Order / }).evaluateAll((links) => links.map((l) => l.getAttribute('aria-label'))))
         .map((label) => label!.replace('Open ', ''))
@@ -209,7 +205,7 @@ describe('super-admin operations', () => {
     await expectAccessible(page, 'the template order');
 
     // The same screens at phone width.
-    const phone = await signIn(browser, server, ADMIN.email, { password: ADMIN.password, viewport: PHONE });
+    const phone = await signIn(journey.browser, journey.server, ADMIN.email, { password: ADMIN.password, viewport: PHONE });
     const screens: [string, string, string][] = [
       ['/resend-attempts', 'Spring keepers', 'admin-ops-resend-attempts-phone'],
       ['/projects', 'No deleted projects', 'admin-ops-projects-log-phone'],
@@ -220,7 +216,7 @@ describe('super-admin operations', () => {
     ];
     const overflowing: string[] = [];
     for (const [path, text, name] of screens) {
-      await phone.goto(`${server.baseUrl}${path}`);
+      await phone.goto(`${journey.server.baseUrl}${path}`);
       await phone.getByText(text).first().waitFor();
       await screenshot(phone, name);
       if (!(await fitsWidth(phone))) overflowing.push(path);
@@ -229,27 +225,27 @@ describe('super-admin operations', () => {
   });
 
   it('lets the issuer email one recipient their certificate again from the project', async () => {
-    const page = await signIn(browser, server, OWNER, { viewport: DESKTOP });
-    await page.goto(`${server.baseUrl}/store/projects/${springId}`);
+    const page = await signIn(journey.browser, journey.server, OWNER, { viewport: DESKTOP });
+    await page.goto(`${journey.server.baseUrl}/store/projects/${springId}`);
     await page.getByRole('button', { name: 'Actions for Ada Spring' }).click();
     await page.getByRole('menuitem', { name: 'Resend', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Resend this certificate' });
     expect(await dialog.getByLabel('Sender name').inputValue()).toBe('Lighthouse Academy');
     await dialog.getByRole('button', { name: 'Resend' }).click();
     await toast(page, 'Email sent.');
-    const call = apiOf(server);
+    const call = apiOf(journey.server);
     await finished(call, springId);
     const [recipient] = (await call(ownerToken, 'GET', `/api/recipients?project_id=${springId}`)).recipients;
     expect(recipient.resend_individual).toBe(1);
 
     // The sent-status page recounts the project's figures on asking.
-    await page.goto(`${server.baseUrl}/store/history/${springId}`);
+    await page.goto(`${journey.server.baseUrl}/store/history/${springId}`);
     await page.getByTestId('delivery-finished').waitFor();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await toast(page, 'Delivery figures recounted');
 
     // The global search offers the account's project titles for its project filter.
-    await page.goto(`${server.baseUrl}/store/search`);
+    await page.goto(`${journey.server.baseUrl}/store/search`);
     await page.getByRole('combobox', { name: 'Project' }).click();
     await page.getByRole('option', { name: 'Winter roster' }).waitFor();
     await page.getByRole('option', { name: 'Spring keepers' }).click();

@@ -1,21 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiKeys, projects, recipients } from '../apps/server/src/db/schema.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { createIssuer, signIn } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
-let server: RunningLaurel;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 /** Reads a curl command as a shell would: its method, URL, headers and body (single-quoted words). */
 function parseCurl(command: string) {
@@ -38,15 +28,15 @@ function parseCurl(command: string) {
 describe('API & integrations', () => {
   it('makes a key, and the curl examples on the screen create a project and send it as they are', async () => {
     const email = `api.${Date.now()}@example.com`;
-    await createIssuer(server, {
+    await createIssuer(journey.server, {
       email,
       account: { name: 'Open Courses', url: `open${Date.now()}` },
       credits: 5,
       sets: ['Course completion'],
     });
-    const page = await signIn(browser, server, email, { clipboard: true });
+    const page = await signIn(journey.browser, journey.server, email, { clipboard: true });
 
-    await page.goto(`${server.baseUrl}/api-integrations`);
+    await page.goto(`${journey.server.baseUrl}/api-integrations`);
     await page.getByText('You have no API key.').waitFor();
     await screenshot(page, 'api-integrations-no-key');
 
@@ -66,7 +56,7 @@ describe('API & integrations', () => {
     const created = (await response.json()) as { id: number; title: string; recipients: { total: number } };
     expect(response.status, JSON.stringify(created)).toBe(200);
     expect(created.recipients.total).toBe(1);
-    const [row] = await server.laurel.context.db.select().from(projects).where(eq(projects.id, created.id));
+    const [row] = await journey.server.laurel.context.db.select().from(projects).where(eq(projects.id, created.id));
     expect(row?.title).toBe(created.title);
 
     // The second, with the id the first answered, sends it: the recipient's certificate goes out.
@@ -76,7 +66,10 @@ describe('API & integrations', () => {
     const sent = await fetch(send.url, { method: send.method, headers: send.headers, body: send.body });
     expect(sent.status, await sent.clone().text()).toBe(200);
     await expect
-      .poll(async () => (await server.laurel.context.db.select().from(recipients).where(eq(recipients.project_id, created.id)))[0]?.state)
+      .poll(
+        async () =>
+          (await journey.server.laurel.context.db.select().from(recipients).where(eq(recipients.project_id, created.id)))[0]?.state,
+      )
       .toBe('sent');
 
     // The screen shows when the key was last used once it has been.
@@ -90,7 +83,7 @@ describe('API & integrations', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // An expired key is shown in red with the way to a new one.
-    await server.laurel.context.db
+    await journey.server.laurel.context.db
       .update(apiKeys)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.prefix, secret.slice(0, 17)));

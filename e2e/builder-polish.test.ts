@@ -1,19 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser.ts';
 import { CERTIFICATE_ELEMENTS, PASSWORD } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
-let server: RunningLaurel;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ smtp: true });
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('laurel.token') ?? '');
 
@@ -30,9 +21,9 @@ let setId: number;
 
 describe('the first run and the builder, as a new customer meets them', () => {
   it('asks for the terms once and lands signed in on the dashboard when the password is set', async () => {
-    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    page = await (await journey.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     const email = `mina.${Date.now()}@example.com`;
-    await page.goto(`${server.baseUrl}/register?email=${encodeURIComponent(email)}`);
+    await page.goto(`${journey.server.baseUrl}/register?email=${encodeURIComponent(email)}`);
     await page.getByLabel('First name').fill('Mina');
     await page.getByLabel('Last name').fill('Okafor');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -42,7 +33,7 @@ describe('the first run and the builder, as a new customer meets them', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByTestId('register-success').waitFor();
 
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email));
+    const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email));
     await page.goto(/http:\/\/localhost:\d+\/user\/confirm\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0]);
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
@@ -54,7 +45,7 @@ describe('the first run and the builder, as a new customer meets them', () => {
     expect(await page.getByTestId('header-name').textContent()).toContain('Lagos Sailing Club');
     await screenshot(page, 'polish-dashboard-signed-in');
 
-    const response = await page.request.post(`${server.baseUrl}/api/certificates`, {
+    const response = await page.request.post(`${journey.server.baseUrl}/api/certificates`, {
       headers: { Authentication: await token(page) },
       data: { name: 'Dinghy course – spring (internal)', elements: ELEMENTS },
     });
@@ -63,7 +54,7 @@ describe('the first run and the builder, as a new customer meets them', () => {
   });
 
   it("shows the selected element's own font size, and applies a typed one", async () => {
-    await page.goto(`${server.baseUrl}/build/${setId}`);
+    await page.goto(`${journey.server.baseUrl}/build/${setId}`);
     const canvas = page.getByTestId('certificate-canvas');
     await expect.poll(() => canvas.locator('span').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const size = page.locator('input[aria-label="Font size"]');
@@ -161,7 +152,7 @@ describe('the first run and the builder, as a new customer meets them', () => {
     await page.getByRole('button', { name: 'Import later' }).click();
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-      await page.goto(`${server.baseUrl}/store/search`);
+      await page.goto(`${journey.server.baseUrl}/store/search`);
       await page.getByRole('button', { name: 'Export results' }).click();
       const dialog = page.getByRole('dialog', { name: 'Upgrade your account' });
       await expect.poll(() => dialog.textContent()).toMatch(/Exports are available on the .+ plan or higher\./);

@@ -1,25 +1,21 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pixelmatch from 'pixelmatch';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, certificateSets, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
+import { useJourney } from './helpers/journey.ts';
 
 const PASSWORD = 'copper-lantern-meadow-31';
 const EMAIL = 'maker@quarry.example';
 const FONT_FILE = path.resolve('node_modules/@expo-google-fonts/alex-brush/400Regular/AlexBrush_400Regular.ttf');
 
-let server: RunningLaurel;
-let browser: Browser;
-
+const journey = useJourney();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const db = server.laurel.context.db;
+  const db = journey.server.laurel.context.db;
   // Advanced Monthly: custom fonts are part of the plan.
   const [account] = await db
     .insert(accounts)
@@ -36,14 +32,10 @@ beforeAll(async () => {
     confirmed_at: new Date(),
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function signIn(viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto(`${server.baseUrl}/login`);
+  const page = await (await journey.browser.newContext({ viewport })).newPage();
+  await page.goto(`${journey.server.baseUrl}/login`);
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -54,7 +46,7 @@ async function signIn(viewport = { width: 1440, height: 900 }): Promise<Page> {
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('laurel.token') ?? '');
 
 async function apiJson(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const response = await page.request.fetch(`${server.baseUrl}${url}`, {
+  const response = await page.request.fetch(`${journey.server.baseUrl}${url}`, {
     method,
     headers: { Authentication: await token(page) },
     ...(data ? { data } : {}),
@@ -66,7 +58,7 @@ async function apiJson(page: Page, method: 'GET' | 'POST', url: string, data?: u
 /** A new set, opened in the builder with its fonts loaded. */
 async function openNewSet(page: Page, name: string): Promise<number> {
   const { id } = await apiJson(page, 'POST', '/api/certificates', { name });
-  await page.goto(`${server.baseUrl}/build/${id}`);
+  await page.goto(`${journey.server.baseUrl}/build/${id}`);
   await expect.poll(() => page.getByTestId('certificate-canvas').locator('span').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   await page.evaluate(() => document.fonts.ready);
   return id;
@@ -181,7 +173,7 @@ describe('snapping while dragging', () => {
 describe('new certificates', () => {
   it('remember the paper size and orientation the user chose last', async () => {
     const page = await signIn();
-    await page.goto(`${server.baseUrl}/build/new`);
+    await page.goto(`${journey.server.baseUrl}/build/new`);
     await page.getByRole('radiogroup', { name: 'Paper size' }).getByText('A4', { exact: true }).click();
     await page.getByRole('button', { name: 'Use Blank portrait' }).click();
     await page.getByLabel('Certificate name').fill('Portrait on A4');
@@ -192,7 +184,7 @@ describe('new certificates', () => {
     const set = await apiJson(page, 'GET', `/api/certificates/${id}`);
     expect([set.format, set.is_portrait]).toEqual(['A4', true]);
 
-    await page.goto(`${server.baseUrl}/build/new`);
+    await page.goto(`${journey.server.baseUrl}/build/new`);
     const portrait = page.getByRole('button', { name: 'Use Blank portrait' });
     await portrait.waitFor();
     expect(await page.getByRole('radio', { name: 'A4' }).isChecked()).toBe(true);
@@ -204,7 +196,7 @@ describe('new certificates', () => {
     // Another browser session of the same user remembers nothing yet: the choice lives in this browser.
     await page.context().close();
     const other = await signIn({ width: 390, height: 844 });
-    await other.goto(`${server.baseUrl}/build/new`);
+    await other.goto(`${journey.server.baseUrl}/build/new`);
     await other.getByRole('button', { name: 'Use Blank portrait' }).waitFor();
     expect(await other.getByRole('radio', { name: 'Letter' }).isChecked()).toBe(true);
     await screenshot(other, 'builder-new-mobile');
@@ -296,7 +288,7 @@ describe('custom fonts', () => {
     await page.mouse.move(5, 5);
     await screenshot(page, 'builder-custom-font');
     const shot = PNG.sync.read(await canvas.screenshot());
-    const response = await page.request.get(`${server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, {
+    const response = await page.request.get(`${journey.server.baseUrl}/api/certificates/${id}/image/image.png?width=640`, {
       headers: { Authentication: await token(page) },
     });
     const rendered = PNG.sync.read(await response.body());
@@ -311,7 +303,7 @@ describe('a test certificate without a reply-to', () => {
     const page = await signIn();
     const id = await openNewSet(page, 'No reply-to yet');
     // Sets kept from before the reply-to was required can lack one.
-    const db = server.laurel.context.db;
+    const db = journey.server.laurel.context.db;
     const [row] = await db.select().from(certificateSets).where(eq(certificateSets.id, id));
     await db
       .update(certificateSets)

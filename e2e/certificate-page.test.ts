@@ -1,29 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../apps/server/src/db/schema.ts';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
-let server: RunningLaurel;
-let browser: Browser;
 let link: string;
 let issuerToken: string;
 
+const journey = useJourney({ smtp: true });
 beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
-  const { token, sets } = await createIssuer(server, {
+  const { token, sets } = await createIssuer(journey.server, {
     email: 'owner@harbour.example',
     account: { name: 'Harbour Academy', url: 'harbour', allowed_sets: 3 },
     credits: 5,
     sets: ['Sailing Certificate'],
   });
   issuerToken = token;
-  const call = apiOf(server);
+  const call = apiOf(journey.server);
   const set = sets[0]!;
   const project = await call(token, 'POST', '/api/projects', {
     title: 'Summer crew',
@@ -31,12 +28,8 @@ beforeAll(async () => {
     recipients: [{ FIRST_NAME: 'Zoë', LAST_NAME: 'Okafor', 'Email Address': 'zoe@example.com', COURSE: 'Coastal Skipper' }],
   });
   await call(token, 'POST', `/api/projects/${project.id}/send-emails`, { sender_name: 'Laurel Academy' });
-  const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('zoe@example.com'));
+  const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('zoe@example.com'));
   link = /http:\/\/localhost:\d+\/c\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** What the page weighs on the wire at phone width, by kind (HTML, CSS, JS, image), for the record. */
@@ -71,7 +64,7 @@ async function bytesByKind(page: Page): Promise<Record<string, number>> {
 
 describe('the recipient’s certificate page', () => {
   it('shows the certificate, its verification, and downloads the issued PDF', async () => {
-    const context = await browser.newContext({
+    const context = await journey.browser.newContext({
       viewport: { width: 1280, height: 900 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
@@ -119,12 +112,12 @@ describe('the recipient’s certificate page', () => {
     const preview = await page.request.get(/content="([^"]+image\.png[^"]*)"/.exec(html)![1]!.replace(/&amp;/g, '&'));
     expect(preview.headers()['content-type']).toBe('image/png');
 
-    const tablet = await (await browser.newContext({ viewport: { width: 768, height: 1024 } })).newPage();
+    const tablet = await (await journey.browser.newContext({ viewport: { width: 768, height: 1024 } })).newPage();
     await tablet.goto(link);
     await tablet.getByRole('region', { name: /Verified by Laurel/ }).waitFor();
     await screenshot(tablet, 'certificate-page-tablet');
 
-    const mobile = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const mobile = await (await journey.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const bytes = await bytesByKind(mobile);
     console.info(`certificate page at 390 px, bytes by kind: ${JSON.stringify(bytes)}`);
     expect(bytes.js ?? 0).toBeLessThan(150_000);
@@ -134,9 +127,9 @@ describe('the recipient’s certificate page', () => {
 
   it('finds the certificate from the number printed on it and the last name, at phone width', async () => {
     const token = link.split('/c/')[1]!;
-    const { certificate_number: number } = await (await fetch(`${server.baseUrl}/api/c/${token}`)).json();
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await page.goto(`${server.baseUrl}/verify`);
+    const { certificate_number: number } = await (await fetch(`${journey.server.baseUrl}/api/c/${token}`)).json();
+    const page = await (await journey.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${journey.server.baseUrl}/verify`);
     await page.getByLabel('Certificate number').fill(number);
     await page.getByLabel("Recipient's last name").fill('Okafr');
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -152,8 +145,8 @@ describe('the recipient’s certificate page', () => {
   });
 
   it('says so when a link leads nowhere, with a 404', async () => {
-    const page = await (await browser.newContext()).newPage();
-    const response = await page.goto(`${server.baseUrl}/c/${'x'.repeat(32)}`);
+    const page = await (await journey.browser.newContext()).newPage();
+    const response = await page.goto(`${journey.server.baseUrl}/c/${'x'.repeat(32)}`);
     expect(response!.status()).toBe(404);
     await page.getByRole('heading', { name: 'Certificate not found' }).waitFor();
     await expectAccessible(page, 'the certificate-not-found page');
@@ -162,13 +155,13 @@ describe('the recipient’s certificate page', () => {
 
   it('says REVOKED when the issuer revoked it: no download, the date and reason, a marked image', async () => {
     const certificateToken = link.split('/c/')[1]!;
-    const [recipient] = await server.laurel.context.db.select().from(recipients).where(eq(recipients.token, certificateToken));
-    await apiOf(server)(issuerToken, 'POST', `/api/recipients/${recipient!.id}/revoke`, { reason: 'Course requirements not met' });
+    const [recipient] = await journey.server.laurel.context.db.select().from(recipients).where(eq(recipients.token, certificateToken));
+    await apiOf(journey.server)(issuerToken, 'POST', `/api/recipients/${recipient!.id}/revoke`, { reason: 'Course requirements not met' });
     for (const viewport of [
       { width: 1280, height: 900 },
       { width: 390, height: 844 },
     ]) {
-      const page = await (await browser.newContext({ viewport })).newPage();
+      const page = await (await journey.browser.newContext({ viewport })).newPage();
       await page.goto(link);
       const verification = page.getByRole('region', { name: /Revoked by its issuer/ });
       expect(await verification.getByText('Revoked', { exact: true }).count()).toBe(1);
@@ -182,7 +175,7 @@ describe('the recipient’s certificate page', () => {
       if (viewport.width > 400) await expectAccessible(page, 'a revoked certificate');
       await screenshot(page, viewport.width > 400 ? 'certificate-revoked' : 'certificate-revoked-mobile');
     }
-    const pdf = await fetch(`${server.baseUrl}/api/c/${certificateToken}/pdf`, { redirect: 'manual' });
+    const pdf = await fetch(`${journey.server.baseUrl}/api/c/${certificateToken}/pdf`, { redirect: 'manual' });
     expect(pdf.status).toBe(303);
   });
 });

@@ -1,28 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
 const OWNER = 'owner@tidewater.example';
-
-let server: RunningLaurel;
-let browser: Browser;
 
 /** A card's figure, as the card names it for assistive technology. */
 const figure = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}: `)).textContent();
 
+const journey = useJourney({ smtp: true });
 beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
-  const { token, sets } = await createIssuer(server, {
+  const { token, sets } = await createIssuer(journey.server, {
     email: OWNER,
     account: { name: 'Tidewater Rowing', url: 'tidewater', allowed_sets: 3 },
     credits: 10,
     sets: ['Rowing Certificate'],
   });
-  const call = apiOf(server);
+  const call = apiOf(journey.server);
   const project = await call(token, 'POST', '/api/projects', {
     title: 'Autumn regatta',
     certificate_id: sets[0]!.id,
@@ -34,21 +31,17 @@ beforeAll(async () => {
   });
   await call(token, 'POST', `/api/projects/${project.id}/send-emails`, { sender_name: 'Tidewater Rowing' });
   // Ada opens her certificate and downloads the PDF: the dashboard counts both.
-  const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('ada@example.com'));
+  const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('ada@example.com'));
   const link = /http:\/\/localhost:\d+\/c\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '')!;
-  await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('katherine@example.com'));
-  expect((await fetch(`${server.baseUrl}/api/c/${link[1]}`)).status).toBe(200);
-  expect((await fetch(`${server.baseUrl}/api/c/${link[1]}/pdf`)).status).toBe(200);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('katherine@example.com'));
+  expect((await fetch(`${journey.server.baseUrl}/api/c/${link[1]}`)).status).toBe(200);
+  expect((await fetch(`${journey.server.baseUrl}/api/c/${link[1]}/pdf`)).status).toBe(200);
 });
 
 describe('the dashboard', () => {
   it('shows the figures of a real send, and the announcement and privacy text a super-admin wrote', async () => {
-    const page = await signIn(browser, server, OWNER);
-    await page.goto(`${server.baseUrl}/dashboard`);
+    const page = await signIn(journey.browser, journey.server, OWNER);
+    await page.goto(`${journey.server.baseUrl}/dashboard`);
     await expect.poll(() => figure(page, 'Certificates sent')).toBe('3');
     expect(await figure(page, 'Recipients')).toBe('3');
     expect(await figure(page, 'Opened')).toBe('1');
@@ -59,8 +52,8 @@ describe('the dashboard', () => {
     await expectAccessible(page, 'the dashboard');
 
     // The super-admin publishes an announcement and rewrites the privacy policy.
-    const admin = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
-    await admin.goto(`${server.baseUrl}/announcements`);
+    const admin = await signIn(journey.browser, journey.server, ADMIN.email, { password: ADMIN.password });
+    await admin.goto(`${journey.server.baseUrl}/announcements`);
     await admin.getByRole('button', { name: 'New announcement' }).first().click();
     await admin.getByLabel('Title').fill('Open Badges arrive in January');
     await admin.getByRole('textbox', { name: 'Content' }).fill('Every certificate will also be a verifiable credential.');
@@ -69,7 +62,7 @@ describe('the dashboard', () => {
     await admin.getByRole('list', { name: 'Announcements' }).getByText('Open Badges arrive in January').waitFor();
     await screenshot(admin, 'dashboard-admin-announcement');
 
-    await admin.goto(`${server.baseUrl}/admin/accounts/settings`);
+    await admin.goto(`${journey.server.baseUrl}/admin/accounts/settings`);
     // Outside the dashboard a new announcement comes as a dialog, once, to every user: its author too.
     await admin.getByRole('dialog', { name: 'Open Badges arrive in January' }).getByRole('button', { name: 'Got it' }).click();
     const privacy = admin.getByRole('textbox', { name: 'Privacy policy' });
@@ -95,12 +88,12 @@ describe('the dashboard', () => {
     expect(await announcement.count()).toBe(0);
 
     // The privacy page every certificate email links to shows what the super-admin wrote, to anyone.
-    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await visitor.goto(`${server.baseUrl}/privacy`);
+    const visitor = await (await journey.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await visitor.goto(`${journey.server.baseUrl}/privacy`);
     await visitor.getByText('Tidewater keeps certificates for ten years.').waitFor();
     await screenshot(visitor, 'dashboard-privacy-390');
     // Someone registering accepts the terms the super-admin wrote, not a default text.
-    await visitor.goto(`${server.baseUrl}/register?email=${encodeURIComponent(`reader.${Date.now()}@example.com`)}`);
+    await visitor.goto(`${journey.server.baseUrl}/register?email=${encodeURIComponent(`reader.${Date.now()}@example.com`)}`);
     await visitor.getByLabel('First name').fill('Rae');
     await visitor.getByLabel('Last name').fill('Reader');
     await visitor.getByRole('button', { name: 'Continue' }).click();

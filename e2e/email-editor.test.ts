@@ -2,27 +2,25 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, styles, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { newDesign, newElement } from '../packages/certificate/src/index.ts';
 import { EMAIL_DESIGN_MESSAGES } from '../packages/domain/src/index.ts';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
 const PASSWORD = 'amber-harbour-compass-58';
 const OWNER = 'owner@tidewater.example';
 const VIEWER = 'viewer@tidewater.example';
-let server: RunningLaurel;
-let browser: Browser;
 
+const journey = useJourney({ smtp: true });
 beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
   mkdirSync(path.resolve('e2e/artifacts'), { recursive: true });
-  const db = server.laurel.context.db;
+  const db = journey.server.laurel.context.db;
   const [account] = await db.insert(accounts).values({ name: 'Tidewater Sailing School', url: 'tidewater', allowed_sets: 5 }).returning();
   const hash = await hashPassword(PASSWORD);
   await db.insert(users).values([
@@ -51,10 +49,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** A small PNG made here: a laurel-green badge with a gilt ring. */
 function badgePng(): Buffer {
@@ -71,8 +65,8 @@ function badgePng(): Buffer {
 }
 
 async function signIn(email = OWNER, password = PASSWORD): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
-  await page.goto(`${server.baseUrl}/login`);
+  const page = await (await journey.browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+  await page.goto(`${journey.server.baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -117,7 +111,7 @@ describe('the certificate email editor', () => {
       elements: [...design.elements, newElement('dynamic', 'Letter', { content: '[COURSE]' })],
     });
 
-    await page.goto(`${server.baseUrl}/build/${set.id}/email`);
+    await page.goto(`${journey.server.baseUrl}/build/${set.id}/email`);
     await page.getByRole('heading', { name: 'Coastal Navigation' }).waitFor();
     await screenshot(page, 'email-editor-opened');
 
@@ -178,7 +172,7 @@ describe('the certificate email editor', () => {
     const before = await editorSnapshot(page);
     expect(before.bold).toEqual(['You passed with distinction']);
     expect(before.headings).toEqual(['Fair winds, sailor']);
-    expect(before.images[0]).toMatch(new RegExp(`^http://localhost:${server.port}/api/files/`));
+    expect(before.images[0]).toMatch(new RegExp(`^http://localhost:${journey.server.port}/api/files/`));
 
     // The preview is the server's composition, refreshed as the issuer writes.
     const preview = page.frameLocator('[data-testid="email-preview-frame"]');
@@ -202,7 +196,7 @@ describe('the certificate email editor', () => {
     await page.getByRole('button', { name: 'Import later' }).click();
     await page.waitForURL((url) => url.pathname === '/build');
 
-    await page.goto(`${server.baseUrl}/build/${set.id}/email`);
+    await page.goto(`${journey.server.baseUrl}/build/${set.id}/email`);
     await page.getByRole('heading', { name: 'Coastal Navigation' }).waitFor();
     expect(await editorSnapshot(page)).toEqual(before);
     expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(SUBJECT);
@@ -219,7 +213,7 @@ describe('the certificate email editor', () => {
     await dialog.getByRole('button', { name: 'Send test' }).click();
     await page.getByText('Email sent. Please check admin email inbox.').waitFor();
 
-    const mail = await server.smtp!.waitFor((m) => !!m.subject?.includes('Your certificate, Ada'), 30_000);
+    const mail = await journey.server.smtp!.waitFor((m) => !!m.subject?.includes('Your certificate, Ada'), 30_000);
     // The title field is merged like the others: the subject names the certificate, never the bracketed field.
     expect(mail.subject).toMatch(/^\[Test\] Your certificate, Ada · \S/);
     expect(mail.subject).not.toContain('[CERTIFICATE_TITLE]');
@@ -227,11 +221,11 @@ describe('the certificate email editor', () => {
     expect(html).toMatch(/<strong>You passed with distinction<\/strong>/);
     expect(html).toContain('Congratulations Ada!');
     expect(html).toContain('Coastal Navigation 101');
-    expect(html).toMatch(new RegExp(`<img[^>]+src="http://localhost:${server.port}/api/files/`));
+    expect(html).toMatch(new RegExp(`<img[^>]+src="http://localhost:${journey.server.port}/api/files/`));
     expect(mail.text).toContain('Congratulations Ada!');
 
     for (const width of [600, 360]) {
-      const reader = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      const reader = await (await journey.browser.newContext({ viewport: { width, height: 900 } })).newPage();
       await reader.setContent(html, { waitUntil: 'load' });
       expect(await reader.evaluate(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
       // Nothing may force a phone to scroll sideways.
@@ -259,8 +253,8 @@ describe('the certificate email editor', () => {
       },
       [...badgePng()],
     );
-    await server.laurel.context.db.update(accounts).set({ imagepath: logo }).where(eq(accounts.url, 'tidewater'));
-    await page.goto(`${server.baseUrl}/build/${set.id}/email`);
+    await journey.server.laurel.context.db.update(accounts).set({ imagepath: logo }).where(eq(accounts.url, 'tidewater'));
+    await page.goto(`${journey.server.baseUrl}/build/${set.id}/email`);
     await page.getByRole('heading', { name: 'Rules of the Road' }).waitFor();
     const body = page.getByRole('textbox', { name: 'Email body' });
 
@@ -278,7 +272,7 @@ describe('the certificate email editor', () => {
     await body.locator('p').first().click();
     await page.keyboard.press('Home');
     await page.getByRole('button', { name: 'Insert logo' }).click();
-    expect(await body.locator('img').getAttribute('src')).toBe(`${server.baseUrl}${logo}`);
+    expect(await body.locator('img').getAttribute('src')).toBe(`${journey.server.baseUrl}${logo}`);
     await page.keyboard.press('Control+z');
     await expect.poll(() => body.locator('img').count()).toBe(0);
 
@@ -391,7 +385,7 @@ describe('the certificate email editor', () => {
   it('returns to where a quick edit was opened from once it is saved', async () => {
     const page = await signIn();
     const set = await api<{ id: number }>(page, 'POST', '/api/certificates', { name: 'Quick Edit Crossing', ...newDesign() });
-    await page.goto(`${server.baseUrl}/build/${set.id}/email?return=${encodeURIComponent(`/build/${set.id}`)}`);
+    await page.goto(`${journey.server.baseUrl}/build/${set.id}/email?return=${encodeURIComponent(`/build/${set.id}`)}`);
     await page.getByRole('heading', { name: 'Quick Edit Crossing' }).waitFor();
     // The way back is offered before saving, too.
     expect(await page.getByRole('link', { name: 'Back to the certificate' }).getAttribute('href')).toBe(`/build/${set.id}`);
@@ -409,7 +403,7 @@ describe('the certificate email editor', () => {
     await owner.context().close();
 
     const page = await signIn(VIEWER);
-    await page.goto(`${server.baseUrl}/build/${set.id}/email`);
+    await page.goto(`${journey.server.baseUrl}/build/${set.id}/email`);
     await page.getByRole('heading', { name: 'Harbour Pilot' }).waitFor();
     await page.getByText('View only').waitFor();
     expect(await page.getByRole('button', { name: /Save email/ }).count()).toBe(0);
@@ -427,12 +421,12 @@ describe('the certificate email editor', () => {
   });
 
   it('lets a super-admin edit a global template’s email, preview it and send it to themselves', async () => {
-    const [style] = await server.laurel.context.db
+    const [style] = await journey.server.laurel.context.db
       .insert(styles)
       .values({ name: 'Harbour Classic', design: newDesign(), email: {} })
       .returning();
     const page = await signIn(ADMIN.email, ADMIN.password);
-    await page.goto(`${server.baseUrl}/admin/build/${style!.id}/email`);
+    await page.goto(`${journey.server.baseUrl}/admin/build/${style!.id}/email`);
     await page.getByRole('heading', { name: 'Harbour Classic' }).waitFor();
     const preview = page.frameLocator('[data-testid="email-preview-frame"]');
     await expect.poll(() => preview.locator('body').textContent(), { timeout: 15_000 }).toContain('Congratulations Alex!');
@@ -449,7 +443,7 @@ describe('the certificate email editor', () => {
     expect(saved.email_subject).toBe('A certificate from [ACCOUNT_NAME] for [FIRST NAME]');
     await page.getByRole('button', { name: 'Send test to me' }).click();
     await page.getByText('Email sent. Please check admin email inbox.').waitFor();
-    const mail = await server.smtp!.waitFor((m) => !!m.subject?.includes('A certificate from'), 30_000);
+    const mail = await journey.server.smtp!.waitFor((m) => !!m.subject?.includes('A certificate from'), 30_000);
     expect(JSON.stringify(mail.to)).toContain(ADMIN.email);
     await page.screenshot({ path: path.resolve('e2e/artifacts/email-editor-admin.png') });
     await page.context().close();

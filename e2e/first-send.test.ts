@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
 const OWNER = 'owner@riverside-academy.example';
 
@@ -16,31 +15,24 @@ const PASTED = [
   .map((row) => row.join('\t'))
   .join('\n');
 
-let server: RunningLaurel;
-let browser: Browser;
 let token: string;
 
+const journey = useJourney({ smtp: true });
 beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
-  ({ token } = await createIssuer(server, {
+  ({ token } = await createIssuer(journey.server, {
     email: OWNER,
     account: { name: 'Riverside Art Academy', url: 'riverside-academy', allowed_sets: 3 },
     credits: 600,
     admin: { first_name: 'Ines', last_name: 'Rivera' },
   }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('a new issuer’s first send', () => {
   it('goes from a template to the recipient’s PDF: design, paste, preview, save, send, follow, open, download', async () => {
-    const page = await signIn(browser, server, OWNER, { clipboard: true });
+    const page = await signIn(journey.browser, journey.server, OWNER, { clipboard: true });
 
     // Pick one of the product's templates and save it as the account's first certificate.
-    await page.goto(`${server.baseUrl}/build/new`);
+    await page.goto(`${journey.server.baseUrl}/build/new`);
     await page.getByRole('button', { name: 'Use Classic Achievement' }).click();
     await page.getByLabel('Certificate name').fill('Watercolour Foundations');
     await page.getByRole('button', { name: 'Edit certificate' }).click();
@@ -88,10 +80,10 @@ describe('a new issuer’s first send', () => {
     await screenshot(page, 'first-send-04-sent');
 
     // The recipient opens the link in their email and downloads a PDF with their name and course in it.
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('maelle.dubois@example.com'));
+    const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('maelle.dubois@example.com'));
     expect(mail.subject).toBe('Your Certificate of Achievement from Riverside Art Academy');
     const link = /http:\/\/localhost:\d+\/c\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
-    const recipientPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const recipientPage = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await recipientPage.goto(link);
     await expect.poll(() => recipientPage.getByTestId('recipient-name').textContent()).toBe('Maëlle Dubois');
     await screenshot(recipientPage, 'first-send-05-recipient-page');
@@ -105,7 +97,7 @@ describe('a new issuer’s first send', () => {
   });
 
   it('changes one project’s email before sending it, and leaves the certificate’s own email as it was', async () => {
-    const call = apiOf(server);
+    const call = apiOf(journey.server);
     const [set] = (await call(token, 'GET', '/api/certificates?limit=10')).certificates;
     const project = await call(token, 'POST', '/api/projects', {
       title: 'Summer school',
@@ -121,8 +113,8 @@ describe('a new issuer’s first send', () => {
       ],
     });
 
-    const page = await signIn(browser, server, OWNER);
-    await page.goto(`${server.baseUrl}/send/${project.id}/send`);
+    const page = await signIn(journey.browser, journey.server, OWNER);
+    await page.goto(`${journey.server.baseUrl}/send/${project.id}/send`);
     await page.getByRole('link', { name: 'Check or change the email first' }).click();
     await page.waitForURL(/\/store\/projects\/\d+\/email\?return=/);
     await page.getByText('Project email', { exact: true }).waitFor();
@@ -134,11 +126,11 @@ describe('a new issuer’s first send', () => {
       .toBe('Summer school: your certificate, Alex');
     await screenshot(page, 'first-send-07-project-email');
     await page.getByRole('button', { name: 'Save email' }).click();
-    await page.waitForURL(`${server.baseUrl}/send/${project.id}/send`);
+    await page.waitForURL(`${journey.server.baseUrl}/send/${project.id}/send`);
 
     await page.getByRole('button', { name: 'Send 1 certificate' }).click();
     await page.getByRole('dialog', { name: 'Send 1 certificate now?' }).getByRole('button', { name: 'Send now' }).click();
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('aiyana.begay@example.com'));
+    const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('aiyana.begay@example.com'));
     expect(mail.subject).toBe('Summer school: your certificate, Aiyana');
     expect((await call(token, 'GET', `/api/certificates/${set.id}`)).email_subject).toBe(
       'Your Certificate of Achievement from [ACCOUNT_NAME]',
@@ -147,7 +139,7 @@ describe('a new issuer’s first send', () => {
   });
 
   it('queues a send of 500 or more, says so, and moves on to its history after 5 seconds', async () => {
-    const call = apiOf(server);
+    const call = apiOf(journey.server);
     const [set] = (await call(token, 'GET', '/api/certificates?limit=10')).certificates;
     const rows = Array.from({ length: 520 }, (_, i) => ({
       FIRST_NAME: 'Student',
@@ -159,8 +151,8 @@ describe('a new issuer’s first send', () => {
     const project = await call(token, 'POST', '/api/projects', { title: 'Open studio term', certificate_id: set.id, recipients: rows });
     expect(project.id).toBeGreaterThan(0);
 
-    const page = await signIn(browser, server, OWNER);
-    await page.goto(`${server.baseUrl}/send/${project.id}/send`);
+    const page = await signIn(journey.browser, journey.server, OWNER);
+    await page.goto(`${journey.server.baseUrl}/send/${project.id}/send`);
     await page.getByRole('button', { name: 'Send 520 certificates' }).click();
     await page.getByRole('dialog', { name: 'Send 520 certificates now?' }).getByRole('button', { name: 'Send now' }).click();
     const queued = page.getByTestId('send-queued');
@@ -168,7 +160,7 @@ describe('a new issuer’s first send', () => {
     expect(await queued.textContent()).toContain('520 certificates are queued and will be sent in the next minutes.');
     await screenshot(page, 'first-send-06-queued');
     const shownAt = Date.now();
-    await page.waitForURL(`${server.baseUrl}/store/history/${project.id}`, { timeout: 15_000 });
+    await page.waitForURL(`${journey.server.baseUrl}/store/history/${project.id}`, { timeout: 15_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(3_000);
     await page.context().close();
   });

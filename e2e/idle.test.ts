@@ -1,26 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../apps/server/src/db/schema.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
 const MINUTE = 60_000;
-let server: RunningLaurel;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 /** The page's clock is driven by the test, so 30 idle minutes take a moment. */
 async function signedInWithClock() {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
   await page.clock.install();
-  await page.goto(`${server.baseUrl}/login`);
+  await page.goto(`${journey.server.baseUrl}/login`);
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -56,7 +47,11 @@ describe('idle timeout', () => {
     await page.waitForURL(/\/login$/);
     await expect.poll(() => page.getByText('You have logged out.').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('laurel.token'))).toBeNull();
-    const current = await server.laurel.app.inject({ method: 'GET', url: '/api/auth/current', headers: { authentication: token! } });
+    const current = await journey.server.laurel.app.inject({
+      method: 'GET',
+      url: '/api/auth/current',
+      headers: { authentication: token! },
+    });
     expect(current.statusCode).toBe(401);
     await page.context().close();
   });
@@ -64,13 +59,13 @@ describe('idle timeout', () => {
 
 describe('a session that ended on the server', () => {
   it('asks to sign in again in place, and carries on after', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    await page.goto(`${server.baseUrl}/login`);
+    const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await page.goto(`${journey.server.baseUrl}/login`);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard$/);
-    await server.laurel.context.db.update(sessions).set({ revoked_at: new Date() });
+    await journey.server.laurel.context.db.update(sessions).set({ revoked_at: new Date() });
 
     // Moving within the app (no reload) makes the next call meet the 401.
     await page.evaluate(() => {
@@ -94,7 +89,7 @@ describe('a session that ended on the server', () => {
     expect(await page.getByText('Your session has ended').count()).toBe(0);
     const token = await page.evaluate(() => localStorage.getItem('laurel.token'));
     expect(
-      (await server.laurel.app.inject({ method: 'GET', url: '/api/auth/current', headers: { authentication: token! } })).statusCode,
+      (await journey.server.laurel.app.inject({ method: 'GET', url: '/api/auth/current', headers: { authentication: token! } })).statusCode,
     ).toBe(200);
     await page.context().close();
   });

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
 const OWNER = 'owner@lotus-harbour.example';
 
@@ -23,14 +23,11 @@ const PASTED = [
   .map((row) => row.join('\t'))
   .join('\n');
 
-let server: RunningLaurel;
-let browser: Browser;
 let token: string;
 
+const journey = useJourney({ smtp: true });
 beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
-  ({ token } = await createIssuer(server, {
+  ({ token } = await createIssuer(journey.server, {
     email: OWNER,
     account: { name: 'Lotus Harbour Sailing', url: 'lotus-harbour', allowed_sets: 3 },
     credits: 20,
@@ -38,14 +35,10 @@ beforeAll(async () => {
     sets: ['Harbour Certificate'],
   }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Choose the certificate, paste the list, keep the matched columns, and land on the preview. */
 async function pasteToPreview(page: Page) {
-  await page.goto(`${server.baseUrl}/send`);
+  await page.goto(`${journey.server.baseUrl}/send`);
   await page.getByRole('button', { name: 'Send Harbour Certificate' }).click();
   await page.getByLabel('Spreadsheet rows').fill(PASTED);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -61,7 +54,7 @@ const recipients = (page: Page) => page.getByRole('table', { name: 'Recipients' 
 
 describe('importing a list with problem rows', () => {
   it('shows every bad row to fix or leave out, keeps it all through Back, Next and a reload, and sends only the good rows', async () => {
-    const page = await signIn(browser, server, OWNER);
+    const page = await signIn(journey.browser, journey.server, OWNER);
     // A reload with a list in hand asks the browser's "leave?" question; the list must survive it.
     page.on('dialog', (dialog) => void dialog.accept());
     await pasteToPreview(page);
@@ -120,7 +113,7 @@ describe('importing a list with problem rows', () => {
     await page.getByRole('dialog', { name: 'Send 4 certificates now?' }).getByRole('button', { name: 'Send now' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'All 4 certificates were sent' }).count(), { timeout: 60_000 }).toBe(1);
 
-    const saved = await apiOf(server)(token, 'GET', `/api/recipients?project_id=${projectId}&limit=10&sort=email`);
+    const saved = await apiOf(journey.server)(token, 'GET', `/api/recipients?project_id=${projectId}&limit=10&sort=email`);
     expect(saved.count).toBe(4);
     expect(
       saved.recipients.map((r: { first_name: string; last_name: string; email: string }) => [r.first_name, r.last_name, r.email]),
@@ -137,16 +130,16 @@ describe('importing a list with problem rows', () => {
     expect(await page.getByLabel('Spreadsheet rows').inputValue()).toBe('');
 
     // The Chinese name reads as written in the email, on the certificate page and in the PDF.
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('wang.xiaoming@example.com'));
+    const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('wang.xiaoming@example.com'));
     expect(mail.text).toContain('王小明');
     expect(mail.text).not.toContain('小明 王');
     const link = /http:\/\/localhost:\d+\/c\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
-    const recipientPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const recipientPage = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await recipientPage.goto(link);
     await expect.poll(() => recipientPage.getByTestId('recipient-name').textContent()).toBe('王小明');
     await screenshot(recipientPage, 'import-problems-04-certificate-page');
     const pdfUrl = await recipientPage.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
-    const pdf = await recipientPage.request.get(new URL(pdfUrl!, server.baseUrl).toString());
+    const pdf = await recipientPage.request.get(new URL(pdfUrl!, journey.server.baseUrl).toString());
     const text = execFileSync('pdftotext', ['-q', '-', '-'], { input: await pdf.body() }).toString();
     expect(text).toContain('王小明');
     await recipientPage.context().close();
@@ -154,7 +147,7 @@ describe('importing a list with problem rows', () => {
   });
 
   it('works at phone width, and Start over discards the list', async () => {
-    const page = await signIn(browser, server, OWNER, { viewport: { width: 390, height: 844 } });
+    const page = await signIn(journey.browser, journey.server, OWNER, { viewport: { width: 390, height: 844 } });
     await pasteToPreview(page);
     await page.getByRole('heading', { name: '3 rows need your attention' }).waitFor();
     await screenshot(page, 'import-problems-10-mobile-problems');

@@ -1,22 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailMessages } from '../apps/server/src/db/schema.ts';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
-let server: RunningLaurel;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
 
 const nameElement = {
   type: 'name',
@@ -27,15 +18,15 @@ const nameElement = {
 describe('plans without card payments (the embedded default)', () => {
   it('shows a Free account honest screens, sends a request to the operator, and reflects a super-admin grant', async () => {
     const email = `plans.${Date.now()}@example.com`;
-    const { token, accountId } = await createIssuer(server, {
+    const { token, accountId } = await createIssuer(journey.server, {
       email,
       account: { name: 'Harbour Sailing School', url: `harbour${Date.now()}`, allowed_sets: 3 },
     });
-    const call = apiOf(server);
-    const page = await signIn(browser, server, email);
+    const call = apiOf(journey.server);
+    const page = await signIn(journey.browser, journey.server, email);
 
     // Subscription: Free, its figures, and the note that card payments are not set up.
-    await page.goto(`${server.baseUrl}/account/subscription`);
+    await page.goto(`${journey.server.baseUrl}/account/subscription`);
     await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe('Free');
     await page.getByText('Card payments are not set up on this server.', { exact: false }).waitFor();
     await page.getByText('0 of 3').waitFor();
@@ -56,12 +47,12 @@ describe('plans without card payments (the embedded default)', () => {
     await screenshot(page, 'plans-request-dialog');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await dialog.getByText(`Your request has been sent to ${ADMIN.email}.`, { exact: false }).waitFor();
-    const mails = await server.laurel.context.db.select().from(mailMessages).where(eq(mailMessages.to_address, ADMIN.email));
+    const mails = await journey.server.laurel.context.db.select().from(mailMessages).where(eq(mailMessages.to_address, ADMIN.email));
     expect(mails.map((m) => m.subject)).toContain('Harbour Sailing School: Professional Monthly plan requested');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     // Purchase credits: the pack prices times the quantity, and the same request path.
-    await page.goto(`${server.baseUrl}/account/purchase-credits`);
+    await page.goto(`${journey.server.baseUrl}/account/purchase-credits`);
     await page.getByText('500 credits', { exact: true }).click();
     await page.getByLabel('Quantity').fill('2');
     await expect.poll(() => page.getByTestId('credits-total').textContent()).toBe('$138.00');
@@ -84,7 +75,7 @@ describe('plans without card payments (the embedded default)', () => {
     });
     expect(granted.stripe_plan).toBe('professional-monthly-3');
 
-    await page.goto(`${server.baseUrl}/account/subscription`);
+    await page.goto(`${journey.server.baseUrl}/account/subscription`);
     await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe('Professional Monthly');
     await page.getByText('$49.00 a month').waitFor();
     await expect
@@ -93,7 +84,7 @@ describe('plans without card payments (the embedded default)', () => {
     await screenshot(page, 'plans-subscription-professional');
     expect((await call(token, 'POST', '/api/certificates', twoSided)).name).toBe('Two sides');
 
-    await page.goto(`${server.baseUrl}/account/billing-subscriptions`);
+    await page.goto(`${journey.server.baseUrl}/account/billing-subscriptions`);
     await page.getByRole('region', { name: 'Professional Monthly' }).getByText('Current plan', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Your current plan' }).isDisabled()).toBe(true);
   });

@@ -1,16 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, recipients, suppressions, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { grantCredits } from '../apps/server/src/modules/credits/ledger.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
+import { useJourney } from './helpers/journey.ts';
 
 const OWNER = 'owner@lighthouse.example';
 const PASSWORD = 'violet-meadow-lantern-42';
-let server: RunningLaurel;
-let browser: Browser;
 let accountId: number;
 /** The preferences and unsubscribe links in the footers of the emails two recipients received, by address. */
 const links: Record<string, string> = {};
@@ -18,19 +16,18 @@ const unsubscribeLinks: Record<string, string> = {};
 
 /** The API as the issuer's browser would call it. */
 async function call(token: string | null, method: 'GET' | 'POST', url: string, body?: unknown) {
-  const response = await server.laurel.app.inject({
+  const response = await journey.server.laurel.app.inject({
     method,
     url,
-    headers: { host: `localhost:${server.port}`, ...(token ? { authentication: token } : {}) },
+    headers: { host: `localhost:${journey.server.port}`, ...(token ? { authentication: token } : {}) },
     ...(body ? { payload: body as object } : {}),
   });
   return response.json();
 }
 
+const journey = useJourney({ smtp: true });
 beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
-  const db = server.laurel.context.db;
+  const db = journey.server.laurel.context.db;
   const [account] = await db.insert(accounts).values({ name: 'Lighthouse Sailing Club', url: 'lighthouse', allowed_sets: 3 }).returning();
   accountId = account!.id;
   await db.insert(users).values({
@@ -53,21 +50,17 @@ beforeAll(async () => {
   });
   await call(token, 'POST', `/api/projects/${project.id}/send-emails`, { sender_name: 'Lighthouse Sailing Club' });
   for (const email of people) {
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email), 30_000);
+    const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email), 30_000);
     links[email] = /http:\/\/localhost:\d+\/preferences\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
     unsubscribeLinks[email] = /href="(http:\/\/localhost:\d+\/[^"]+)"[^>]*>Unsubscribe<\/a>/
       .exec(String(mail.html))![1]!
       .replaceAll('&amp;', '&');
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function open(url: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   // A recipient is not signed in: a fresh browser context.
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await (await journey.browser.newContext({ viewport })).newPage();
   await page.goto(url);
   return page;
 }
@@ -75,7 +68,7 @@ async function open(url: string, viewport = { width: 1280, height: 900 }): Promi
 const status = (page: Page) => page.getByTestId('preferences-status');
 const suppression = async (email: string) =>
   (
-    await server.laurel.context.db
+    await journey.server.laurel.context.db
       .select()
       .from(suppressions)
       .where(and(eq(suppressions.account_id, accountId), eq(suppressions.email, email)))
@@ -113,7 +106,9 @@ describe('the email preferences page', () => {
   });
 
   it('tells a recipient whose address bounced that only the issuer can lift it', async () => {
-    await server.laurel.context.db.insert(suppressions).values({ account_id: accountId, email: 'sam@example.com', reason: 'bounce' });
+    await journey.server.laurel.context.db
+      .insert(suppressions)
+      .values({ account_id: accountId, email: 'sam@example.com', reason: 'bounce' });
     const page = await open(links['sam@example.com']!, { width: 390, height: 844 });
     await expect.poll(() => status(page).textContent()).toContain('Emails to this address are stopped');
     expect(await status(page).textContent()).toContain('please ask Lighthouse Sailing Club to send to you again');
@@ -125,8 +120,8 @@ describe('the email preferences page', () => {
   });
 
   it('says so when the link is not valid', async () => {
-    const [someone] = await server.laurel.context.db.select().from(recipients).where(eq(recipients.account_id, accountId));
-    const page = await open(`${server.baseUrl}/preferences/${someone!.token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`);
+    const [someone] = await journey.server.laurel.context.db.select().from(recipients).where(eq(recipients.account_id, accountId));
+    const page = await open(`${journey.server.baseUrl}/preferences/${someone!.token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`);
     await page.getByRole('heading', { name: 'This link is not valid' }).waitFor();
     await screenshot(page, 'preferences-invalid');
     await page.context().close();

@@ -1,24 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser.ts';
 import { PASSWORD, signIn } from './helpers/issuer.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
-let server: RunningLaurel;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ smtp: true });
 
 describe('promo codes', () => {
   it('a super-admin creates a code, a new user registers with it and sees the bonus credits', async () => {
-    const admin = await signIn(browser, server, ADMIN.email, { password: ADMIN.password });
-    await admin.goto(`${server.baseUrl}/promo-codes`);
+    const admin = await signIn(journey.browser, journey.server, ADMIN.email, { password: ADMIN.password });
+    await admin.goto(`${journey.server.baseUrl}/promo-codes`);
     await admin.getByText('No promo codes').waitFor();
     await admin.getByRole('button', { name: 'New promo code' }).first().click();
     const dialog = admin.getByRole('dialog');
@@ -54,9 +45,9 @@ describe('promo codes', () => {
     await admin.getByRole('button', { name: 'Delete code' }).click();
     await expect.poll(() => table.getByText('SPARE-1').count()).toBe(0);
 
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const email = `promo.${Date.now()}@example.com`;
-    await page.goto(`${server.baseUrl}/register?email=${encodeURIComponent(email)}`);
+    await page.goto(`${journey.server.baseUrl}/register?email=${encodeURIComponent(email)}`);
     await page.getByLabel('First name').fill('Marie');
     await page.getByLabel('Last name').fill('Curie');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -67,7 +58,7 @@ describe('promo codes', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByTestId('register-success').waitFor();
 
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email));
+    const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(email));
     const link = /http:\/\/localhost:\d+\/user\/confirm\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
     await page.goto(link);
     await page.getByLabel('New password').fill(PASSWORD);
@@ -76,7 +67,7 @@ describe('promo codes', () => {
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.waitForURL(/\/dashboard$/);
 
-    await page.goto(`${server.baseUrl}/account/subscription`);
+    await page.goto(`${journey.server.baseUrl}/account/subscription`);
     const paygFigure = page.getByText('Pay-as-you-go credits').locator('..');
     await expect.poll(() => paygFigure.textContent()).toContain('75');
     await expect.poll(() => page.getByText('Available credits').locator('..').textContent()).toContain('125');

@@ -1,28 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, signIn } from './helpers/issuer.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
 const REVIEW_URL = 'https://reviews.example.com/products/laurel/write';
 const PROMPT = 'How did your send go?';
 
-let server: RunningLaurel;
-let browser: Browser;
 let call: ReturnType<typeof apiOf>;
 
+const journey = useJourney({ smtp: true, env: { REVIEW_URL } });
 beforeAll(async () => {
-  server = await startServer({ smtp: true, env: { REVIEW_URL } });
-  browser = await launchBrowser();
-  call = apiOf(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  call = apiOf(journey.server);
 });
 
 async function issuer(email: string, url: string) {
-  const { token, sets } = await createIssuer(server, {
+  const { token, sets } = await createIssuer(journey.server, {
     email,
     account: { name: `Review ${url}`, url, allowed_sets: 3 },
     credits: 10,
@@ -40,7 +34,7 @@ async function sendOne(page: Page, who: { token: string; setId: number }) {
     certificate_id: who.setId,
     recipients: [{ FIRST_NAME: 'Zoë', LAST_NAME: 'Okafor', 'Email Address': `zoe.${projects}@example.com`, COURSE: 'Coastal Skipper' }],
   });
-  await page.goto(`${server.baseUrl}/send/${project.id}/send`);
+  await page.goto(`${journey.server.baseUrl}/send/${project.id}/send`);
   await page.getByRole('button', { name: 'Send 1 certificate' }).click();
   await page.getByRole('dialog', { name: 'Send 1 certificate now?' }).getByRole('button', { name: 'Send now' }).click();
   await expect.poll(() => page.getByRole('group', { name: 'Sent: 1' }).count(), { timeout: 60_000 }).toBe(1);
@@ -57,7 +51,7 @@ const reviewFlag = async (token: string) => (await call(token, 'GET', '/api/auth
 describe('the review prompt after a send', () => {
   it('asks once; "Not now" holds for this browser session, and a later session asks again', async () => {
     const owner = await issuer('owner@harbour-sailing.example', 'harbour-sailing');
-    const page = await signIn(browser, server, owner.email);
+    const page = await signIn(journey.browser, journey.server, owner.email);
     await sendOne(page, owner);
     const prompt = page.getByRole('dialog', { name: PROMPT });
     await prompt.waitFor();
@@ -73,7 +67,7 @@ describe('the review prompt after a send', () => {
     expect(await reviewFlag(owner.token)).toBe(false);
     await page.context().close();
 
-    const later = await signIn(browser, server, owner.email);
+    const later = await signIn(journey.browser, journey.server, owner.email);
     await sendOne(later, owner);
     await later.getByRole('dialog', { name: PROMPT }).waitFor();
     await later.context().close();
@@ -81,7 +75,7 @@ describe('the review prompt after a send', () => {
 
   it('"Write a review" opens the review page in a new tab and is not asked again', async () => {
     const owner = await issuer('owner@lakeside-rowing.example', 'lakeside-rowing');
-    const page = await signIn(browser, server, owner.email);
+    const page = await signIn(journey.browser, journey.server, owner.email);
     // The review site is outside this closed network: the browser is handed a stand-in page for it.
     await page
       .context()
@@ -116,7 +110,7 @@ describe('the review prompt after a send', () => {
     const acting = (await call(admin, 'POST', `/api/users/${me.id}/impersonate`)).token as string;
     expect(acting).toBeTruthy();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addInitScript((token) => localStorage.setItem('laurel.token', token), acting);
     const page = await context.newPage();
     await sendOne(page, owner);

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { addUser, apiOf, createIssuer, signIn as signInPage } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
 const OWNER = 'owner@harbour-sailing.example';
 const SMALL = 'owner@little-dinghy.example';
@@ -22,12 +22,9 @@ const PASTED = [
   .map((row) => row.join('\t'))
   .join('\n');
 
-let server: RunningLaurel;
-let browser: Browser;
-
 /** An account with its admin, room for five sets, some credits, and certificate sets made through the API. */
 const issuer = (email: string, { credits, ...account }: { name: string; url: string; credits: number; plan?: string }, sets: string[]) =>
-  createIssuer(server, {
+  createIssuer(journey.server, {
     email,
     account: { ...account, allowed_sets: 5 },
     credits,
@@ -37,7 +34,7 @@ const issuer = (email: string, { credits, ...account }: { name: string; url: str
 
 /** Pasting needs the clipboard, which a fresh browser context may not read. */
 const signIn = (email: string, viewport = { width: 1280, height: 900 }) =>
-  signInPage(browser, server, email, { viewport, clipboard: true });
+  signInPage(journey.browser, journey.server, email, { viewport, clipboard: true });
 
 /** Picks a field in one of the mapping step's selects. */
 /** Moves focus with Tab, as a keyboard user does, until it rests on the button named `name`; fails if it never does. */
@@ -60,7 +57,7 @@ async function mapColumn(page: Page, column: string, field: string) {
 
 /** Selecting a certificate and pasting the rows: the same start for every test. */
 async function pasteRows(page: Page, certificate: string, viaClipboard: boolean) {
-  await page.goto(`${server.baseUrl}/send`);
+  await page.goto(`${journey.server.baseUrl}/send`);
   await page.getByRole('button', { name: `Send ${certificate}` }).click();
   if (viaClipboard) {
     await page.evaluate((text) => navigator.clipboard.writeText(text), PASTED);
@@ -71,16 +68,15 @@ async function pasteRows(page: Page, certificate: string, viaClipboard: boolean)
   await expect.poll(() => page.getByText('4 lines and 4 columns found.').count()).toBe(1);
 }
 
+const journey = useJourney({ smtp: true });
 beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
   const { token } = await issuer(OWNER, { name: 'Harbour Sailing School', url: 'harbour-sailing', credits: 10, plan: 'basic-monthly-3' }, [
     'Sailing Certificate',
     'Radio Licence',
     'First Aid at Sea',
     'Night Navigation',
   ]);
-  const call = apiOf(server);
+  const call = apiOf(journey.server);
   // A title already taken in the account, to meet the uniqueness message on the save step.
   const set = (await call(token, 'GET', '/api/certificates?limit=10')).certificates.find(
     (c: { name: string }) => c.name === 'Radio Licence',
@@ -91,12 +87,8 @@ beforeAll(async () => {
     recipients: [{ FIRST_NAME: 'Ann', LAST_NAME: 'Bonny', 'Email Address': 'ann@example.com', COURSE: 'VHF' }],
   });
   const small = await issuer(SMALL, { name: 'Little Dinghy Club', url: 'little-dinghy', credits: 1 }, ['Dinghy Sailing']);
-  await addUser(server, { email: SUB, accountId: small.accountId, role: 'account_user', first_name: 'Sam', last_name: 'Sender' });
+  await addUser(journey.server, { email: SUB, accountId: small.accountId, role: 'account_user', first_name: 'Sam', last_name: 'Sender' });
   await issuer(EMPTY, { name: 'New Marina', url: 'new-marina', credits: 5 }, []);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('the send wizard', () => {
@@ -104,7 +96,7 @@ describe('the send wizard', () => {
     const page = await signIn(OWNER);
 
     // 1. Select: three sets a page, at most 5 page links, each with its thumbnail.
-    await page.goto(`${server.baseUrl}/send`);
+    await page.goto(`${journey.server.baseUrl}/send`);
     await expect.poll(() => page.getByTestId('send-certificate').count()).toBe(3);
     await expect.poll(() => page.getByRole('img', { name: /^Preview of / }).count(), { timeout: 20_000 }).toBe(3);
     await screenshot(page, 'send-01-select');
@@ -211,24 +203,24 @@ describe('the send wizard', () => {
     await screenshot(page, 'send-12-sent');
 
     // The recipient's email leads to their certificate, whose PDF holds their name.
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('zoe.okafor@example.com'));
+    const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('zoe.okafor@example.com'));
     expect(mail.from?.text).toContain('Harbour Sailing School');
     const link = /http:\/\/localhost:\d+\/c\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
-    await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('asa.lindqvist@example.com'));
-    await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('jose.nunez@example.com'));
-    const recipientPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('asa.lindqvist@example.com'));
+    await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('jose.nunez@example.com'));
+    const recipientPage = await (await journey.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await recipientPage.goto(link);
     await expect.poll(() => recipientPage.getByTestId('recipient-name').textContent()).toBe('Zoë Okafor');
     await screenshot(recipientPage, 'send-13-recipient-certificate');
     const pdfUrl = await recipientPage.getByRole('link', { name: 'Download PDF' }).getAttribute('href');
-    const pdf = await recipientPage.request.get(new URL(pdfUrl!, server.baseUrl).toString());
+    const pdf = await recipientPage.request.get(new URL(pdfUrl!, journey.server.baseUrl).toString());
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const text = execFileSync('pdftotext', ['-q', '-', '-'], { input: await pdf.body() }).toString();
     expect(text).toContain('Zoë Okafor');
     expect(text).toContain('for completing Coastal Skipper');
 
     // The saved mapping is offered next time, and a saved project reopens on its progress.
-    await page.goto(`${server.baseUrl}/send/${projectId}/send`);
+    await page.goto(`${journey.server.baseUrl}/send/${projectId}/send`);
     await page.getByRole('heading', { name: 'All 3 certificates were sent' }).waitFor();
     await page.context().close();
     await recipientPage.context().close();
@@ -265,7 +257,7 @@ describe('the send wizard', () => {
 
   it('works at phone width', async () => {
     const page = await signIn(OWNER, { width: 390, height: 844 });
-    await page.goto(`${server.baseUrl}/send`);
+    await page.goto(`${journey.server.baseUrl}/send`);
     await expect.poll(() => page.getByTestId('send-certificate').count()).toBe(3);
     await screenshot(page, 'send-30-mobile-select');
     await pasteRows(page, 'Night Navigation', false);
@@ -291,7 +283,7 @@ describe('the send wizard', () => {
 
   it('imports a semicolon CSV through the separator dialog, an Excel workbook, and typed rows', async () => {
     const page = await signIn(SMALL);
-    await page.goto(`${server.baseUrl}/send`);
+    await page.goto(`${journey.server.baseUrl}/send`);
     await page.getByRole('button', { name: 'Send Dinghy Sailing' }).click();
     await page.getByRole('tab', { name: 'Upload a file' }).click();
     await screenshot(page, 'send-40-upload');
@@ -352,7 +344,7 @@ describe('the send wizard', () => {
 
   it('leads an account without certificates to the builder', async () => {
     const page = await signIn(EMPTY);
-    await page.goto(`${server.baseUrl}/send`);
+    await page.goto(`${journey.server.baseUrl}/send`);
     await page.getByRole('heading', { name: 'Design a certificate to send' }).waitFor();
     expect(await page.getByRole('link', { name: 'Design a certificate' }).getAttribute('href')).toBe('/build');
     await screenshot(page, 'send-44-empty');
@@ -373,7 +365,7 @@ describe('the send wizard', () => {
     await screenshot(page, 'send-45-request-credits');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect.poll(() => page.getByText(`Your request was emailed to ${SMALL}.`).count()).toBe(1);
-    const mail = await server.smtp!.waitFor(
+    const mail = await journey.server.smtp!.waitFor(
       (m) => JSON.stringify(m.to).includes(SMALL) && (m.subject ?? '').includes('more credits requested'),
     );
     expect(mail.text).toContain('Sam Sender (sender@little-dinghy.example) asks for 2 more credits');

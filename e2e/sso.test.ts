@@ -1,11 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/test/helpers/free-port.ts';
 import { TestIdp } from '../apps/server/test/helpers/saml-idp.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { addUser, createIssuer, signIn } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
 /**
  * SAML single sign-on as people meet it: an enterprise admin fills in the single sign-on screen with
@@ -14,8 +13,6 @@ import { type RunningLaurel, startServer } from './helpers/server.ts';
  * back through an auto-submitting form, as real IdPs do.
  */
 
-let server: RunningLaurel;
-let browser: Browser;
 /** The metadata address the settings screen shows, which the IdP imports. */
 let spMetadataUrl = '';
 let idpServer: Server;
@@ -23,9 +20,8 @@ let idp: TestIdp;
 /** Who the IdP says is signing in. */
 let idpUser = '';
 
+const journey = useJourney();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   const port = await freePort();
   idp = new TestIdp({ entityId: `http://127.0.0.1:${port}/metadata`, ssoUrl: `http://127.0.0.1:${port}/sso` });
   idpServer = createServer(async (req, res) => {
@@ -47,8 +43,6 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => idpServer.listen(port, '127.0.0.1', resolve));
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((resolve) => idpServer?.close(resolve));
 });
 
@@ -56,15 +50,15 @@ describe('single sign-on', () => {
   it('an enterprise admin sets up SAML, and a user of the account signs in through the identity provider', async () => {
     const stamp = Date.now();
     const adminEmail = `ada.${stamp}@example.com`;
-    const { accountId } = await createIssuer(server, {
+    const { accountId } = await createIssuer(journey.server, {
       email: adminEmail,
       account: { name: 'Analytical Engines', url: `engines${stamp}`, plan: 'enterprise-monthly-3' },
     });
     idpUser = `grace.${stamp}@example.com`;
-    await addUser(server, { email: idpUser, accountId, role: 'account_user', first_name: 'Grace', last_name: 'Hopper' });
+    await addUser(journey.server, { email: idpUser, accountId, role: 'account_user', first_name: 'Grace', last_name: 'Hopper' });
 
-    const page = await signIn(browser, server, adminEmail);
-    await page.goto(`${server.baseUrl}/account/single-sign-on`);
+    const page = await signIn(journey.browser, journey.server, adminEmail);
+    await page.goto(`${journey.server.baseUrl}/account/single-sign-on`);
     await page.getByLabel('Provider', { exact: true }).fill('Test IdP');
     await page.getByLabel('Identity provider entity ID', { exact: true }).fill(idp.entityId);
     await page.getByLabel('SSO URL', { exact: true }).fill(idp.ssoUrl);
@@ -79,20 +73,20 @@ describe('single sign-on', () => {
     await page.getByText('Single sign-on settings saved.').waitFor();
     await expect.poll(() => page.getByText(/The saved certificate is valid until/).count()).toBe(1);
     spMetadataUrl = (await page.getByTestId('sp-metadata_url').textContent())!;
-    expect(spMetadataUrl).toMatch(new RegExp(`^${server.baseUrl}/saml/[A-Za-z0-9_-]+/metadata$`));
+    expect(spMetadataUrl).toMatch(new RegExp(`^${journey.server.baseUrl}/saml/[A-Za-z0-9_-]+/metadata$`));
     await screenshot(page, 'sso-settings');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'sso-settings-phone');
 
-    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await visitor.goto(`${server.baseUrl}/login`);
+    const visitor = await (await journey.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await visitor.goto(`${journey.server.baseUrl}/login`);
     await screenshot(visitor, 'login-with-sso-button-phone');
     await visitor.getByRole('button', { name: 'Continue with SSO' }).click();
     await visitor.getByLabel('Work email', { exact: true }).fill(idpUser);
     await screenshot(visitor, 'login-sso-form-phone');
     await visitor.getByRole('button', { name: 'Continue to your identity provider' }).click();
     // Through the IdP and its auto-posted form, back to the app, signed in where an account user lands.
-    await visitor.waitForURL(`${server.baseUrl}/send`, { timeout: 20_000 });
+    await visitor.waitForURL(`${journey.server.baseUrl}/send`, { timeout: 20_000 });
     expect(new URL(visitor.url()).hash).toBe('');
     await expect.poll(() => visitor.getByText(/Welcome (back|to Laurel), Grace/).count()).toBeGreaterThan(0);
     await screenshot(visitor, 'sso-signed-in-phone');

@@ -1,40 +1,38 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../apps/server/src/db/schema.ts';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, PASSWORD, signIn as signInPage } from './helpers/issuer.ts';
-import { ADMIN, type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
+import { ADMIN } from './helpers/server.ts';
 
 const OWNER = 'owner@harbour.example';
 const NEWCOMER = 'newcomer@quay.example';
 
-let server: RunningLaurel;
-let browser: Browser;
 let summerId: number;
 let ownerToken: string;
 let skipperSetId: number;
 
+const journey = useJourney();
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   // A premium account (exports are for paid plans) and a fresh one with nothing sent yet.
-  const { token, sets } = await createIssuer(server, {
+  const { token, sets } = await createIssuer(journey.server, {
     email: OWNER,
     account: { name: 'Harbour Academy', url: 'harbour', allowed_sets: 3, plan: 'basic-monthly-3' },
     credits: 50,
     admin: { first_name: 'Olivia', last_name: 'Owner' },
     sets: ['Coastal Skipper'],
   });
-  await createIssuer(server, {
+  await createIssuer(journey.server, {
     email: NEWCOMER,
     account: { name: 'Quay School', url: 'quay' },
     admin: { first_name: 'Nina', last_name: 'New' },
   });
-  const call = apiOf(server);
+  const call = apiOf(journey.server);
   const set = sets[0]!;
   ownerToken = token;
   skipperSetId = set.id;
@@ -63,16 +61,15 @@ beforeAll(async () => {
   // Zoë opens her certificate from the email.
   const zoe = (await call(token, 'GET', `/api/recipients?project_id=${summerId}&like=okafor`)).recipients[0];
   // The link reaches her only by email; the test reads it from the database.
-  const [row] = await server.laurel.context.db.select({ token: recipients.token }).from(recipients).where(eq(recipients.id, zoe.id));
+  const [row] = await journey.server.laurel.context.db
+    .select({ token: recipients.token })
+    .from(recipients)
+    .where(eq(recipients.id, zoe.id));
   await call(null, 'GET', `/api/c/${row!.token}`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const signIn = (email: string, password = PASSWORD, viewport = { width: 1360, height: 900 }) =>
-  signInPage(browser, server, email, { password, viewport });
+  signInPage(journey.browser, journey.server, email, { password, viewport });
 
 /** Drawers and dialogs sit on the viewport: shoot it once their entrance transition has come to rest. */
 async function overlayShot(page: Page, overlay: Locator, name: string) {
@@ -97,7 +94,7 @@ const rowOf = (page: Page, table: string, text: string) =>
 describe('the store', () => {
   it('lists projects with their counters, searches them and saves a memo inline', async () => {
     const page = await signIn(OWNER);
-    await page.goto(`${server.baseUrl}/store`);
+    await page.goto(`${journey.server.baseUrl}/store`);
     const summer = rowOf(page, 'Projects', 'Summer crew');
     await summer.waitFor();
     expect(await summer.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['3', 'July intake']));
@@ -133,7 +130,7 @@ describe('the store', () => {
 
   it('opens a project, shows a recipient’s certificate and history, adds and sends a recipient', async () => {
     const page = await signIn(OWNER);
-    await page.goto(`${server.baseUrl}/store`);
+    await page.goto(`${journey.server.baseUrl}/store`);
     await page.getByRole('link', { name: 'Summer crew' }).click();
     await page.waitForURL(`**/store/projects/${summerId}`);
     const zoe = rowOf(page, 'Recipients', 'Zoë Okafor');
@@ -148,7 +145,7 @@ describe('the store', () => {
     const image = page.getByRole('dialog', { name: 'Certificate of Zoë Okafor' }).getByTestId('recipient-certificate-image');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
     const pdfHref = await page.getByRole('link', { name: 'Open PDF' }).getAttribute('href');
-    const pdf = await page.request.get(`${server.baseUrl}${pdfHref}`);
+    const pdf = await page.request.get(`${journey.server.baseUrl}${pdfHref}`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     await overlayShot(page, page.getByRole('dialog', { name: 'Certificate of Zoë Okafor' }), 'store-certificate');
     await page.keyboard.press('Escape');
@@ -203,7 +200,7 @@ describe('the store', () => {
 
   it('prints the chosen recipients’ certificates as one PDF in a new window', async () => {
     const page = await signIn(OWNER);
-    await page.goto(`${server.baseUrl}/store/projects/${summerId}`);
+    await page.goto(`${journey.server.baseUrl}/store/projects/${summerId}`);
     await rowOf(page, 'Recipients', 'Zoë Okafor').getByRole('checkbox', { name: 'Select Zoë Okafor' }).check();
     // Revoked certificates are printed too: the issuer decides whom to hand one.
     await rowOf(page, 'Recipients', 'Åsa Lindqvist').getByRole('checkbox', { name: 'Select Åsa Lindqvist' }).check();
@@ -228,7 +225,7 @@ describe('the store', () => {
 
   it('follows a delivery on its sent-status page and picks the columns', async () => {
     const page = await signIn(OWNER);
-    await page.goto(`${server.baseUrl}/store/history`);
+    await page.goto(`${journey.server.baseUrl}/store/history`);
     await rowOf(page, 'Email history', 'Summer crew').waitFor();
     // Newest created first.
     const titles = await page.getByRole('table', { name: 'Email history' }).getByRole('link').allInnerTexts();
@@ -250,7 +247,7 @@ describe('the store', () => {
 
   it('lists recipients as people with every certificate they received, and finds them in the global search', async () => {
     const page = await signIn(OWNER);
-    await page.goto(`${server.baseUrl}/store/recipients`);
+    await page.goto(`${journey.server.baseUrl}/store/recipients`);
     await rowOf(page, 'People', 'zoe@example.com').waitFor();
     await screenshot(page, 'store-recipients');
     await page.getByRole('button', { name: 'Zoë Okafor', exact: true }).click();
@@ -260,7 +257,7 @@ describe('the store', () => {
     await overlayShot(page, drawer, 'store-recipient-person');
     await page.keyboard.press('Escape');
 
-    await page.goto(`${server.baseUrl}/store/search`);
+    await page.goto(`${journey.server.baseUrl}/store/search`);
     await page.getByText('5 certificates').waitFor();
     await page.getByRole('combobox', { name: 'Project' }).fill('summer');
     await page.getByRole('combobox', { name: 'Status' }).click();
@@ -278,7 +275,7 @@ describe('the store', () => {
 
   it('exports a project and mails the link, which the super-admin finds in the outbox', async () => {
     const page = await signIn(OWNER);
-    await page.goto(`${server.baseUrl}/store/projects/${summerId}`);
+    await page.goto(`${journey.server.baseUrl}/store/projects/${summerId}`);
     await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Export recipients' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export recipients' });
@@ -290,7 +287,7 @@ describe('the store', () => {
     await page.context().close();
 
     const admin = await signIn(ADMIN.email, ADMIN.password);
-    await admin.goto(`${server.baseUrl}/admin/outbox`);
+    await admin.goto(`${journey.server.baseUrl}/admin/outbox`);
     const subject = admin.getByRole('link', { name: 'Your export is ready: Summer crew' });
     await expect
       .poll(
@@ -322,25 +319,25 @@ describe('the store', () => {
 
   it('reads well on a phone, and shows a new account where to start', async () => {
     const phone = await signIn(OWNER, PASSWORD, { width: 390, height: 844 });
-    await phone.goto(`${server.baseUrl}/store`);
+    await phone.goto(`${journey.server.baseUrl}/store`);
     await rowOf(phone, 'Projects', 'Summer crew').waitFor();
     await screenshot(phone, 'store-projects-mobile');
-    await phone.goto(`${server.baseUrl}/store/projects/${summerId}`);
+    await phone.goto(`${journey.server.baseUrl}/store/projects/${summerId}`);
     await rowOf(phone, 'Recipients', 'Zoë Okafor').waitFor();
     await screenshot(phone, 'store-project-mobile');
-    await phone.goto(`${server.baseUrl}/store/history/${summerId}`);
+    await phone.goto(`${journey.server.baseUrl}/store/history/${summerId}`);
     await phone.getByTestId('delivery-finished').waitFor();
     await screenshot(phone, 'store-sent-status-mobile');
-    await phone.goto(`${server.baseUrl}/store/search`);
+    await phone.goto(`${journey.server.baseUrl}/store/search`);
     await phone.getByText('5 certificates').waitFor();
     await screenshot(phone, 'store-search-mobile');
     await phone.context().close();
 
     const fresh = await signIn(NEWCOMER);
-    await fresh.goto(`${server.baseUrl}/store`);
+    await fresh.goto(`${journey.server.baseUrl}/store`);
     await fresh.getByText('No projects yet').waitFor();
     await screenshot(fresh, 'store-empty');
-    await fresh.goto(`${server.baseUrl}/store/projects/${summerId}`);
+    await fresh.goto(`${journey.server.baseUrl}/store/projects/${summerId}`);
     await fresh.getByText('Project not found').waitFor();
     await screenshot(fresh, 'store-not-found');
     await fresh.context().close();
@@ -348,7 +345,7 @@ describe('the store', () => {
 
   it('adds recipients to a saved project from a file with the project’s columns', async () => {
     // Saved from the club's export, as the wizard keeps it: each column title and the field it filled.
-    const club = await apiOf(server)(ownerToken, 'POST', '/api/projects', {
+    const club = await apiOf(journey.server)(ownerToken, 'POST', '/api/projects', {
       title: 'Club list',
       certificate_id: skipperSetId,
       filename: 'club.csv',
@@ -356,7 +353,7 @@ describe('the store', () => {
       recipients: [{ FIRST_NAME: 'Kai', LAST_NAME: 'Keel', 'Email Address': 'kai.keel@example.com', COURSE: 'Navigation' }],
     });
     const page = await signIn(OWNER);
-    await page.goto(`${server.baseUrl}/store/projects/${club.id}`);
+    await page.goto(`${journey.server.baseUrl}/store/projects/${club.id}`);
     await rowOf(page, 'Recipients', 'Kai Keel').waitFor();
     await page.getByRole('button', { name: 'Add recipients' }).click();
     const add = page.getByRole('dialog', { name: 'Add recipients' });

@@ -1,26 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
-import { launchBrowser, screenshot } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
 import { apiOf, createIssuer, PASSWORD, signIn } from './helpers/issuer.ts';
-import { type RunningLaurel, startServer } from './helpers/server.ts';
+import { useJourney } from './helpers/journey.ts';
 
-let server: RunningLaurel;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer({ smtp: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney({ smtp: true });
 
 describe('managing users', () => {
   it('an admin invites a sub-user to two of three sets, who signs in and sees only those; the admin acts as them and back', async () => {
     const adminEmail = `ada.${Date.now()}@example.com`;
     const subEmail = `grace.${Date.now()}@example.com`;
-    const { sets } = await createIssuer(server, {
+    const { sets } = await createIssuer(journey.server, {
       email: adminEmail,
       admin: { first_name: 'Ada', last_name: 'Lovelace' },
       account: { name: 'Harbour School', url: `harbour${Date.now()}`, allowed_sets: 5, plan: 'professional-monthly-3' },
@@ -29,8 +19,8 @@ describe('managing users', () => {
     });
     const rigging = sets.find((s) => s.name === 'Rigging')!;
 
-    const page = await signIn(browser, server, adminEmail);
-    await page.goto(`${server.baseUrl}/account/manage-users`);
+    const page = await signIn(journey.browser, journey.server, adminEmail);
+    await page.goto(`${journey.server.baseUrl}/account/manage-users`);
     await page.getByRole('button', { name: 'Add user' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a user' });
     await dialog.getByLabel('First name').fill('Grace');
@@ -61,10 +51,10 @@ describe('managing users', () => {
     await expectAccessible(page, 'the team');
 
     // The invitation arrives by email; its link sets the password.
-    const mail = await server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(subEmail));
+    const mail = await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes(subEmail));
     expect(mail.subject).toBe('Ada Lovelace invited you to Harbour School on Laurel');
     const link = /http:\/\/localhost:\d+\/user\/confirm\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0];
-    const subContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const subContext = await journey.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const subPage = await subContext.newPage();
     await subPage.goto(link);
     await subPage.getByLabel('New password').fill(PASSWORD);
@@ -80,10 +70,10 @@ describe('managing users', () => {
 
     // The API refuses the third set to the sub-user.
     const subToken = await subPage.evaluate(() => localStorage.getItem('laurel.token'));
-    const refused = await server.laurel.app.inject({
+    const refused = await journey.server.laurel.app.inject({
       method: 'GET',
       url: `/api/certificates/${rigging.id}`,
-      headers: { host: `localhost:${server.port}`, authentication: subToken! },
+      headers: { host: `localhost:${journey.server.port}`, authentication: subToken! },
     });
     expect(refused.statusCode).toBe(404);
     await subContext.close();
@@ -118,7 +108,7 @@ describe('managing users', () => {
     expect(await page.getByTestId('impersonation-banner').count()).toBe(0);
 
     // What the server recorded.
-    const call = apiOf(server);
+    const call = apiOf(journey.server);
     const csrf = (await call(null, 'GET', '/api/auth/csrf')).csrf_token;
     const token = (await call(null, 'POST', '/api/auth', { email: adminEmail, password: PASSWORD, csrf_token: csrf })).token as string;
     const me = await call(token, 'GET', '/api/auth/current');

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseEnv } from '../../apps/server/src/config/env.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { startEmbeddedDatabase } from '../../apps/server/src/db/embedded/index.ts';
+import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
 import { type Laurel, startLaurel } from '../../apps/server/src/server.ts';
 import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { SmtpSink } from '../../apps/server/test/helpers/smtp-sink.ts';
@@ -16,20 +16,55 @@ export interface RunningLaurel {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  smtp?: boolean;
+  env?: Record<string, string>;
+}
+
+let migrated: Promise<Uint8Array> | undefined;
+
+/**
+ * A migrated, otherwise empty embedded database, made once per test worker (journeys in a worker share
+ * modules): creating a cluster and running every migration costs each server tens of seconds on a busy
+ * machine, loading a copy a fraction of that. Every journey still gets its own database from these bytes.
+ */
+function migratedSnapshot(): Promise<Uint8Array> {
+  migrated ??= (async () => {
+    const embedded = await startEmbeddedDatabase('memory://', (error) => {
+      throw error;
+    });
+    try {
+      const database = await openDatabase({ databaseUrl: embedded.connectionString, dataDir: 'memory://' });
+      try {
+        await migrateDatabase(database);
+      } finally {
+        await database.close();
+      }
+      return await embedded.dump();
+    } finally {
+      await embedded.stop();
+    }
+  })();
+  return migrated;
+}
+
 /**
  * The real app as a user meets it: the built web app served by the server on a local port, the
- * embedded database in a throwaway data directory, and optionally a real SMTP server for mail.
- * `env` adds or overrides variables, for features that only exist when configured.
+ * embedded database, and optionally a real SMTP server for mail. `env` adds or overrides variables,
+ * for features that only exist when configured.
+ *
+ * The data stay in memory (`memory://`), as in the API tests: no journey restarts a server or reads its
+ * data directory, and an on-disk one would cost each server a new cluster, its migrations, and the print
+ * variants of every background drawn beside the journey (minutes of CPU no journey looks at).
  */
-export async function startServer(options: { smtp?: boolean; env?: Record<string, string> } = {}): Promise<RunningLaurel> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'laurel-e2e-'));
+export async function startServer(options: ServerOptions = {}): Promise<RunningLaurel> {
   const port = await freePort();
   const smtp = options.smtp ? new SmtpSink() : null;
   const smtpUrl = smtp ? await smtp.start() : undefined;
   const env = parseEnv({
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+    DATA_DIR: 'memory://',
     LOG_LEVEL: 'warn',
     WORKERS: '1',
     BASE_DOMAIN: 'localhost',
@@ -40,7 +75,7 @@ export async function startServer(options: { smtp?: boolean; env?: Record<string
   });
   // Fixtures write accounts straight to the database, without the registration's first refill: an
   // hourly refill crossing a test would hand them a month of credits in the middle of it.
-  const laurel = await startLaurel(env, { schedules: false });
+  const laurel = await startLaurel(env, { schedules: false, databaseSnapshot: await migratedSnapshot() });
   // As main.js does: the render threads start with the server, not with the first preview.
   laurel.context.renders.warm();
   await laurel.app.listen({ port, host: '127.0.0.1' });
@@ -50,9 +85,11 @@ export async function startServer(options: { smtp?: boolean; env?: Record<string
     baseUrl: `http://localhost:${port}`,
     smtp,
     async stop() {
+      // The journey is over: no request needs to finish. A connection left open (a `fetch` whose body
+      // was never read, a page's keep-alive) would otherwise hold the server's close for up to a minute.
+      laurel.app.server.closeAllConnections();
       await laurel.close();
       await smtp?.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
