@@ -1,12 +1,14 @@
 /**
  * Rendering benchmark (issue 3): 1,000 personalised certificates to PDF and to PNG on one thread, 50
- * through headless Chromium on one warm page for comparison, then PDFs through the worker pool. The last
- * line is machine-readable and stable from run to run.
+ * through headless Chromium on one warm page for comparison, then PDFs through the worker pool; and the
+ * Open Badges credential each certificate carries, signed on one thread (issue 23). The last line is
+ * machine-readable and stable from run to run.
  */
 import { availableParallelism } from 'node:os';
 import { createPdfRenderer, createPngRenderer, RenderPool } from '@laurel/certificate/node';
 import { chromiumBaseline } from './chromium.ts';
 import { benchDesign, benchRecipient } from './design.ts';
+import { signingRates } from './open-badges.ts';
 
 const COUNT = 1000;
 const CHROMIUM_COUNT = 50;
@@ -73,6 +75,14 @@ console.log(
     `png ${(printPngMs / PRINT_COUNT).toFixed(2)} ms each`,
 );
 
+// Open Badges credentials, one thread: the stock library's signing and Laurel's (canonicalised by template).
+const credentials = await signingRates({ slowCount: 150, fastCount: 2000 });
+sampleRss();
+console.log(
+  `open badges: credentials per second per core: ${Math.round(credentials.fast)} signed by Laurel, ` +
+    `${Math.round(credentials.slow)} by the stock suite (${(credentials.fast / credentials.slow).toFixed(0)}x)`,
+);
+
 // Chromium, one warm page.
 const chromium = await chromiumBaseline(design, recipients.slice(0, CHROMIUM_COUNT));
 console.log(
@@ -107,5 +117,6 @@ console.log(
   `pdf_per_s=${Math.round(pdfPerS)} png_per_s=${Math.round(pngPerS)} ` +
     `pdf_vs_chromium=${(pdfPerS / chromiumPdfPerS).toFixed(1)} png_vs_chromium=${(pngPerS / chromiumPngPerS).toFixed(1)} ` +
     `pool_pdf_per_s=${Math.round(rate(POOL_COUNT, poolMs))} ` +
-    `print_bg_pdf_per_s=${Math.round(rate(PRINT_COUNT, printPdfMs))} print_bg_png_per_s=${Math.round(rate(PRINT_COUNT, printPngMs))}`,
+    `print_bg_pdf_per_s=${Math.round(rate(PRINT_COUNT, printPdfMs))} print_bg_png_per_s=${Math.round(rate(PRINT_COUNT, printPngMs))} ` +
+    `credentials_per_s=${Math.round(credentials.fast)}`,
 );

@@ -46,7 +46,12 @@ declare module '@digitalbazaar/data-integrity' {
 }
 
 declare module '@digitalbazaar/eddsa-rdfc-2022-cryptosuite' {
-  export const cryptosuite: unknown;
+  export const cryptosuite: {
+    name: string;
+    requiredAlgorithm: string;
+    canonize(input: object, options?: Record<string, unknown>): Promise<string>;
+    createVerifier(options: { verificationMethod: object }): Promise<unknown>;
+  };
 }
 
 declare module '@digitalbazaar/credentials-context' {
@@ -88,4 +93,13 @@ declare module '@digitalbazaar/vc-bitstring-status-list' {
     documentLoader: unknown;
     suite: unknown;
   }): Promise<{ verified: boolean; error?: Error; results?: { verified: boolean; status: boolean }[] }>;
+}
+
+declare module 'jsonld' {
+  const jsonld: { toRDF(input: object, options: Record<string, unknown>): Promise<unknown> };
+  export default jsonld;
+}
+
+declare module 'rdf-canonize' {
+  export function canonize(input: unknown, options: Record<string, unknown>): Promise<string>;
 }

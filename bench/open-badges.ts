@@ -1,0 +1,64 @@
+/**
+ * How many OpenBadgeCredentials one core signs per second: the way Laurel signs (`signDocument`, which
+ * canonicalises by template) and the stock way (@digitalbazaar/vc `issue` with the library's own
+ * eddsa-rdfc-2022 suite), on the same credentials with the same key, one after the other.
+ */
+import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
+import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
+import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
+import { issue } from '@digitalbazaar/vc';
+import { buildCredential } from '../apps/server/src/modules/open-badges/credential.ts';
+import { contextLoader } from '../apps/server/src/modules/open-badges/document-loader.ts';
+import { signDocument } from '../apps/server/src/modules/open-badges/sign.ts';
+
+const did = 'did:web:laurel.example:issuers:0123456789abcdef01234567';
+
+/** One recipient's credential: what differs from one to the next in a send. */
+const credential = (i: number) =>
+  buildCredential({
+    id: `https://laurel.example/api/c/token${i}/credential`,
+    issuer: {
+      id: did,
+      type: ['Profile'],
+      name: 'Harbour School',
+      url: 'https://harbour.example',
+      image: { id: 'https://laurel.example/api/files/logo.png', type: 'Image' },
+    },
+    title: 'Seamanship',
+    achievementId: 'urn:uuid:6f1c2d4e-8a9b-8c0d-9e1f-203142536475',
+    description: 'Seamanship, awarded by Harbour School.',
+    criteria: 'Awarded by Harbour School to the person named in this credential.',
+    imageUrl: `https://laurel.example/api/c/token${i}/image.png`,
+    pageUrl: `https://laurel.example/c/token${i}`,
+    recipientName: `Recipient ${i}`,
+    recipientEmail: `recipient${i}@example.com`,
+    salt: `${i.toString(16).padStart(8, '0')}a1b2c3d4e5f60718293a4b5c`,
+    issuedAt: new Date(),
+    expiresOn: '2030-12-31',
+    status: {
+      id: `https://laurel.example/issuers/x/status/0#${i}`,
+      type: 'BitstringStatusListEntry',
+      statusPurpose: 'revocation',
+      statusListIndex: String(i),
+      statusListCredential: 'https://laurel.example/issuers/x/status/0',
+    },
+  });
+
+async function perSecond(count: number, sign: (i: number) => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 20; i++) await sign(i); // contexts processed, shapes templated, code warm
+  const started = performance.now();
+  for (let i = 0; i < count; i++) await sign(i);
+  return (count * 1000) / (performance.now() - started);
+}
+
+export async function signingRates(options: { slowCount: number; fastCount: number }) {
+  const keyPair = await Ed25519Multikey.generate({ controller: did });
+  keyPair.id = `${did}#${keyPair.publicKeyMultibase}`;
+  const key = { keyId: keyPair.id, keyPair };
+  const stockSuite = new DataIntegrityProof({ signer: keyPair.signer(), cryptosuite });
+  const slow = await perSecond(options.slowCount, (i) =>
+    issue({ credential: credential(i), suite: stockSuite, documentLoader: contextLoader }),
+  );
+  const fast = await perSecond(options.fastCount, (i) => signDocument(credential(i), key));
+  return { slow, fast };
+}
