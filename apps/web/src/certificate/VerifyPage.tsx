@@ -6,10 +6,12 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../api/errors.ts';
 import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
 import { verifyCertificate } from './api.ts';
+import { CredentialFileCard } from './CredentialFileCard.tsx';
 
 /**
  * /verify: for someone holding the printed certificate or its PDF. The number and the recipient's last
- * name lead to the certificate's public page, where its status (valid, expired, revoked) is shown.
+ * name lead to the certificate's public page, where its status (valid, expired, revoked) is shown; or the
+ * file itself (PDF, PNG, credential JSON) is checked by the credential it carries.
  */
 export function VerifyPage() {
   const form = useForm({
@@ -67,6 +69,9 @@ export function VerifyPage() {
             </Stack>
           </form>
         </Card>
+        <Box mt="lg">
+          <CredentialFileCard />
+        </Box>
       </Container>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { draftHasData, draftKey, emptyDraft, forgetDraft, readDraft, type WizardDraft, writeDraft } from './wizard-draft.ts';
+import { draftKey, forgetDraft } from './draft-storage.ts';
+import { draftHasData, emptyDraft, readDraft, type WizardDraft, writeDraft } from './wizard-draft.ts';
 
 /**
  * The wizard's draft for one certificate: read from this tab's storage when the certificate is

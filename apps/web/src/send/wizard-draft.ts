@@ -42,15 +42,6 @@ export const emptyDraft = (): WizardDraft => ({
   manual: [{}],
 });
 
-const PREFIX = 'laurel.send-draft.';
-
-/**
- * One draft per person, account and certificate set. The user is part of the key as well as the
- * account: two people may share a browser, and sign-out clears every draft (`forgetDrafts`).
- */
-export const draftKey = (who: { userId: number; accountId: number }, certificateId: number) =>
-  `${PREFIX}${who.userId}.${who.accountId}.${certificateId}`;
-
 export function readDraft(key: string): WizardDraft | null {
   try {
     const stored = sessionStorage.getItem(key);
@@ -68,23 +59,6 @@ export function writeDraft(key: string, draft: WizardDraft): void {
     sessionStorage.setItem(key, JSON.stringify(draft));
   } catch {
     // Storage full (a very long list) or refused (some private windows): the wizard still works, only a reload starts over.
-  }
-}
-
-export function forgetDraft(key: string): void {
-  try {
-    sessionStorage.removeItem(key);
-  } catch {
-    // Nothing was stored.
-  }
-}
-
-/** Every draft of this tab, whoever made it: on sign-out, so the next person finds none. */
-export function forgetDrafts(): void {
-  try {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith(PREFIX)) sessionStorage.removeItem(key);
-  } catch {
-    // Nothing was stored.
   }
 }
 

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { setInterceptors } from '../api/interceptors.ts';
 import { queryClient } from '../api/query-client.ts';
 import { getToken, TOKEN_KEY } from '../api/token.ts';
+import { lazyOptional } from '../lib/lazy-optional.tsx';
 import { notifyError } from '../lib/notify.ts';
-import { IdleWarningModal } from './IdleWarningModal.tsx';
 import { isPublicFlowPath } from './paths.ts';
 import { USER_KEY, useCurrentUser } from './queries.ts';
 import { useIdleSession } from './useIdleSession.ts';
@@ -13,6 +13,9 @@ import { useSignOut } from './useSignOut.ts';
 
 // Shown only when a session runs out: its form code is not part of every page's first load.
 const ReloginModal = lazy(() => import('./ReloginModal.tsx').then((module) => ({ default: module.ReloginModal })));
+// Only a signed-in person can be warned, so the warning (and Mantine's Modal) loads at sign-in, not with the
+// sign-in page. Should it fail to load, the idle sign-out still happens, only without the warning.
+const IdleWarningModal = lazyOptional(() => import('./IdleWarningModal.tsx').then((module) => module.IdleWarningModal));
 
 /**
  * Everything that watches the session for the whole app: idle timeout, the re-login modal on
@@ -62,7 +65,11 @@ export function SessionWatcher() {
 
   return (
     <>
-      <IdleWarningModal leftMs={reloginOpen ? null : warningLeftMs} onStay={staySignedIn} onLogOff={() => void signOut()} />
+      {user && (
+        <Suspense fallback={null}>
+          <IdleWarningModal leftMs={reloginOpen ? null : warningLeftMs} onStay={staySignedIn} onLogOff={() => void signOut()} />
+        </Suspense>
+      )}
       {reloginOpen && (
         <Suspense fallback={null}>
           <ReloginModal opened email={user?.email ?? ''} onExit={exitRelogin} />

@@ -1,6 +1,7 @@
 import type { CustomFontFile } from '../fonts/node-fonts.ts';
 import type { Recipient } from '../layout/recipient.ts';
 import type { CertificateDesign, DesignSide } from '../model/design.ts';
+import type { PdfAttachment } from './pdf/attachments.ts';
 import type { RenderErrorCode } from './render-error.ts';
 
 /**
@@ -18,7 +19,8 @@ export interface PoolDesign {
 }
 
 export type PoolJob =
-  | { type: 'pdf'; recipient: Recipient | undefined }
+  /** One recipient's PDF, with the files it carries (its credential): they belong to this document only. */
+  | { type: 'pdf'; recipient: Recipient | undefined; attachments?: readonly PdfAttachment[] }
   | { type: 'pdfMany'; recipients: readonly Recipient[]; title?: string }
   | { type: 'png'; recipient: Recipient | undefined; width?: number; side?: DesignSide };
 

@@ -50,7 +50,14 @@ function bytes(buffer: Buffer): ArrayBuffer {
 async function handle(request: PoolRequest): Promise<PoolResponse> {
   const prepared = preparedFor(request);
   const { job } = request;
-  if (job.type === 'pdf') return { id: request.id, data: bytes(prepared.pdf().render(job.recipient)) };
+  if (job.type === 'pdf') {
+    // Bytes arrive as a plain Uint8Array from the message; the PDF writer takes text or a Buffer.
+    const attachments = job.attachments?.map((file) => ({
+      ...file,
+      content: typeof file.content === 'string' ? file.content : Buffer.from(file.content),
+    }));
+    return { id: request.id, data: bytes(prepared.pdf().render(job.recipient, { attachments })) };
+  }
   if (job.type === 'pdfMany') return { id: request.id, data: bytes(prepared.pdf().renderMany(job.recipients, { title: job.title })) };
   return { id: request.id, data: bytes(await prepared.png().render(job.recipient, { width: job.width, side: job.side })) };
 }

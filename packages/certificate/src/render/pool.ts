@@ -5,6 +5,7 @@ import { designImageSources } from '../layout/layout.ts';
 import type { Recipient } from '../layout/recipient.ts';
 import type { CertificateDesign, DesignSide } from '../model/design.ts';
 import { fileImageLoader, type ImageLoader } from './image-source.ts';
+import type { PdfDocumentOptions } from './pdf/render-pdf.ts';
 import { type PoolDesign, type PoolJob, type PoolMessage, type PoolRequest, type PoolResponse, touchRecent } from './pool-messages.ts';
 import { RenderError } from './render-error.ts';
 
@@ -41,7 +42,8 @@ export interface PoolDesignOptions {
 
 /** A design handed to the pool once, rendered for as many recipients as needed. */
 export interface PooledDesign {
-  renderPdf(recipient: Recipient | undefined): Promise<Buffer>;
+  /** One recipient's PDF; `attachments` are embedded in this document only (e.g. its Open Badges credential). */
+  renderPdf(recipient: Recipient | undefined, options?: PdfDocumentOptions): Promise<Buffer>;
   /** Several recipients' certificates in one PDF, in the order given (see PdfRenderer.renderMany). */
   renderMany(recipients: readonly Recipient[], options?: { title?: string }): Promise<Buffer>;
   renderPng(recipient: Recipient | undefined, options?: { width?: number; side?: DesignSide }): Promise<Buffer>;
@@ -143,7 +145,8 @@ export class RenderPool {
     const keep = options.keep ?? true;
     const run = (job: PoolJob) => this.submit(key, spec, keep, job);
     return {
-      renderPdf: (recipient) => run({ type: 'pdf', recipient }),
+      renderPdf: (recipient, pdf = {}) =>
+        run({ type: 'pdf', recipient, ...(pdf.attachments?.length ? { attachments: pdf.attachments } : {}) }),
       renderMany: (recipients, many = {}) => run({ type: 'pdfMany', recipients, title: many.title }),
       renderPng: (recipient, png = {}) => run({ type: 'png', recipient, width: png.width, side: png.side }),
     };

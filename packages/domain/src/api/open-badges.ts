@@ -35,8 +35,16 @@ export const credentialVerification = z
   .meta({ id: 'CredentialVerification' });
 export type CredentialVerification = z.infer<typeof credentialVerification>;
 
+/** The largest file the verify page takes: a certificate PDF with print-size images fits well within it. */
+export const VERIFY_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
 export const OPEN_BADGES_MESSAGES = {
   keyRotated: 'A new signing key is in use. Credentials signed with the old one still verify.',
+  chooseFile: 'Choose a certificate file: its PDF, its PNG image or its credential (JSON).',
+  fileTooLarge: 'The file is larger than 10 MB. A certificate PDF, PNG or credential is much smaller.',
+  noCredential:
+    'This file carries no verifiable credential. Choose the PDF or PNG downloaded from the certificate page, or its credential (JSON).',
+  unreadable: 'This file could not be read as a PDF, a PNG or JSON. It may be damaged; download it again from the certificate page.',
 } as const;
 
 export const openBadgeCalls = defineCalls('open-badges', {
@@ -67,6 +75,19 @@ export const openBadgeCalls = defineCalls('open-badges', {
     access: 'public',
     params: issuerParams.extend({ list: z.coerce.number<number | string>().int().min(0).max(999_999) }),
     response: fileReply('The signed BitstringStatusListCredential', 'application/ld+json'),
+  },
+  verifyCredentialFile: {
+    method: 'POST',
+    path: '/api/verify/credential',
+    summary: 'Verify the Open Badges credential carried by a certificate file (PDF, PNG or JSON)',
+    description:
+      'The multipart form carries `file` (at most 10 MB): a certificate PDF (its embedded credential), a PNG with a baked ' +
+      "credential (OB 3.0 §5.3.1) or the credential's JSON. The reply is the verification report; a file that carries no " +
+      `credential answers 422 with error_type \`no_credential\`. More than 10 tries a minute from one address answer 429.`,
+    access: 'public',
+    body: 'multipart',
+    response: credentialVerification,
+    errors: [400, 413, 422, 429],
   },
   rotateOpenBadgeKey: {
     method: 'POST',

@@ -1,8 +1,10 @@
 import { migrateDesign, type Recipient } from '@laurel/certificate';
-import type { PooledDesign } from '@laurel/certificate/node';
+import { credentialAttachment, type PooledDesign } from '@laurel/certificate/node';
 import type { AppContext } from '../../context.ts';
 import type { projects, recipients } from '../../db/schema.ts';
 import { preparedPdfRenderer } from '../certificates/index.ts';
+import type { Credential } from '../open-badges/index.ts';
+import { certificateCredential, credentialText } from './certificate-credential.ts';
 import { recipientLinks } from './links.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
@@ -49,13 +51,23 @@ export function projectRenderer(context: AppContext, project: ProjectRow): Promi
 
 /**
  * The recipient's PDF, rendered once from the project's snapshot and kept: the certificate they
- * download later is the one issued, whatever happens to the design afterwards.
+ * download later is the one issued, whatever happens to the design afterwards. It carries the recipient's
+ * Open Badges credential as an embedded file (signed now when the caller has not brought it); a PDF
+ * stored before credentials existed stays as it was issued.
  */
-export async function issuedCertificatePdf(context: AppContext, project: ProjectRow, recipient: RecipientRow): Promise<Buffer> {
+export async function issuedCertificatePdf(
+  context: AppContext,
+  project: ProjectRow,
+  recipient: RecipientRow,
+  credential?: Credential,
+): Promise<Buffer> {
   const key = certificateFileKey(recipient);
   const stored = await context.files.get(key);
   if (stored) return stored;
-  const pdf = await (await projectRenderer(context, project)).renderPdf(recipientData(context, recipient));
+  const signed = credential ?? (context.signCredentials ? await certificateCredential(context, { project, recipient }) : null);
+  const renderer = await projectRenderer(context, project);
+  const attachments = signed ? [credentialAttachment(credentialText(signed))] : [];
+  const pdf = await renderer.renderPdf(recipientData(context, recipient), { attachments });
   await context.files.put(key, pdf);
   return pdf;
 }

@@ -89,6 +89,7 @@ export function certificatePageHtmlRoutes(app: FastifyInstance, context: AppCont
       widths: CERTIFICATE_IMAGE_WIDTHS,
       heightAt: facts.heightAt,
     };
-    return sendHtml(reply, 200, certificatePageHtml(certificate, image, head, urls));
+    const credentialUrl = `/api/c/${row.recipient.token}/credential`;
+    return sendHtml(reply, 200, certificatePageHtml(certificate, image, head, urls, credentialUrl));
   });
 }

@@ -87,7 +87,17 @@ export interface PageImage {
   heightAt: (width: number) => number;
 }
 
-export function certificatePageHtml(certificate: PublicCertificate, image: PageImage, head: SafeHtml, assets: PageAssets): string {
+/**
+ * `credentialUrl`: the certificate's Open Badges credential, offered beside the PDF for wallets and
+ * verifiers that read credentials rather than documents.
+ */
+export function certificatePageHtml(
+  certificate: PublicCertificate,
+  image: PageImage,
+  head: SafeHtml,
+  assets: PageAssets,
+  credentialUrl: string,
+): string {
   const status = STATUS[certificate.status];
   const revoked = certificate.status === 'revoked';
   const largest = image.widths[image.widths.length - 1]!;
@@ -124,7 +134,8 @@ export function certificatePageHtml(certificate: PublicCertificate, image: PageI
             ${
               !revoked &&
               html`<a class="btn btn-primary" href="${certificate.pdf_url}" download>${icon('download')}Download PDF</a>
-            <a class="btn btn-linkedin" href="${certificate.linkedin_url}" target="_blank" rel="noopener noreferrer">${icon('linkedin')}Add to LinkedIn profile</a>`
+            <a class="btn btn-linkedin" href="${certificate.linkedin_url}" target="_blank" rel="noopener noreferrer">${icon('linkedin')}Add to LinkedIn profile</a>
+            <a class="btn btn-default" href="${credentialUrl}" download data-testid="credential-download">${icon('download')}Download verifiable credential (JSON)</a>`
             }
             <button type="button" class="btn btn-default" data-copy="${certificate.url}" hidden>${icon('link')}<span data-label>Copy link to share</span></button>
             <noscript><p class="share-link">Link to share: <a href="${certificate.url}">${certificate.url}</a></p></noscript>

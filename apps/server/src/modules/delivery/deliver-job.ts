@@ -6,6 +6,8 @@ import { recipients } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { isPermanentSmtpFailure } from '../../mail/transport.ts';
 import { ownSender } from '../email-settings/index.ts';
+import type { Credential } from '../open-badges/index.ts';
+import { certificateCredentials } from './certificate-credential.ts';
 import { issuedCertificatePdf } from './certificate-file.ts';
 import { certificateMessage } from './certificate-message.ts';
 import { claimMany, type Delivered, type Delivery, type DeliveryJob, finish, finishSent } from './delivery-records.ts';
@@ -34,14 +36,14 @@ export const deliveryGaveUpJob = defineJob<DeliveryJob, AppContext>({
  * sent when the message left (or was kept), after ending the attempt itself if it cannot be delivered (suppressed, a design that
  * cannot be rendered, a permanent refusal); throws on a temporary failure, so that the job is retried.
  */
-async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery): Promise<Delivered | null> {
+async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery, credential?: Credential): Promise<Delivered | null> {
   if (delivery.suppressed) {
     await finish(context, job, 'suppressed', delivery.suppressed);
     return null;
   }
   let pdf: Buffer;
   try {
-    pdf = await issuedCertificatePdf(context, delivery.project, delivery.recipient);
+    pdf = await issuedCertificatePdf(context, delivery.project, delivery.recipient, credential);
   } catch (error) {
     // The design cannot be rendered (an image too large, a render past its limits): retrying would fail
     // the same way, so the recipient ends failed with the reason and the credit comes back.
@@ -81,8 +83,25 @@ async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery
 }
 
 /**
+ * The batch's Open Badges credentials, signed before any PDF is drawn (a retry or resend finds its stored
+ * one). Should this fail, each delivery signs its own when its PDF is drawn, and fails alone if that fails.
+ */
+async function batchCredentials(context: AppContext, claimed: Delivery[]): Promise<Map<number, Credential>> {
+  if (!context.signCredentials) return new Map();
+  try {
+    return await certificateCredentials(
+      context,
+      claimed.filter((d) => !d.suppressed),
+    );
+  } catch (error) {
+    context.log.warn({ err: error }, "signing a delivery batch's credentials failed; each delivery signs its own");
+    return new Map();
+  }
+}
+
+/**
  * Deliveries a batch at a time: one statement claims the batch, each recipient is rendered and sent
- * side by side, one statement records those sent. Idempotent: a job for an older attempt or a
+ * side by side (their credentials signed together first), one statement records those sent. Idempotent: a job for an older attempt or a
  * recipient already done does nothing; the claim is committed before SMTP, and a retry after a crash
  * sends the same message again with the same Message-ID.
  */
@@ -101,13 +120,14 @@ async function deliverBatch(runs: Job<DeliveryJob>[], context: AppContext): Prom
     )),
   ];
   const deliveries = new Map(claimed.map((d) => [d.recipient.id, d]));
+  const credentials = await batchCredentials(context, claimed);
   const delivered: Delivered[] = [];
   await Promise.all(
     runs.map(async (run) => {
       const delivery = deliveries.get(run.data.recipientId);
       if (!delivery || delivery.recipient.attempt !== run.data.attempt) return;
       try {
-        const outcome = await deliver(context, run.data, delivery);
+        const outcome = await deliver(context, run.data, delivery, credentials.get(delivery.recipient.id));
         if (outcome) delivered.push(outcome);
       } catch (error) {
         errors.set(run.id, error);

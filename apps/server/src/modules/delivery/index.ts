@@ -3,6 +3,7 @@
 export { accountMailLinks, portalAddress } from '../../mail/account-mail-links.ts';
 export { awardedTitle } from './awarded-title.ts';
 export { certificateFileKey, issuedCertificatePdf, projectRenderer, recipientData } from './certificate-file.ts';
+export { credentialForToken } from './credential-download.ts';
 export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
 export { resendToHolder } from './holder-resend.ts';

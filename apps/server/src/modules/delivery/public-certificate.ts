@@ -1,4 +1,5 @@
 import { migrateDesign } from '@laurel/certificate';
+import { bakePng } from '@laurel/certificate/node';
 import { ACCOUNT_DELETION_MESSAGES, type CertificateStatus, type PublicCertificate } from '@laurel/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -10,6 +11,7 @@ import { designPng } from '../certificates/index.ts';
 import { certificatePdfName } from '../files/index.ts';
 import { emitWebhookEvent, recipientEventData } from '../webhooks/index.ts';
 import { awardedTitle } from './awarded-title.ts';
+import { certificateCredential, credentialText } from './certificate-credential.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { withEvent } from './events.ts';
 import { linkIsLive } from './link-live.ts';
@@ -144,7 +146,12 @@ async function recordFirst(context: AppContext, recipient: RecipientRow, column:
 
 export async function publicCertificatePng(context: AppContext, token: string, width: number): Promise<Buffer> {
   const { recipient, project } = await byToken(context, token);
-  return designPng(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), { width });
+  const [png, credential] = await Promise.all([
+    designPng(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), { width }),
+    certificateCredential(context, { recipient, project }),
+  ]);
+  // Baked as OB 3.0 §5.3.1 says, so the image a recipient keeps proves itself like their PDF.
+  return bakePng(png, credentialText(credential));
 }
 
 /** What the issuer said when revoking, if anything: the detail of the latest revocation in the history. */

@@ -2,5 +2,5 @@
 
 export { buildCredential, type CredentialFacts } from './credential.ts';
 export { issuerOf, rotateIssuerKey } from './issuer.ts';
-export { credentialForToken } from './service.ts';
+export { type CertificateToCredential, type Credential, credentialFileName, credentialsFor } from './service.ts';
 export { verifyOpenBadge } from './verify.ts';

@@ -62,11 +62,14 @@ async function insertKey(context: AppContext, accountId: number) {
     .onConflictDoNothing();
 }
 
-/** Decrypted key pairs by key row: decrypting and importing once per process, not once per credential. */
-const keyPairs = new Map<number, Promise<Ed25519Multikey.Ed25519KeyPair>>();
+/**
+ * Decrypted key pairs by public key: decrypting and importing once per process, not once per credential.
+ * Keyed by the (random) public key rather than the row id, which another database (a test's) repeats.
+ */
+const keyPairs = new Map<string, Promise<Ed25519Multikey.Ed25519KeyPair>>();
 
 function keyPairOf(context: AppContext, issuer: Issuer, row: KeyRow) {
-  let keyPair = keyPairs.get(row.id);
+  let keyPair = keyPairs.get(row.public_key_multibase);
   if (!keyPair) {
     keyPair = Ed25519Multikey.from({
       type: 'Multikey',
@@ -75,7 +78,7 @@ function keyPairOf(context: AppContext, issuer: Issuer, row: KeyRow) {
       publicKeyMultibase: row.public_key_multibase,
       secretKeyMultibase: decryptSecret(context.secret, row.secret_key_encrypted, keyContext(issuer.accountId, row.public_key_multibase)),
     });
-    keyPairs.set(row.id, keyPair);
+    keyPairs.set(row.public_key_multibase, keyPair);
   }
   return keyPair;
 }

@@ -4,10 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../http/auth.ts';
 import { forbidden } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { credentialForToken } from '../delivery/index.ts';
 import { contentDisposition } from '../files/index.ts';
 import { issuerDocument, issuerStatusList } from './documents.ts';
 import { rotateIssuerKey } from './issuer.ts';
-import { credentialForToken } from './service.ts';
+import { readVerifyFile, verifyCredentialFile } from './verify-file.ts';
 
 /**
  * Public documents a verifier anywhere reads (any origin may fetch them: verifiers run in browsers too),
@@ -35,6 +36,11 @@ export function openBadgeRoutes(app: FastifyInstance, context: AppContext): void
   route(app, calls.getIssuerStatusList, async (request, reply) =>
     publicJson(reply, 'application/ld+json', await issuerStatusList(context, request.params.issuerId, request.params.list), 'no-cache'),
   );
+
+  route(app, calls.verifyCredentialFile, async (request) => verifyCredentialFile(context, await readVerifyFile(request)), {
+    // As the verify page's search by number: a file can be checked, not tried a thousand times a minute.
+    rateLimit: { max: 10, timeWindow: '1 minute' },
+  });
 
   route(app, calls.rotateOpenBadgeKey, async (request) => {
     const { user } = requireRole(request, ['account_admin']);

@@ -1,21 +1,32 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { openBadgeCredentials, openBadgeIssuers, type recipients } from '../../db/schema.ts';
-import { awardedTitle, byToken, recipientLinks } from '../delivery/index.ts';
 import { buildCredential } from './credential.ts';
-import { currentKey, type Issuer, issuerOf } from './issuer.ts';
-import { issuerProfile } from './profile.ts';
+import { currentKey, type Issuer, issuerOf, type SigningKey } from './issuer.ts';
+import { type IssuerProfile, issuerProfile } from './profile.ts';
 import { signDocument } from './sign.ts';
 import { statusEntry } from './status.ts';
 
 /**
- * A recipient's OpenBadgeCredential: signed once, on the first request for it, then kept, so the file a
- * recipient downloads, the one baked into their PNG and the one in their PDF are the same bytes.
+ * Recipients' OpenBadgeCredentials: signed once, when the certificate is sent (or, for one sent before
+ * credentials existed, on the first request for it), then kept, so the file a recipient downloads, the one
+ * baked into their PNG and the one in their PDF are the same bytes.
  */
 
-type CertificateRow = Awaited<ReturnType<typeof byToken>>;
+type RecipientRow = typeof recipients.$inferSelect;
+export type Credential = Record<string, unknown>;
+
+/** What a credential is made of beyond the recipient: the delivery module knows the title and the page. */
+export interface CertificateToCredential {
+  recipient: RecipientRow;
+  /** The certificate set the title comes from, for the achievement's id. */
+  setId: number | null;
+  /** What was awarded: the title printed on the certificate, or the set's name. */
+  title: string;
+  /** The certificate's public page. */
+  pageUrl: string;
+}
 
 /** The credential's own address, under the certificate's public link. */
 export const credentialUrl = (context: AppContext, token: string) => `${context.env.PUBLIC_URL}/api/c/${token}/credential`;
@@ -28,76 +39,117 @@ function achievementId(issuer: Issuer, setId: number | null, title: string): str
   return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-async function stored(db: Db, recipientId: number) {
-  const [row] = await db.select().from(openBadgeCredentials).where(eq(openBadgeCredentials.recipient_id, recipientId));
-  return row?.credential ?? null;
+async function storedCredentials(context: AppContext, recipientIds: number[]): Promise<Map<number, Credential>> {
+  if (!recipientIds.length) return new Map();
+  const rows = await context.db
+    .select({ recipientId: openBadgeCredentials.recipient_id, credential: openBadgeCredentials.credential })
+    .from(openBadgeCredentials)
+    .where(inArray(openBadgeCredentials.recipient_id, recipientIds));
+  return new Map(rows.map((row) => [row.recipientId, row.credential]));
 }
 
 /**
- * Signs and keeps the credential of a sent recipient. The issuer's row is locked while its next status position
- * is taken and the credential written: two first requests for one recipient end with one credential.
+ * Takes `count` consecutive positions in the account's status lists in one statement: the issuer's row is
+ * locked only for that statement, so batches sent side by side never wait on each other's signing.
  */
-async function signAndStore(context: AppContext, { recipient, project, account }: CertificateRow): Promise<Record<string, unknown>> {
-  const issuer = await issuerOf(context, account.id);
-  const [profile, key] = await Promise.all([issuerProfile(context, issuer), currentKey(context, issuer)]);
-  const title = awardedTitle(project.snapshot);
-  const links = recipientLinks(context, recipient.token);
-  return context.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${openBadgeIssuers} where ${openBadgeIssuers.account_id} = ${issuer.accountId} for update`);
-    // Signed by a request that held the lock first.
-    const existing = await stored(tx as Db, recipient.id);
-    if (existing) return existing;
-    const [taken] = await tx
-      .update(openBadgeIssuers)
-      .set({ next_status_index: sql`${openBadgeIssuers.next_status_index} + 1` })
-      .where(eq(openBadgeIssuers.account_id, issuer.accountId))
-      .returning({ next: openBadgeIssuers.next_status_index });
-    const index = taken!.next - 1;
-    const credential = await signDocument(
-      buildCredential({
-        id: credentialUrl(context, recipient.token),
-        issuer: profile,
-        title,
-        achievementId: achievementId(issuer, project.certificate_id, title),
-        description: `${title}, awarded by ${account.name}.`,
-        criteria: `Awarded by ${account.name} to the person named in this credential.`,
-        imageUrl: `${context.env.PUBLIC_URL}/api/c/${recipient.token}/image.png`,
-        pageUrl: links.certificate,
-        recipientName: recipientName(recipient),
-        recipientEmail: recipient.email,
-        salt: randomBytes(16).toString('hex'),
-        issuedAt: recipient.sent_at ?? recipient.created_at,
-        expiresOn: recipient.meta.EXPIRATION_DATE || null,
-        status: statusEntry(context, issuer, index),
-      }),
-      key,
-    );
-    await tx.insert(openBadgeCredentials).values({
-      recipient_id: recipient.id,
-      account_id: account.id,
-      credential,
-      key_id: key.keyId,
-      status_index: index,
-      created_at: context.clock.now(),
-    });
-    return credential;
-  });
+async function takeStatusIndexes(context: AppContext, accountId: number, count: number): Promise<number> {
+  const [taken] = await context.db
+    .update(openBadgeIssuers)
+    .set({ next_status_index: sql`${openBadgeIssuers.next_status_index} + ${count}` })
+    .where(eq(openBadgeIssuers.account_id, accountId))
+    .returning({ next: openBadgeIssuers.next_status_index });
+  return taken!.next - count;
 }
 
-const recipientName = (recipient: typeof recipients.$inferSelect) => `${recipient.first_name} ${recipient.last_name}`.trim();
+interface Signer {
+  issuer: Issuer;
+  profile: IssuerProfile;
+  key: SigningKey;
+}
 
-/**
- * The credential of the certificate behind a public link: 404 for a link that leads nowhere and 410 for a
- * withdrawn one, as the certificate's page answers.
- */
-export async function credentialForToken(
+async function sign(context: AppContext, { issuer, profile, key }: Signer, certificate: CertificateToCredential, index: number) {
+  const { recipient, title } = certificate;
+  return signDocument(
+    buildCredential({
+      id: credentialUrl(context, recipient.token),
+      issuer: profile,
+      title,
+      achievementId: achievementId(issuer, certificate.setId, title),
+      description: `${title}, awarded by ${profile.name}.`,
+      criteria: `Awarded by ${profile.name} to the person named in this credential.`,
+      imageUrl: `${context.env.PUBLIC_URL}/api/c/${recipient.token}/image.png`,
+      pageUrl: certificate.pageUrl,
+      recipientName: recipientName(recipient),
+      recipientEmail: recipient.email,
+      salt: randomBytes(16).toString('hex'),
+      // Signed as it is sent: the moment it is issued. One sent before credentials existed keeps its sent time.
+      issuedAt: recipient.sent_at ?? context.clock.now(),
+      expiresOn: recipient.meta.EXPIRATION_DATE || null,
+      status: statusEntry(context, issuer, index),
+    }),
+    key,
+  );
+}
+
+/** Signs the credentials of one account's certificates that have none yet, and keeps them. */
+async function signAndStore(
   context: AppContext,
-  token: string,
-): Promise<{ credential: Record<string, unknown>; fileName: string }> {
-  const row = await byToken(context, token);
-  const credential = (await stored(context.db, row.recipient.id)) ?? (await signAndStore(context, row));
-  const name = `${recipientName(row.recipient)} ${awardedTitle(row.project.snapshot)}`
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-|-$/g, '');
-  return { credential, fileName: `${name || 'certificate'}.credential.json` };
+  accountId: number,
+  certificates: CertificateToCredential[],
+): Promise<Map<number, Credential>> {
+  const issuer = await issuerOf(context, accountId);
+  const [profile, key] = await Promise.all([issuerProfile(context, issuer), currentKey(context, issuer)]);
+  const first = await takeStatusIndexes(context, accountId, certificates.length);
+  // No transaction is open while signing: only the insert below meets other processes.
+  const signed = await Promise.all(certificates.map((certificate, i) => sign(context, { issuer, profile, key }, certificate, first + i)));
+  const now = context.clock.now();
+  const inserted = await context.db
+    .insert(openBadgeCredentials)
+    .values(
+      certificates.map((certificate, i) => ({
+        recipient_id: certificate.recipient.id,
+        account_id: accountId,
+        credential: signed[i]!,
+        key_id: key.keyId,
+        status_index: first + i,
+        created_at: now,
+      })),
+    )
+    .onConflictDoNothing({ target: openBadgeCredentials.recipient_id })
+    .returning({ recipientId: openBadgeCredentials.recipient_id });
+  const ours = new Set(inserted.map((row) => row.recipientId));
+  // Another process signed some of them first: theirs is the one kept (our positions stay unused, their bits 0).
+  const lost = certificates.filter((c) => !ours.has(c.recipient.id)).map((c) => c.recipient.id);
+  const theirs = await storedCredentials(context, lost);
+  return new Map(certificates.map((c, i) => [c.recipient.id, ours.has(c.recipient.id) ? signed[i]! : theirs.get(c.recipient.id)!]));
+}
+
+/**
+ * The credentials of sent certificates, by recipient id: the stored one when there is one, else signed now.
+ * A whole batch costs one read, one status allocation and one insert per account, whatever its size.
+ */
+export async function credentialsFor(context: AppContext, certificates: CertificateToCredential[]): Promise<Map<number, Credential>> {
+  const stored = await storedCredentials(
+    context,
+    certificates.map((c) => c.recipient.id),
+  );
+  const byAccount = new Map<number, CertificateToCredential[]>();
+  for (const certificate of certificates) {
+    if (stored.has(certificate.recipient.id)) continue;
+    const list = byAccount.get(certificate.recipient.account_id) ?? [];
+    // The same recipient twice in one batch is signed once.
+    if (!list.some((c) => c.recipient.id === certificate.recipient.id)) list.push(certificate);
+    byAccount.set(certificate.recipient.account_id, list);
+  }
+  const signed = await Promise.all([...byAccount].map(([accountId, list]) => signAndStore(context, accountId, list)));
+  for (const map of signed) for (const [id, credential] of map) stored.set(id, credential);
+  return stored;
+}
+
+export const recipientName = (recipient: RecipientRow) => `${recipient.first_name} ${recipient.last_name}`.trim();
+
+/** The name a downloaded credential is saved under: the recipient and what they were awarded. */
+export function credentialFileName(recipient: RecipientRow, title: string): string {
+  const name = `${recipientName(recipient)} ${title}`.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+  return `${name || 'certificate'}.credential.json`;
 }

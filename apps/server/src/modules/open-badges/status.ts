@@ -64,7 +64,8 @@ export async function statusListCredential(context: AppContext, issuer: Issuer, 
   const fingerprint = createHash('sha256')
     .update(`${key.keyId}\n${revoked.map((row) => row.index).join(',')}`)
     .digest('base64url');
-  const cacheKey = `${issuer.accountId}:${list}`;
+  // By the issuer's random public id, not the account number another database (a test's) repeats.
+  const cacheKey = `${issuer.publicId}:${list}`;
   const cached = signedLists.get(cacheKey);
   if (cached?.fingerprint === fingerprint) return cached.credential;
 
