@@ -1,9 +1,7 @@
 import { parseEnv } from '../../apps/server/src/config/env.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { startEmbeddedDatabase } from '../../apps/server/src/db/embedded/index.ts';
-import { migrateDatabase } from '../../apps/server/src/db/migrate.ts';
 import { type Laurel, startLaurel } from '../../apps/server/src/server.ts';
 import { freePort } from '../../apps/server/test/helpers/free-port.ts';
+import { migratedPgliteSnapshot } from '../../apps/server/test/helpers/pglite-snapshot.ts';
 import { SmtpSink } from '../../apps/server/test/helpers/smtp-sink.ts';
 
 export const ADMIN = { email: 'root@laurel.localhost', password: 'e2e-super-admin-password' };
@@ -19,33 +17,6 @@ export interface RunningLaurel {
 export interface ServerOptions {
   smtp?: boolean;
   env?: Record<string, string>;
-}
-
-let migrated: Promise<Uint8Array> | undefined;
-
-/**
- * A migrated, otherwise empty embedded database, made once per test worker (journeys in a worker share
- * modules): creating a cluster and running every migration costs each server tens of seconds on a busy
- * machine, loading a copy a fraction of that. Every journey still gets its own database from these bytes.
- */
-function migratedSnapshot(): Promise<Uint8Array> {
-  migrated ??= (async () => {
-    const embedded = await startEmbeddedDatabase('memory://', (error) => {
-      throw error;
-    });
-    try {
-      const database = await openDatabase({ databaseUrl: embedded.connectionString, dataDir: 'memory://' });
-      try {
-        await migrateDatabase(database);
-      } finally {
-        await database.close();
-      }
-      return await embedded.dump();
-    } finally {
-      await embedded.stop();
-    }
-  })();
-  return migrated;
 }
 
 /**
@@ -75,7 +46,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningL
   });
   // Fixtures write accounts straight to the database, without the registration's first refill: an
   // hourly refill crossing a test would hand them a month of credits in the middle of it.
-  const laurel = await startLaurel(env, { schedules: false, databaseSnapshot: await migratedSnapshot() });
+  const laurel = await startLaurel(env, { schedules: false, databaseSnapshot: await migratedPgliteSnapshot() });
   // As main.js does: the render threads start with the server, not with the first preview.
   laurel.context.renders.warm();
   await laurel.app.listen({ port, host: '127.0.0.1' });

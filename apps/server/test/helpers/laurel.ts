@@ -4,11 +4,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Clock, ManualClock } from '../../src/clock.ts';
 import { parseEnv } from '../../src/config/env.ts';
-import { openDatabase } from '../../src/db/client.ts';
-import { startEmbeddedDatabase } from '../../src/db/embedded/index.ts';
-import { migrateDatabase } from '../../src/db/migrate.ts';
 import { mailMessages } from '../../src/db/schema.ts';
 import { type Laurel, startLaurel } from '../../src/server.ts';
+import { migratedPgliteSnapshot } from './pglite-snapshot.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -42,33 +40,6 @@ async function createPostgresDatabase(): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-let pgliteSnapshot: Promise<Uint8Array> | undefined;
-
-/**
- * A migrated, otherwise empty embedded database, made once per test worker (files in a worker share
- * modules): creating a PGlite cluster costs seconds, loading a copy of one a fraction of that. Every file
- * still gets its own database, loaded from these bytes, which nothing writes to.
- */
-function migratedPgliteSnapshot(): Promise<Uint8Array> {
-  pgliteSnapshot ??= (async () => {
-    const embedded = await startEmbeddedDatabase('memory://', (error) => {
-      throw error;
-    });
-    try {
-      const database = await openDatabase({ databaseUrl: embedded.connectionString, dataDir: 'memory://' });
-      try {
-        await migrateDatabase(database);
-      } finally {
-        await database.close();
-      }
-      return await embedded.dump();
-    } finally {
-      await embedded.stop();
-    }
-  })();
-  return pgliteSnapshot;
 }
 
 /**
