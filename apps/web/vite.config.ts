@@ -23,7 +23,25 @@ const FRAMEWORK =
 
 const OWN_PACKAGE = /[\\/]packages[\\/](domain|certificate)[\\/]src[\\/].*\.ts$/;
 
-export default defineConfig({
+/**
+ * The sign-in page rendered by the server (src/ssr, docs/decisions.md, Web delivery): one self-contained
+ * module for Node, with its libraries inside, so the server loads it without resolving the web's packages.
+ * Its entry is named by the build script (`vite build --ssr src/ssr/sign-in-page.tsx`).
+ */
+const serverRenderBuild = defineConfig({
+  root: here,
+  plugins: [react()],
+  ssr: { noExternal: true },
+  build: {
+    outDir: `${here}dist-ssr`,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    sourcemap: false,
+    rolldownOptions: { output: { entryFileNames: 'sign-in-page.js' } },
+  },
+});
+
+const browserBuild = defineConfig({
   root: here,
   plugins: [react(), precompress()],
   server: {
@@ -35,6 +53,9 @@ export default defineConfig({
     outDir: `${here}dist`,
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which files the sign-in screen needs, for the server to name them in the page
+    // it renders (dot-files are not served).
+    manifest: true,
     rolldownOptions: {
       // Our packages are plain modules (no import is made for its effect): a barrel import of
       // @laurel/domain then brings only what a chunk uses, not every contract and the layout engine.
@@ -55,3 +76,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : browserBuild));

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { AppContext } from './context.ts';
+import { appConfigFor } from './http/app-config.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -143,6 +144,6 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   );
   registerAuth(app, context);
   for (const routes of ROUTE_MODULES) routes(app, context);
-  await registerWeb(app, { dist: context.env.WEB_DIST });
+  await registerWeb(app, { dist: context.env.WEB_DIST, configFor: (request) => appConfigFor(context, request.hostInfo) });
   return app;
 }

@@ -1,17 +1,20 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { queryClient } from './api/query-client.ts';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { NotificationsHost } from './layout/NotificationsHost.tsx';
-import { router } from './router/router.tsx';
 import { theme } from './theme/theme.ts';
 
-export function App() {
+/**
+ * The providers every screen runs inside, around the router: the browser's (main.tsx) or, where the
+ * server renders a page ahead of the script, a static one (src/ssr). Both must give the same tree for
+ * the browser to take over the server's markup as it is.
+ */
+export function App({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <NotificationsHost />
-        <RouterProvider router={router} />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

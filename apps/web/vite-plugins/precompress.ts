@@ -35,6 +35,8 @@ function firstLoadFiles(bundle: Rollup.OutputBundle): Set<string> {
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
+    // .vite/ holds the build's manifest, read by the server and never sent.
+    if (entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* filesUnder(full);
     else yield full;

@@ -2,9 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { portalHostRedirect } from '@laurel/domain';
-import type { FastifyInstance } from 'fastify';
+import { type AppConfig, portalHostRedirect } from '@laurel/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
+import { loadSignInPage } from './sign-in-page.ts';
+
+export interface WebOptions {
+  /** The built web app; found beside the sources when not given (WEB_DIST). */
+  dist?: string;
+  /** The configuration `GET /api/config` answers for this request, which the sign-in page is rendered with. */
+  configFor?: (request: FastifyRequest) => AppConfig;
+}
 
 /** The built browser app (apps/web/dist), found from the source tree and from the server build. */
 function findWebDist(): string | null {
@@ -21,9 +29,10 @@ function findWebDist(): string | null {
  * Serves the single-page app: files as they are, and index.html for every other page path so the
  * client router decides (it shows its own 404 page: the spec has no fallback redirect). On a
  * portal host, paths outside the portal are redirected here already (spec 1 §2). The certificate page,
- * which link previews read, is the server's own HTML (modules/delivery), not the app.
+ * which link previews read, is the server's own HTML (modules/delivery), not the app. The sign-in page,
+ * where most visits start, comes with its form already rendered (sign-in-page.ts).
  */
-export async function registerWeb(app: FastifyInstance, options: { dist?: string } = {}): Promise<void> {
+export async function registerWeb(app: FastifyInstance, options: WebOptions = {}): Promise<void> {
   const root = options.dist ?? findWebDist();
   if (root) {
     await app.register(fastifyStatic, {
@@ -43,6 +52,7 @@ export async function registerWeb(app: FastifyInstance, options: { dist?: string
     });
   }
   const indexHtml = root ? readFileSync(path.join(root, 'index.html'), 'utf8') : null;
+  const signInPage = root && indexHtml && options.configFor ? loadSignInPage(root, indexHtml, app.log) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
@@ -53,6 +63,12 @@ export async function registerWeb(app: FastifyInstance, options: { dist?: string
       if (redirect) return reply.redirect(redirect, 302);
     }
     if (!indexHtml) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    // The plain address only: a query (a reset form, an expired link, an outside sign-in's error) shows
+    // something else, which the app draws.
+    const page = signInPage && options.configFor && request.url === '/login' ? await signInPage(options.configFor(request)) : null;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(page ?? indexHtml);
   });
 }

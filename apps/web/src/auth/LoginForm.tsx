@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/errors.ts';
 import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
@@ -24,6 +24,21 @@ export function LoginForm({ onForgot, notice, alternatives }: LoginFormProps) {
     onFailure: (failure) => setError(errorMessage(failure)),
   });
 
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  // The server sends this form before the script (src/ssr): what was typed before the script took the form
+  // over is in the fields but not yet in the form's values, so it is taken in; and the email field gets the
+  // focus only if the visitor has not put it elsewhere meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first appears
+  useEffect(() => {
+    const typedEmail = emailInput.current?.value;
+    const typedPassword = passwordInput.current?.value;
+    if (typedEmail) form.setFieldValue('email', typedEmail);
+    if (typedPassword) form.setFieldValue('password', typedPassword);
+    if (document.activeElement === document.body) emailInput.current?.focus();
+  }, []);
+
   if (challenge) {
     return <SecondFactorStep credentials={credentials} challenge={challenge} onSignedIn={completeSignIn} onBack={clearChallenge} />;
   }
@@ -38,10 +53,10 @@ export function LoginForm({ onForgot, notice, alternatives }: LoginFormProps) {
           type="email"
           autoComplete="username"
           placeholder="you@company.com"
-          autoFocus
+          ref={emailInput}
           {...form.getInputProps('email')}
         />
-        <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+        <PasswordInput label="Password" autoComplete="current-password" ref={passwordInput} {...form.getInputProps('password')} />
         <Group justify="flex-end" mt={-6}>
           <Anchor component="button" type="button" size="sm" onClick={() => onForgot(form.values.email)}>
             Forgot password?

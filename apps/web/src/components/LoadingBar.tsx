@@ -9,7 +9,12 @@ import classes from './LoadingBar.module.css';
  * that quick answers do not make the page flicker.
  */
 export function LoadingBar() {
-  const busy = useSyncExternalStore(subscribeToRequests, () => requestsInFlight() > 0);
+  // A page the server renders (src/ssr) has nothing in flight.
+  const busy = useSyncExternalStore(
+    subscribeToRequests,
+    () => requestsInFlight() > 0,
+    () => false,
+  );
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {

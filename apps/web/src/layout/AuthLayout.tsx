@@ -1,5 +1,6 @@
 import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LaurelMark } from '../brand/LaurelMark.tsx';
 import { Logo } from '../brand/Logo.tsx';
@@ -7,6 +8,12 @@ import classes from './AuthLayout.module.css';
 
 /** The sign-in, registration and password screens: the brand on the left, the form on the right. */
 export function AuthLayout() {
+  // The sign-in page comes rendered by the server, and a form sent on it before the app took it over was
+  // held (public/load-after-paint.js): it is sent now. Here, not higher up: React takes over what is inside
+  // the route's Suspense boundary after the frame around it, and this effect runs once the screen is live.
+  useEffect(() => {
+    document.dispatchEvent(new Event('laurel:ready'));
+  }, []);
   return (
     <div className={classes.root}>
       <aside className={classes.brand} aria-hidden="true">

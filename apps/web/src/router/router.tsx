@@ -1,59 +1,18 @@
-import { lazy } from 'react';
-import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
-import { AuthLayout } from '../layout/AuthLayout.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
-import type { LayoutKey, PageDef, RoutePath } from './page-types.ts';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { PAGES } from './pages.tsx';
-import { Root } from './Root.tsx';
-import { RouteErrorPage } from './RouteErrorPage.tsx';
-import { RouteGuard } from './RouteGuard.tsx';
+import { routes } from './routes.tsx';
 
-// The signed-in frames (menus, navigation) load with the first screen that uses them, not with the sign-in
-// page, which is where most visits start; the Suspense of Root covers their loading.
-const AppLayout = lazy(() => import('../layout/AppLayout.tsx').then((module) => ({ default: module.AppLayout })));
-const AccountLayout = lazy(() => import('../layout/AccountLayout.tsx').then((module) => ({ default: module.AccountLayout })));
-const StoreLayout = lazy(() => import('../layout/StoreLayout.tsx').then((module) => ({ default: module.StoreLayout })));
-const PortalLayout = lazy(() => import('../layout/PortalLayout.tsx').then((module) => ({ default: module.PortalLayout })));
+/** The app's router in the browser; the server renders the same routes with a static router (src/ssr). */
+export const router = createBrowserRouter(routes);
 
-function childrenOf(layout: LayoutKey): RouteObject[] {
-  return (Object.entries(PAGES) as [RoutePath, PageDef][])
-    .filter(([, def]) => def.layout === layout)
-    .map(([path, def]) => ({ path, element: <def.Page />, handle: { title: def.title } }));
+/** The screen the app opens at, if it is one of PAGES. */
+export function firstScreen() {
+  const path = matchRoutes(routes, window.location)?.at(-1)?.route.path;
+  return path && path in PAGES ? PAGES[path as keyof typeof PAGES].Page : null;
 }
-
-/**
- * One route per path, grouped by the layout that frames it. There is no fallback redirect (spec
- * 1 §2): an unknown path renders the 404 page where it is.
- */
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      {
-        element: <RouteGuard />,
-        children: [
-          { element: <AuthLayout />, children: childrenOf('auth') },
-          {
-            element: <AppLayout />,
-            children: [
-              ...childrenOf('app'),
-              { element: <AccountLayout />, children: childrenOf('account') },
-              { element: <StoreLayout />, children: childrenOf('store') },
-            ],
-          },
-          { element: <PortalLayout kind="portal" />, children: childrenOf('portal') },
-          { element: <PortalLayout kind="credentials" />, children: childrenOf('credentials') },
-          // Public pages bring their own frame: they show the issuer, not the signed-in user.
-          { element: <Outlet />, children: childrenOf('public') },
-        ],
-      },
-      { path: '*', element: <NotFoundPage />, handle: { title: 'Page not found' } },
-    ],
-  },
-]);
 
 // The code of the screen the app opens at loads beside the check of who is signed in, not after it.
 // A failed load is left to the screen itself, which reports it through the route's error page.
-const firstPath = matchRoutes(router.routes, window.location)?.at(-1)?.route.path;
-if (firstPath && firstPath in PAGES) PAGES[firstPath as keyof typeof PAGES].Page.preload().catch(() => undefined);
+firstScreen()
+  ?.preload()
+  .catch(() => undefined);

@@ -13,7 +13,10 @@ import { finishSsoHandover } from './api.ts';
 export function useSsoHandover(complete?: (response: LoginResponse) => void): { pending: boolean; error: string | null } {
   const completeSignIn = useCompleteSignIn();
   const finish = complete ?? completeSignIn;
-  const [code] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get(SSO_HANDOVER_FRAGMENT));
+  // The server renders the sign-in page too (src/ssr), with no window and never a handover.
+  const [code] = useState(() =>
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.hash.slice(1)).get(SSO_HANDOVER_FRAGMENT),
+  );
   const [pending, setPending] = useState(code !== null);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);

@@ -2,8 +2,6 @@ import {
   announcementCalls,
   appSettingsCalls,
   systemCalls as calls,
-  catalogueReply,
-  PLAN_IDS,
   tutorialCalls,
   type UpdateSystemModal,
   updateCalls,
@@ -11,9 +9,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { appConfigFor } from '../../http/app-config.ts';
 import { requireAuth, requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { socialSignInOptions } from '../sso/index.ts';
 import {
   deleteAnnouncement,
   latestUnseenAnnouncement,
@@ -25,23 +23,6 @@ import { readAppSettings, readLegalPage, updateAppSettings } from './settings.ts
 import { readTutorialVideos, saveTutorialVideos } from './tutorials.ts';
 import { versionStatus } from './version.ts';
 
-/**
- * The spec's Config fields (spec 1 §3). `basic_plan` is the entry plan and `prem_plan` the top one; no
- * yearly plans are sold, so their ids are null. The publishable key is read only when card payments are on.
- */
-function billingConfig(context: AppContext) {
-  const stripe = !!context.env.STRIPE_SECRET_KEY;
-  const publishable = (context.env as { STRIPE_PUBLISHABLE_KEY?: string }).STRIPE_PUBLISHABLE_KEY;
-  return {
-    pub_key: stripe && publishable ? publishable : null,
-    basic_plan: PLAN_IDS[0],
-    prem_plan: PLAN_IDS[PLAN_IDS.length - 1]!,
-    basic_plan_yearly: null,
-    prem_plan_yearly: null,
-    billing: { provider: stripe ? ('stripe' as const) : ('manual' as const) },
-  };
-}
-
 export function systemRoutes(app: FastifyInstance, context: AppContext): void {
   // Liveness: the process answers HTTP. Readiness: it also reaches the database (a load balancer takes a
   // process out of rotation on 503 rather than sending it requests that would all answer 503).
@@ -52,20 +33,7 @@ export function systemRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   /** What the client needs before anyone signs in: which host it is on and what is configured. */
-  route(app, calls.getConfig, async (request) => ({
-    base_domain: context.env.BASE_DOMAIN,
-    public_url: context.env.PUBLIC_URL,
-    host: {
-      on_portal_host: request.hostInfo.onPortalHost,
-      credentials_portal: request.hostInfo.credentialsPortal,
-      account: request.hostInfo.account,
-    },
-    payments_enabled: !!context.env.STRIPE_SECRET_KEY,
-    reviews_enabled: !!context.env.REVIEW_URL,
-    ...billingConfig(context),
-    catalogue: catalogueReply(),
-    social_sign_in: socialSignInOptions(context.env),
-  }));
+  route(app, calls.getConfig, async (request) => appConfigFor(context, request.hostInfo));
 
   /**
    * The system-update announcement (spec 1 §7): an array whose second item, when present, is the

@@ -1,0 +1,50 @@
+// The script of a page the server sent rendered (the sign-in page: apps/server/src/http/sign-in-page.ts).
+// The app's files are fetched once the page has been painted, so that on a slow link they do not hold the
+// first paint back; the app then takes the page over. Until it has (`laurel:ready`, from
+// src/layout/AuthLayout.tsx), the page's buttons do nothing of their own: the last one pressed, or the form
+// sent, is held and done again once the app is ready, rather than lost or reloading the page. Links work
+// as they are.
+const files = JSON.parse(document.getElementById('laurel-app-files')?.textContent ?? '{"entry":null,"preload":[]}');
+
+let ready = false;
+let held = null;
+const hold = (event) => {
+  if (ready) return;
+  if (event.type === 'submit') {
+    event.preventDefault();
+    held = event.target;
+    return;
+  }
+  // A submit button's press becomes the form's submit event, held above.
+  const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+  if (button) held = button;
+};
+document.addEventListener('submit', hold, true);
+document.addEventListener('click', hold, true);
+document.addEventListener(
+  'laurel:ready',
+  () => {
+    ready = true;
+    if (!held?.isConnected) return;
+    const element = held;
+    setTimeout(() => (element instanceof HTMLFormElement ? element.requestSubmit() : element.click()));
+  },
+  { once: true },
+);
+
+requestAnimationFrame(() =>
+  setTimeout(() => {
+    for (const href of files.preload) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    // Should the app fail to load, forms go back to the browser's own sending, which reloads the page.
+    if (files.entry)
+      import(files.entry).catch(() => {
+        ready = true;
+      });
+  }),
+);
