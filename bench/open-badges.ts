@@ -7,41 +7,19 @@ import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import * as Ed25519Multikey from '@digitalbazaar/ed25519-multikey';
 import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import { issue } from '@digitalbazaar/vc';
-import { buildCredential } from '../apps/server/src/modules/open-badges/credential.ts';
 import { contextLoader } from '../apps/server/src/modules/open-badges/document-loader.ts';
 import { signDocument } from '../apps/server/src/modules/open-badges/sign.ts';
+import { HARBOUR_SCHOOL, seamanshipCredential } from '../apps/server/test/helpers/seamanship-credential.ts';
 
-const did = 'did:web:laurel.example:issuers:0123456789abcdef01234567';
+const did = HARBOUR_SCHOOL.id;
 
 /** One recipient's credential: what differs from one to the next in a send. */
 const credential = (i: number) =>
-  buildCredential({
-    id: `https://laurel.example/api/c/token${i}/credential`,
-    issuer: {
-      id: did,
-      type: ['Profile'],
-      name: 'Harbour School',
-      url: 'https://harbour.example',
-      image: { id: 'https://laurel.example/api/files/logo.png', type: 'Image' },
-    },
-    title: 'Seamanship',
-    achievementId: 'urn:uuid:6f1c2d4e-8a9b-8c0d-9e1f-203142536475',
-    description: 'Seamanship, awarded by Harbour School.',
-    criteria: 'Awarded by Harbour School to the person named in this credential.',
-    imageUrl: `https://laurel.example/api/c/token${i}/image.png`,
-    pageUrl: `https://laurel.example/c/token${i}`,
+  seamanshipCredential(`token${i}`, i, {
     recipientName: `Recipient ${i}`,
     recipientEmail: `recipient${i}@example.com`,
     salt: `${i.toString(16).padStart(8, '0')}a1b2c3d4e5f60718293a4b5c`,
     issuedAt: new Date(),
-    expiresOn: '2030-12-31',
-    status: {
-      id: `https://laurel.example/issuers/x/status/0#${i}`,
-      type: 'BitstringStatusListEntry',
-      statusPurpose: 'revocation',
-      statusListIndex: String(i),
-      statusListCredential: 'https://laurel.example/issuers/x/status/0',
-    },
   });
 
 async function perSecond(count: number, sign: (i: number) => Promise<unknown>): Promise<number> {

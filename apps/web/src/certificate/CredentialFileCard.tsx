@@ -1,5 +1,5 @@
 import { VERIFY_FILE_MAX_BYTES } from '@laurel/domain';
-import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileCertificate, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../api/errors.ts';
 import { verifyCredentialFile } from './api.ts';
 import { CredentialVerdict } from './CredentialVerdict.tsx';
+import { VerifyCardHeading } from './VerifyCardHeading.tsx';
 
 // Any file is taken: the server tells a PDF, a PNG or JSON from its bytes (a saved file may have lost its
 // extension) and says clearly when a file carries no credential. Only the size is checked here.
@@ -31,20 +32,10 @@ export function CredentialFileCard() {
   return (
     <Card withBorder radius="md" shadow="xs" padding="xl" component="section" aria-labelledby="verify-file-title">
       <Stack gap="lg">
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <ThemeIcon size={44} radius="xl" variant="light" color="laurel">
-            <IconFileCertificate size={24} />
-          </ThemeIcon>
-          <div>
-            <Title order={2} fz={20} id="verify-file-title">
-              Check a certificate file
-            </Title>
-            <Text c="dimmed" mt={4}>
-              Have the certificate's PDF or image, or its verifiable credential? Add it here: its issuer's digital signature shows whether
-              it is genuine, unchanged and still valid.
-            </Text>
-          </div>
-        </Group>
+        <VerifyCardHeading icon={<IconFileCertificate size={24} />} id="verify-file-title" title="Check a certificate file" order={2}>
+          Have the certificate's PDF or image, or its verifiable credential? Add it here: its issuer's digital signature shows whether it is
+          genuine, unchanged and still valid.
+        </VerifyCardHeading>
         <Dropzone
           openRef={openRef}
           activateOnClick={false}

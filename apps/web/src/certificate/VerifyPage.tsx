@@ -1,5 +1,5 @@
 import { verifyCertificateRequest } from '@laurel/domain';
-import { Alert, Box, Button, Card, Container, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Container, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { errorMessage } from '../api/errors.ts';
 import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
 import { verifyCertificate } from './api.ts';
 import { CredentialFileCard } from './CredentialFileCard.tsx';
+import { VerifyCardHeading } from './VerifyCardHeading.tsx';
 
 /**
  * /verify: for someone holding the printed certificate or its PDF. The number and the recipient's last
@@ -36,20 +37,10 @@ export function VerifyPage() {
         <Card withBorder radius="md" shadow="xs" padding="xl" component="section" aria-labelledby="verify-title">
           <form onSubmit={form.onSubmit((values) => find.mutate(values))} noValidate>
             <Stack gap="lg">
-              <Group gap="md" wrap="nowrap" align="flex-start">
-                <ThemeIcon size={44} radius="xl" variant="light" color="laurel">
-                  <IconRosetteDiscountCheck size={24} />
-                </ThemeIcon>
-                <div>
-                  <Title order={1} fz={24} id="verify-title">
-                    Verify a certificate
-                  </Title>
-                  <Text c="dimmed" mt={4}>
-                    Type the certificate number printed on the certificate and the recipient's last name. You will see whether it is
-                    genuine, who issued it, and whether it is still valid.
-                  </Text>
-                </div>
-              </Group>
+              <VerifyCardHeading icon={<IconRosetteDiscountCheck size={24} />} id="verify-title" title="Verify a certificate" order={1}>
+                Type the certificate number printed on the certificate and the recipient's last name. You will see whether it is genuine,
+                who issued it, and whether it is still valid.
+              </VerifyCardHeading>
               <TextInput
                 label="Certificate number"
                 placeholder="e.g. 1042-0007"

@@ -1,32 +1,13 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { ACCOUNT_DELETION_MESSAGES, CERTIFICATE_IMAGE_WIDTHS } from '@laurel/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
+import { servePageAssets } from '../../http/server-pages/page-assets.ts';
 import { certificateImageFacts } from './certificate-image.ts';
-import { certificateMissingHtml, certificatePageHtml, type PageAssets } from './certificate-page-view.ts';
+import { certificateMissingHtml, certificatePageHtml } from './certificate-page-view.ts';
 import { isLinkPreviewRobot } from './link-preview-robots.ts';
 import { openCertificateRow, presentCertificate } from './public-certificate.ts';
 import { certificateHead } from './share-preview.ts';
-
-/**
- * The page's CSS and script, read once. They sit beside this file in the source tree and are copied
- * beside main.js by the server build (build.mjs), so the same relative address finds them in both.
- * Each is served under a name carrying a hash of its content, so browsers may keep it for a year.
- */
-function loadAssets() {
-  const file = (name: string) => {
-    const body = readFileSync(new URL(`./certificate-page-assets/${name}`, import.meta.url));
-    const [base, extension] = name.split('.');
-    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 10);
-    return { name: `${base}.${hash}.${extension}`, body };
-  };
-  return { css: file('page.css'), js: file('page.js') };
-}
-
-const ASSET_PREFIX = '/c/assets/';
-const YEAR = 'public, max-age=31536000, immutable';
 
 const MISSING = {
   heading: 'Certificate not found',
@@ -50,18 +31,15 @@ const sendHtml = (reply: FastifyReply, status: number, body: string) =>
  * closed their account 410, each with a page that says so.
  */
 export function certificatePageHtmlRoutes(app: FastifyInstance, context: AppContext): void {
-  const assets = loadAssets();
-  const urls: PageAssets = { css: `${ASSET_PREFIX}${assets.css.name}`, js: `${ASSET_PREFIX}${assets.js.name}` };
-  const served = new Map([
-    [assets.css.name, { type: 'text/css; charset=utf-8', body: assets.css.body }],
-    [assets.js.name, { type: 'text/javascript; charset=utf-8', body: assets.js.body }],
-  ]);
-
-  app.get<{ Params: { file: string } }>(`${ASSET_PREFIX}:file`, { schema: { hide: true } }, async (request, reply) => {
-    const asset = served.get(request.params.file);
-    if (!asset) return sendHtml(reply, 404, certificateMissingHtml(urls, MISSING.heading, MISSING.description));
-    return reply.type(asset.type).header('cache-control', YEAR).send(asset.body);
-  });
+  const urls = servePageAssets(
+    app,
+    '/c/assets/',
+    {
+      css: new URL('./certificate-page-assets/page.css', import.meta.url),
+      js: new URL('./certificate-page-assets/page.js', import.meta.url),
+    },
+    (_request, reply) => sendHtml(reply, 404, certificateMissingHtml(urls, MISSING.heading, MISSING.description)),
+  );
 
   app.get<{ Params: { token: string } }>('/c/:token', { schema: { hide: true } }, async (request, reply) => {
     const { token } = request.params;

@@ -7,7 +7,6 @@ export { credentialForToken } from './credential-download.ts';
 export { deliverCertificateJob, deliveryGaveUpJob } from './deliver-job.ts';
 export { withEvent } from './events.ts';
 export { resendToHolder } from './holder-resend.ts';
-export { html, type SafeHtml } from './html.ts';
 export { recipientLinks } from './links.ts';
 export { byToken } from './public-certificate.ts';
 export { continueSendJob } from './send-plan.ts';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { html, type SafeHtml } from './html.ts';
+import { html, type SafeHtml } from '../../http/server-pages/html.ts';
 import { recipientLinks } from './links.ts';
 
 /** What a link preview says about a certificate. */

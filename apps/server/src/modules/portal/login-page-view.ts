@@ -7,13 +7,10 @@ import {
   type PublicPortalSettings,
   readableTextOn,
 } from '@laurel/domain';
-import { html, type SafeHtml } from '../delivery/index.ts';
-
-/** The page's static files, under addresses that change with their content. */
-export interface LoginPageAssets {
-  css: string;
-  js: string;
-}
+import { html, type SafeHtml } from '../../http/server-pages/html.ts';
+import { type InlineIconName, inlineIcon as icon } from '../../http/server-pages/inline-icons.ts';
+import type { PageAssets } from '../../http/server-pages/page-assets.ts';
+import { pageShell } from '../../http/server-pages/page-shell.ts';
 
 /** What the page shows of the portal's account; null on a host that is no open portal. */
 export interface LoginPageAccount {
@@ -21,40 +18,6 @@ export interface LoginPageAccount {
   name: string;
   logo: string | null;
 }
-
-/** Tabler's outline icons, drawn inline (the app's icons, without an icon library). */
-const ICONS = {
-  mail: ['M3 7a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v10a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-10', 'M3 7l9 6l9 -6'],
-  world: ['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M3.6 9h16.8', 'M3.6 15h16.8', 'M11.5 3a17 17 0 0 0 0 18', 'M12.5 3a17 17 0 0 1 0 18'],
-  facebook: ['M7 10v4h3v7h4v-7h3l1 -4h-4v-2a1 1 0 0 1 1 -1h3v-4h-3a5 5 0 0 0 -5 5v2h-3'],
-  twitter: ['M4 4l11.733 16h4.267l-11.733 -16l-4.267 0', 'M4 20l6.768 -6.768m2.46 -2.46l6.772 -6.772'],
-  linkedin: [
-    'M8 11v5',
-    'M8 8v.01',
-    'M12 16v-5',
-    'M16 16v-3a2 2 0 1 0 -4 0',
-    'M3 7a4 4 0 0 1 4 -4h10a4 4 0 0 1 4 4v10a4 4 0 0 1 -4 4h-10a4 4 0 0 1 -4 -4l0 -10',
-  ],
-  pinterest: [
-    'M8 20l4 -9',
-    'M10.7 14c.437 1.263 1.43 2 2.55 2c2.071 0 3.75 -1.554 3.75 -4a5 5 0 1 0 -9.7 1.7',
-    'M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0',
-  ],
-  alert: ['M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0', 'M12 8v4', 'M12 16h.01'],
-  mailCheck: ['M11 19h-6a2 2 0 0 1 -2 -2v-10a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v6', 'M3 7l9 6l9 -6', 'M15 19l2 2l4 -4'],
-  worldOff: [
-    'M5.657 5.615a9 9 0 1 0 12.717 12.739m1.672 -2.322a9 9 0 0 0 -12.066 -12.084',
-    'M3.6 9h5.4m4 0h7.4',
-    'M3.6 15h11.4m4 0h1.4',
-    'M11.5 3a17.001 17.001 0 0 0 -1.493 3.022m-.847 3.145c-.68 4.027 .1 8.244 2.34 11.833',
-    'M12.5 3a16.982 16.982 0 0 1 2.549 8.005m-.207 3.818a16.979 16.979 0 0 1 -2.342 6.177',
-    'M3 3l18 18',
-  ],
-  eye: ['M10 12a2 2 0 1 0 4 0a2 2 0 0 0 -4 0', 'M21 12c-2.4 4 -5.4 6 -9 6c-3.6 0 -6.6 -2 -9 -6c2.4 -4 5.4 -6 9 -6c3.6 0 6.6 2 9 6'],
-} as const;
-
-const icon = (name: keyof typeof ICONS, size = 18) =>
-  html`<svg class="icon" width="${size}" height="${size}" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${ICONS[name].map((d) => html`<path d="${d}"/>`)}</svg>`;
 
 const SOCIAL_LABELS: Record<PortalSocial, string> = {
   facebook: 'Facebook',
@@ -90,31 +53,23 @@ function backgroundStyle(look: PublicPortalSettings): string | null {
   return `background-color:${look.background.color}${image}`;
 }
 
-function layout(assets: LoginPageAssets, look: PublicPortalSettings, account: LoginPageAccount | null, main: SafeHtml): string {
+function layout(assets: PageAssets, look: PublicPortalSettings, account: LoginPageAccount | null, main: SafeHtml): string {
   const title = look.portal_name.text || (account?.name ?? 'Certificate portal');
   const logo = account?.logo
     ? html`<img class="avatar" src="${account.logo}" alt="" width="36" height="36" />`
     : html`<img class="mark" src="/favicon.svg" alt="" width="32" height="32" />`;
-  return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="theme-color" content="#1f7550" />
-    <meta name="robots" content="noindex" />
+  return pageShell({
+    assets,
+    head: html`<meta name="robots" content="noindex" />
     <title>Sign in · ${title}</title>
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <link rel="stylesheet" href="${assets.css}" />
-    <script src="${assets.js}" defer></script>
-    <noscript><style>.needs-script{display:none!important}</style></noscript>
-  </head>
-  <body style="${backgroundStyle(look)}" data-portal-background>
-    <header class="bar"><div class="wrap bar-inner">${logo}<span class="bar-title">${title}</span></div></header>
-    <main class="wrap page">${main}${extras(look)}</main>
-    ${look.hide_powered ? null : html`<footer class="powered"><span class="pill"><img src="/favicon.svg" alt="" width="14" height="14" />Powered by Laurel</span></footer>`}
-  </body>
-</html>
-`.value;
+    <noscript><style>.needs-script{display:none!important}</style></noscript>`,
+    bodyAttributes: html` style="${backgroundStyle(look)}" data-portal-background`,
+    bar: html`${logo}<span class="bar-title">${title}</span>`,
+    main: html`${main}${extras(look)}`,
+    after: look.hide_powered
+      ? null
+      : html`<footer class="powered"><span class="pill"><img src="/favicon.svg" alt="" width="14" height="14" />Powered by Laurel</span></footer>`,
+  });
 }
 
 /** The account's text, support address and links under the card, as the app's portal shows them. */
@@ -122,7 +77,7 @@ function extras(look: PublicPortalSettings): SafeHtml | null {
   const socials = PORTAL_SOCIALS.filter((s) => look.company_socials[s]);
   const website = look.company_website.url;
   if (!look.custom_text.text && !look.support_email && !website && socials.length === 0) return null;
-  const link = (href: string, label: string, name: keyof typeof ICONS) =>
+  const link = (href: string, label: string, name: InlineIconName) =>
     html`<a class="icon-link" href="${href}" target="_blank" rel="noopener noreferrer" aria-label="${label}">${icon(name)}</a>`;
   return html`<section class="extras">
     ${look.custom_text.text ? html`<p class="extras-text">${look.custom_text.text}</p>` : null}
@@ -141,7 +96,7 @@ const field = (name: string, label: string, type: string, autocomplete: string, 
 const heading = (id: string, title: string, text: SafeHtml | string, attribute?: string) =>
   html`<div class="heading"><h1 id="${id}" tabindex="-1">${title}</h1><p class="dim" ${attribute ? html`data-${attribute}` : null}>${text}</p></div>`;
 
-const alertBox = html`<div class="alert" role="alert" data-error hidden>${icon('alert')}<span data-error-text></span></div>`;
+const alertBox = html`<div class="alert" role="alert" data-error hidden>${icon('alertCircle')}<span data-error-text></span></div>`;
 const back = html`<button type="button" class="link" data-go="login">Back to sign in</button>`;
 
 /**
@@ -149,7 +104,7 @@ const back = html`<button type="button" class="link" data-go="login">Back to sig
  * the first-time form on `/portal/register`); the script switches between them and calls the API.
  */
 export function portalLoginHtml(
-  assets: LoginPageAssets,
+  assets: PageAssets,
   account: LoginPageAccount,
   look: PublicPortalSettings,
   options: { start: 'login' | 'first'; email: string; branding: boolean },
@@ -167,7 +122,7 @@ export function portalLoginHtml(
     options.start === view ? markup : html`<template data-template="${view}">${markup}</template>`;
   const main = html`<div class="card" data-portal-login data-form="${options.start}" data-account="${account.id}" data-messages="${messages}">
     ${brand}
-    <noscript><p class="alert" role="alert">${icon('alert')}<span>Signing in needs JavaScript. Turn it on in your browser and reload this page.</span></p></noscript>
+    <noscript><p class="alert" role="alert">${icon('alertCircle')}<span>Signing in needs JavaScript. Turn it on in your browser and reload this page.</span></p></noscript>
     ${place(
       'login',
       html`<form class="needs-script" method="post" action="/portal/login" aria-label="Portal sign-in" novalidate data-view="login">
@@ -209,7 +164,7 @@ export function portalLoginHtml(
 }
 
 /** A host that is no open portal (unknown, closed, or a plan without the portal): the app's invalid-account card. */
-export function invalidPortalHtml(assets: LoginPageAssets, account: LoginPageAccount | null): string {
+export function invalidPortalHtml(assets: PageAssets, account: LoginPageAccount | null): string {
   const look: PublicPortalSettings = { ...DEFAULT_PORTAL_SETTINGS, support_email: null };
   const main = html`<div class="card narrow center" data-form="invalidAccount">
     <span class="badge grey">${icon('worldOff', 28)}</span>

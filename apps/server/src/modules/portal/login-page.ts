@@ -1,29 +1,10 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
+import { servePageAssets } from '../../http/server-pages/page-assets.ts';
 import { readPublicPortalSettings } from '../portal-settings/index.ts';
-import { invalidPortalHtml, type LoginPageAssets, portalLoginHtml } from './login-page-view.ts';
+import { invalidPortalHtml, portalLoginHtml } from './login-page-view.ts';
 import { hostAccount, presentPortalAccount } from './portal-account.ts';
-
-/**
- * The page's CSS and script, read once. They sit beside this file in the source tree and are copied
- * beside main.js by the server build (build.mjs), so the same relative address finds them in both.
- * Each is served under a name carrying a hash of its content, so browsers may keep it for a year.
- */
-function loadAssets() {
-  const file = (name: string) => {
-    const body = readFileSync(new URL(`./login-page-assets/${name}`, import.meta.url));
-    const [base, extension] = name.split('.');
-    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 10);
-    return { name: `${base}.${hash}.${extension}`, body };
-  };
-  return { css: file('login.css'), js: file('login.js') };
-}
-
-const ASSET_PREFIX = '/portal/assets/';
-const YEAR = 'public, max-age=31536000, immutable';
 
 const sendHtml = (reply: FastifyReply, status: number, body: string) =>
   reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
@@ -36,18 +17,15 @@ const sendHtml = (reply: FastifyReply, status: number, body: string) =>
  * of these forms for moves inside it. See docs/decisions.md, Web delivery.
  */
 export function portalLoginPageRoutes(app: FastifyInstance, context: AppContext): void {
-  const assets = loadAssets();
-  const urls: LoginPageAssets = { css: `${ASSET_PREFIX}${assets.css.name}`, js: `${ASSET_PREFIX}${assets.js.name}` };
-  const served = new Map([
-    [assets.css.name, { type: 'text/css; charset=utf-8', body: assets.css.body }],
-    [assets.js.name, { type: 'text/javascript; charset=utf-8', body: assets.js.body }],
-  ]);
-
-  app.get<{ Params: { file: string } }>(`${ASSET_PREFIX}:file`, { schema: { hide: true } }, async (request, reply) => {
-    const asset = served.get(request.params.file);
-    if (!asset) return reply.callNotFound();
-    return reply.type(asset.type).header('cache-control', YEAR).send(asset.body);
-  });
+  const urls = servePageAssets(
+    app,
+    '/portal/assets/',
+    {
+      css: new URL('./login-page-assets/login.css', import.meta.url),
+      js: new URL('./login-page-assets/login.js', import.meta.url),
+    },
+    (_request, reply) => reply.callNotFound(),
+  );
 
   const page = (start: 'login' | 'first') => async (request: FastifyRequest<{ Querystring: { email?: string } }>, reply: FastifyReply) => {
     const host = request.hostInfo;
