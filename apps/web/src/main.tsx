@@ -6,7 +6,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import './theme/global.css';
 import { type AppConfig, SSO_HANDOVER_FRAGMENT } from '@laurel/domain';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { config as zodConfig } from 'zod';
@@ -64,10 +64,13 @@ async function start(container: HTMLElement) {
     createRoot(container).render(app);
     return;
   }
-  hydrateRoot(container, app, {
-    // React recovers from a difference by rendering the page afresh; the console says so, for tests and
-    // for whoever changes a screen the server renders.
-    onRecoverableError: (error) => console.error('The server-rendered page could not be hydrated:', error),
+  // As a transition, the taking over is done in slices that let a tap or a keystroke in between.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // React recovers from a difference by rendering the page afresh; the console says so, for tests and
+      // for whoever changes a screen the server renders.
+      onRecoverableError: (error) => console.error('The server-rendered page could not be hydrated:', error),
+    });
   });
 }
 
