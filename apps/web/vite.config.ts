@@ -17,9 +17,13 @@ function chunkFolder(chunk: { facadeModuleId: string | null; moduleIds: readonly
   return folders.size === 1 ? (only ?? null) : null;
 }
 
-/** React, the router, the query cache and Mantine's core: the shell of every page. */
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core)|cookie|set-cookie-parser)[\\/]/;
+/**
+ * React, the router and the query cache: the shell of every page, in two chunks. Their evaluation is the
+ * longest piece of work a page's start does, and the sign-in page evaluates one file per task
+ * (public/load-after-paint.js), so two files are two shorter tasks.
+ */
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const FRAMEWORK = /node_modules[\\/](react-router|@tanstack[\\/](react-query|query-core)|cookie|set-cookie-parser)[\\/]/;
 
 const OWN_PACKAGE = /[\\/]packages[\\/](domain|certificate)[\\/]src[\\/].*\.ts$/;
 
@@ -70,7 +74,10 @@ const browserBuild = defineConfig({
         // goes with the screens that import it (the editor's TipTap, the dashboard's charts...), so a
         // page downloads only its own. See docs/decisions.md, Web delivery.
         advancedChunks: {
-          groups: [{ name: 'framework', test: FRAMEWORK }],
+          groups: [
+            { name: 'react', test: REACT },
+            { name: 'framework', test: FRAMEWORK },
+          ],
         },
       },
     },

@@ -24,7 +24,7 @@ const LOADER_SCRIPT = '/load-after-paint.js';
 
 /** The entry script and the module preloads Vite wrote into index.html. */
 const ENTRY_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
 
 /** Pages kept rendered: one per configuration seen, which on the app's own host is one. */
 const MAX_CACHED = 8;
@@ -32,19 +32,26 @@ const MAX_CACHED = 8;
 /** JSON for inside a <script> element: `<` escaped, so no value can close the element. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The script and style files of the sign-in screen and what it imports: named in the page, fetched at once. */
-function screenFiles(manifest: Manifest): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>();
+/**
+ * The script files of the app's entry (the manifest's `index.html`) and the sign-in screen, every file after
+ * the files it imports, and their stylesheets. In that order the page's script evaluates one file per task:
+ * importing a file whose imports are all evaluated evaluates that file alone.
+ */
+function filesInLoadOrder(manifest: Manifest): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
   const styles = new Set<string>();
+  const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
+    scripts.push(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
   };
+  visit('index.html');
   visit(SIGN_IN_SCREEN);
-  return { scripts: [...scripts], styles: [...styles] };
+  return { scripts, styles: [...styles] };
 }
 
 export type SignInPage = (config: AppConfig) => Promise<string | null>;
@@ -66,15 +73,13 @@ export function loadSignInPage(webDist: string, indexHtml: string, log: FastifyB
     renderer ??= import(pathToFileURL(modulePath).href).then((module: { renderSignInPage: RenderSignInPage }) => module.renderSignInPage);
     return (await renderer)(url, config);
   };
-  const { scripts, styles } = screenFiles(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest);
+  const { scripts, styles } = filesInLoadOrder(JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest);
   const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
   if (!entry) return null;
   // Scripts wait for the first paint: fetched at once, they would share the link with the page's styles
   // and fonts, and the form would show later. So index.html's script and preloads become a list the
   // page's one small script reads after painting; the screen's styles stay in the head.
-  const preload = [
-    ...new Set([...[...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...scripts.map((file) => `/${file}`)]),
-  ];
+  const preload = scripts.map((file) => `/${file}`);
   const styleLinks = styles
     .filter((file) => !indexHtml.includes(`"/${file}"`))
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
