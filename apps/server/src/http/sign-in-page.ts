@@ -58,9 +58,9 @@ export type SignInPage = (config: AppConfig) => Promise<string | null>;
 
 /**
  * The sign-in page (`/login`) as the server sends it: the app's index.html with the screen already in it,
- * rendered by the web's server build, the files the screen needs named up front, and the configuration
- * the screen was rendered with, so that the browser shows the form before its script has arrived and then
- * takes the markup over (docs/decisions.md, Web delivery). Null when the web was built without its server
+ * rendered by the web's server build, its styles in the head, its scripts listed for loading after the first
+ * paint, and the configuration the screen was rendered with, so that the browser shows the form before its
+ * script has arrived and then takes the markup over (docs/decisions.md, Web delivery). Null when the web was built without its server
  * build; a page that fails to render is logged and answered with null, and the caller sends index.html.
  */
 export function loadSignInPage(webDist: string, indexHtml: string, log: FastifyBaseLogger): SignInPage | null {
