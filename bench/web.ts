@@ -1,8 +1,9 @@
 /**
  * Web delivery benchmark (issue 24): builds the web app, starts the server on a throwaway data directory,
- * sends one certificate, then loads four pages cold in Debian's Chromium on a slow mobile link (CDP:
- * 1.6 Mbit/s down, 750 Kbit/s up, 150 ms round trip, CPU slowed 4×): the public certificate page, an
- * account portal's sign-in, the sign-in page and the dashboard (signed in). For each it measures the
+ * sends two certificates (the page of one is opened once beforehand, as a running server has served pages
+ * before), then loads four pages cold in Debian's Chromium on a slow mobile link (CDP: 1.6 Mbit/s down,
+ * 750 Kbit/s up, 150 ms round trip, CPU slowed 4×): the public certificate page, an account portal's sign-in,
+ * the sign-in page and the dashboard (signed in). For each it measures the
  * JavaScript on the wire (the encoded bytes of every script response, headers included) and the Largest
  * Contentful Paint (the first contentful paint where the browser reported no LCP entry, marked so), then runs
  * Lighthouse's mobile preset on the certificate page, the portal's sign-in and the sign-in page. Last line:
@@ -64,7 +65,10 @@ const call = apiOf(server);
 const project = await call(token, 'POST', '/api/projects', {
   title: 'Harbour pilots',
   certificate_id: sets[0]!.id,
-  recipients: [{ FIRST_NAME: 'Ines', LAST_NAME: 'Moreau', 'Email Address': 'ines@example.com', COURSE: 'Navigation' }],
+  recipients: [
+    { FIRST_NAME: 'Ines', LAST_NAME: 'Moreau', 'Email Address': 'ines@example.com', COURSE: 'Navigation' },
+    { FIRST_NAME: 'Tomas', LAST_NAME: 'Berg', 'Email Address': 'tomas@example.com', COURSE: 'Navigation' },
+  ],
 });
 await call(token, 'POST', `/api/projects/${project.id}/send-emails`, { sender_name: 'Bench School' });
 for (let i = 0; ; i++) {
@@ -72,11 +76,18 @@ for (let i = 0; ; i++) {
   if (i > 600) throw new Error('the certificate was not sent');
   await new Promise((r) => setTimeout(r, 100));
 }
-const [recipient] = await laurel.context.db
+const [recipient, earlier] = await laurel.context.db
   .select({ token: recipients.token })
   .from(recipients)
   .where(eq(recipients.project_id, project.id));
 const certificateUrl = `${server.baseUrl}/c/${recipient!.token}`;
+
+// A running server has shown certificate pages before: another recipient's page and image are asked for once,
+// so that the first-request costs of the process (code paths compiled, the image encoder loaded) are not
+// counted. The measured certificate is still drawn for the first time when its page asks for its image.
+const earlierPage = await (await fetch(`${server.baseUrl}/c/${earlier!.token}`)).text();
+for (const [, src] of earlierPage.matchAll(/src="(\/api\/c\/[^"]+)"/g))
+  await (await fetch(`${server.baseUrl}${src!.replace(/&amp;/g, '&')}`)).arrayBuffer();
 
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
