@@ -26,6 +26,7 @@ import { recipients } from '../apps/server/src/db/schema.ts';
 import { startLaurel } from '../apps/server/src/server.ts';
 import { freePort } from '../apps/server/test/helpers/free-port.ts';
 import { apiOf, createIssuer, PASSWORD } from '../e2e/helpers/issuer.ts';
+import { countScripts } from '../e2e/helpers/script-bytes.ts';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -124,14 +125,7 @@ async function measure(url: string, prepare?: (context: BrowserContext) => Promi
     uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const scripts = new Set<string>();
-  let jsBytes = 0;
-  cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script') scripts.add(event.requestId);
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    if (scripts.has(event.requestId)) jsBytes += event.encodedDataLength;
-  });
+  const scripts = countScripts(cdp);
   let cspViolations = 0;
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations++;
@@ -144,7 +138,13 @@ async function measure(url: string, prepare?: (context: BrowserContext) => Promi
   }));
   const finalUrl = page.url();
   await context.close();
-  return { jsKb: Math.round(jsBytes / 1024), lcpMs: Math.round(lcp ?? fcp ?? 0), lcpFromFcp: lcp === undefined, finalUrl, cspViolations };
+  return {
+    jsKb: Math.round(scripts.bytes() / 1024),
+    lcpMs: Math.round(lcp ?? fcp ?? 0),
+    lcpFromFcp: lcp === undefined,
+    finalUrl,
+    cspViolations,
+  };
 }
 
 const signedIn = async (context: BrowserContext) => {
