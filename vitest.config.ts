@@ -48,6 +48,15 @@ const PGLITE_API_FILES = [
   'first-run',
   // a real send that signs credentials and embeds them in PDFs
   'open-badges-files',
+  // a send refused inside its transaction for a lapsed expiry; corrections as versions; issued-file digests
+  'open-badges-dates',
+  'certificate-corrections',
+  'verify-documents',
+  // idempotency rows released on a refused request
+  'public-api-row-errors',
+  // plan changes, refunds and disputes against the ledger
+  'stripe-plan-changes',
+  'stripe-refunds',
 ];
 
 export default defineConfig({

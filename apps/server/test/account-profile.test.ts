@@ -134,7 +134,8 @@ describe('PUT /api/accounts/{id}', () => {
       [{ name: '' }, 'name', 'Account name is required.'],
       [{ name: 'A/B' }, 'name', 'The account name may not contain a slash or a backslash.'],
       [{ name: 'A\\B' }, 'name', 'The account name may not contain a slash or a backslash.'],
-      [{ name: 'x'.repeat(101) }, 'name', 'The account name may be at most 100 characters.'],
+      // The length is the contract's (the OpenAPI document's maxLength), refused by validation with the field's name.
+      [{ name: 'x'.repeat(101) }, 'name', 'Name: The account name may be at most 100 characters.'],
       [{ url: '' }, 'url', 'Account URL is required.'],
       [{ url: 'harbour/school' }, 'url', 'The account URL may contain only lowercase letters, digits and hyphens.'],
       [{ url: 'harbour\\school' }, 'url', 'The account URL may contain only lowercase letters, digits and hyphens.'],

@@ -1,3 +1,4 @@
+import { MAPPING_MESSAGES } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../src/db/schema.ts';
@@ -123,5 +124,58 @@ describe('deleting a mapping', () => {
       .json()
       .mappings.map((m: { name: string }) => m.name);
     expect(names).toContain('Sub-user mapping');
+  });
+});
+
+describe("a sub-user and the account's mappings", () => {
+  async function signedInSubUser() {
+    const email = uniqueEmail('sender');
+    const [user] = await laurel.context.db
+      .insert(users)
+      .values({
+        account_id: premium.user.account!.id,
+        email,
+        username: email,
+        roles: ['account_user'],
+        allow_all_certificate_sets: true,
+        confirmed_at: new Date(),
+        password_hash: await hashPassword(GOOD_PASSWORD),
+      })
+      .returning();
+    const client = new ApiClient(laurel);
+    await client.login(email, GOOD_PASSWORD);
+    return { client, id: user!.id };
+  }
+  const accountMappings = async () =>
+    (await premium.client.get(`/api/mappings/${premium.user.account!.id}`)).json().mappings as { id: number; name: string }[];
+
+  it('renames and deletes only the mappings they saved; the admin’s stay as they were', async () => {
+    const sub = await signedInSubUser();
+    const admins = (await premium.client.post('/api/mappings', { name: 'Admin’s registrar', rules: RULES })).json().mapping;
+    expect(admins.created_by).toBe(premium.user.id);
+    const before = await accountMappings();
+
+    const rename = await sub.client.call('PUT', `/api/mappings/${admins.id}`, { name: 'Taken over', rules: RULES });
+    const remove = await sub.client.delete(`/api/mappings/${admins.id}`);
+    for (const refused of [rename, remove]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(errorOf(refused)).toMatchObject({ error_type: 'permission', errors: [MAPPING_MESSAGES.notYours] });
+    }
+    expect(await accountMappings()).toEqual(before);
+
+    const own = (await sub.client.post('/api/mappings', { name: 'My own columns', rules: RULES })).json().mapping;
+    expect(own.created_by).toBe(sub.id);
+    const renamed = await sub.client.call('PUT', `/api/mappings/${own.id}`, { name: 'My renamed columns', rules: RULES });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await sub.client.delete(`/api/mappings/${own.id}`)).statusCode).toBe(200);
+    // The account's admin still manages every mapping of the account, a sub-user's included.
+    const colleagues = (await sub.client.post('/api/mappings', { name: 'Left behind', rules: RULES })).json().mapping;
+    expect((await premium.client.delete(`/api/mappings/${colleagues.id}`)).statusCode).toBe(200);
+  });
+
+  it('does not learn who saved a global mapping', async () => {
+    await superAdmin.post('/api/mappings', { name: 'Shared columns', rules: RULES, global: true });
+    const shared = (await premium.client.get('/api/mappings/global')).json().mappings as { name: string; created_by: number | null }[];
+    expect(shared.find((m) => m.name === 'Shared columns')).toMatchObject({ global: true, created_by: null });
   });
 });

@@ -108,7 +108,7 @@ function awkwardCredential(r: ReturnType<typeof random>, i: number) {
   // Beyond what buildCredential writes: every slot given values of other kinds, now and then.
   if (r.next() < 0.3) credential.id = r.pick(URLS)(token);
   if (r.next() < 0.3) credential.validFrom = r.pick(DATES);
-  if (r.next() < 0.3) credential.credentialSubject.achievement.image.id = r.pick(URLS)(token);
+  if (r.next() < 0.3) credential.credentialSubject.achievement.image!.id = r.pick(URLS)(token);
   if (r.next() < 0.3) credential.evidence[0]!.id = r.pick(URLS)(token);
   // Two slots naming the same node: jsonld.js merges them into one.
   if (r.next() < 0.1) credential.evidence[0]!.id = credential.id;

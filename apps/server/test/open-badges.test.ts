@@ -152,15 +152,20 @@ describe("a certificate's Open Badges 3.0 credential", () => {
     expect(identity.identityHash).toBe(`sha256$${createHash('sha256').update(`zoe@example.com${identity.salt}`).digest('hex')}`);
     expect(JSON.stringify(c).toLowerCase()).not.toContain('zoe@example.com');
 
-    // OB 3.0 Appendix B.1, Achievement: id, type, name, description and criteria required; the certificate as its image.
+    // OB 3.0 Appendix B.1, Achievement: id, type, name, description and criteria required; the set's image as its image.
     const achievement = subject.achievement;
     expect(achievement.id).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
     expect(achievement.type).toEqual(['Achievement']);
     expect(achievement.name).toBe('Seamanship');
     expect(achievement.description).toEqual(expect.any(String));
     expect(achievement.criteria.narrative).toEqual(expect.any(String));
-    // OB 3.0 Appendix B.1, Image.
-    expect(achievement.image).toEqual({ id: `http://laurel.test/api/c/${person.token}/image.png`, type: 'Image' });
+    // OB 3.0 Appendix B.1, Image: one public image of the set, under its issuer.
+    expect(achievement.image).toEqual({
+      id: expect.stringMatching(
+        new RegExp(`^http://laurel\\.test/issuers/${c.issuer.id.split(':').at(-1)}/achievements/[0-9a-f]{24}/image\\.png$`),
+      ),
+      type: 'Image',
+    });
     // Every recipient of the set shares the achievement.
     expect((await credentialOf(people[3]!.token)).credentialSubject.achievement.id).toBe(achievement.id);
 

@@ -5,7 +5,7 @@ import { catalogueReply, type Feature, PLANS, requiredPlan, upgradeMessage } fro
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog } from '../src/db/schema.ts';
+import { accounts, auditLog, creditLedger } from '../src/db/schema.ts';
 import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
@@ -144,6 +144,52 @@ describe('the manual billing provider: super-admins grant plans', () => {
     // Back to no plan; the month's credits stay until the period ends, so the spec's rule names it by them (over 50: Pay As You Go).
     expect(cancelled.json()).toMatchObject({ stripe_active: false, stripe_plan: null, plan: { id: null, display_name: 'Pay As You Go' } });
     expect((await admin.client.get('/api/auth/current')).json().account).toMatchObject({ allow_qrcode: false });
+  });
+
+  it('makes a granted plan what every screen and gate reads: no trial days left, no certificate-set limit while it is held', async () => {
+    const admin = await registerConfirmedAdmin(laurel);
+    const accountId = admin.user.account!.id;
+    const current = async () => (await admin.client.get('/api/auth/current')).json().account;
+    const listed = async () =>
+      (await root.get(`/api/accounts/filter?filters[]=${encodeURIComponent(`search:${admin.email}`)}`)).json().accounts[0];
+    expect(await current()).toMatchObject({ trial_days_remaining: 14, allowed_sets: 1, certificate_set_limit: 1 });
+    const newSet = (name: string) => admin.client.post('/api/certificates', { name, elements: [nameElement] });
+    expect((await newSet('First')).statusCode).toBe(200);
+    expect(errorOf(await newSet('Second'))).toMatchObject({ error_type: 'limit' });
+
+    expect((await grant(accountId, 'enterprise-monthly-3')).statusCode).toBe(200);
+    expect(await current()).toMatchObject({ trial_days_remaining: 0, allowed_sets: 1, certificate_set_limit: null });
+    expect(await listed()).toMatchObject({ trial_days_remaining: 0, certificate_set_limit: null, plan: { id: 'enterprise-monthly-3' } });
+    for (const name of ['Second', 'Third', 'Fourth']) expect((await newSet(name)).statusCode).toBe(200);
+
+    // Back to Free: the account's own allowance again (sets already made stay), and what is left of the trial.
+    expect((await grant(accountId, null)).statusCode).toBe(200);
+    expect(await current()).toMatchObject({ trial_days_remaining: 14, certificate_set_limit: 1 });
+    expect(errorOf(await newSet('Fifth'))).toMatchObject({ error_type: 'limit' });
+  });
+
+  it('changes nothing when granting the plan the account already holds: no second month of credits', async () => {
+    const admin = await registerConfirmedAdmin(laurel);
+    const accountId = admin.user.account!.id;
+    expect((await grant(accountId, 'professional-monthly-3')).statusCode).toBe(200);
+    const ledger = () => laurel.context.db.select().from(creditLedger).where(eq(creditLedger.account_id, accountId));
+    const before = { row: (await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!, ledger: await ledger() };
+    expect(before.row.subscription_credits).toBe(500);
+
+    const again = await grant(accountId, 'professional-monthly-3');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      stripe_plan: 'professional-monthly-3',
+      subscription_updated: before.row.subscription_updated!.toISOString(),
+    });
+    const [after] = await laurel.context.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(after).toMatchObject({ subscription_credits: 500, subscription_updated: before.row.subscription_updated });
+    expect(await ledger()).toEqual(before.ledger);
+    const grants = await laurel.context.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.account_id, accountId), eq(auditLog.action, 'account.plan_granted')));
+    expect(grants).toHaveLength(1);
   });
 
   it('is for super-admins only, and refuses plans that are not on sale', async () => {

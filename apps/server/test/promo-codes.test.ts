@@ -1,7 +1,7 @@
 import { PROMO_MESSAGES } from '@laurel/domain';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, creditLedger, promoCodes } from '../src/db/schema.ts';
+import { accounts, auditLog, creditLedger, promoCodeHolds, promoCodes } from '../src/db/schema.ts';
 import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { type StripeStandIn, startStripeStandIn } from './helpers/stripe-stand-in.ts';
@@ -264,5 +264,103 @@ describe('a percentage promo code at Stripe checkout', () => {
     // A code that cannot be used sends the browser back with the reason's key instead of charging full price.
     await root.call('PUT', `/api/promo-codes/trigger-status/${code.id}`);
     expect(await go('purchase_type=payg&payg_credits=250&quantity=1&promo_code=QUARTER')).toBe('/account/subscription?error=invalid-promo');
+  });
+
+  /** Opens a checkout as the account's admin; answers where the browser goes. */
+  const open = async (client: ApiClient, query: string) => {
+    const response = await client.get(`/api/accounts/checkout-session?${query}`);
+    expect(response.statusCode).toBe(302);
+    return response.headers.location as string;
+  };
+  const sessionOf = (location: string) => {
+    expect(location.startsWith(`${stripe.url}/checkout/`)).toBe(true);
+    return location.slice(`${stripe.url}/checkout/`.length);
+  };
+
+  it('gives a one-use code to one of three checkouts opened before any is paid, and never counts more uses than its limit', async () => {
+    const root = await superAdmin(laurel);
+    const code = (
+      await root.post('/api/promo-codes', { name: 'Once', promo_value: 'ONCE-20', type: 'percentage', amount: 20, usage_limit: 1 })
+    ).json();
+    const [first, second, third] = [
+      await registerConfirmedAdmin(laurel),
+      await registerConfirmedAdmin(laurel),
+      await registerConfirmedAdmin(laurel),
+    ];
+    const query = 'purchase_type=payg&payg_credits=250&quantity=1&promo_code=once-20';
+    const opened = sessionOf(await open(first.client, query));
+    expect(stripe.object(opened)).toMatchObject({ amount_total: 3120, total_details: { amount_discount: 780 } });
+    // The use is held for the open checkout: the others are told the code is used up and nothing is charged.
+    expect(await open(second.client, query)).toBe('/account/subscription?error=promo-used-up');
+    expect(await open(third.client, query)).toBe('/account/subscription?error=promo-used-up');
+    expect(await open(first.client, query)).toBe('/account/subscription?error=promo-used-up');
+
+    await stripe.completeCheckout(opened);
+    await stripe.deliver();
+    await stripe.deliver(stripe.events.slice(-3));
+    expect(await usedCount(laurel, code.id)).toBe(1);
+    expect((await accountOf(laurel, first.user.account!.id)).credits).toBe(250);
+    const listed = (await root.get('/api/promo-codes?search=ONCE-20')).json();
+    expect(listed.promo_codes[0]).toMatchObject({ used_count: 1, usage_limit: 1 });
+    // Spent: still refused, and without a discount nobody is charged for the code.
+    expect(await open(second.client, query)).toBe('/account/subscription?error=promo-used-up');
+    expect(await usedCount(laurel, code.id)).toBe(1);
+  });
+
+  it('gives a held use back when its checkout expires, by the event or, when none came, by reading the session', async () => {
+    const root = await superAdmin(laurel);
+    const code = (
+      await root.post('/api/promo-codes', { name: 'Back', promo_value: 'BACK-10', type: 'percentage', amount: 10, usage_limit: 1 })
+    ).json();
+    const a = await registerConfirmedAdmin(laurel);
+    const b = await registerConfirmedAdmin(laurel);
+    const query = 'purchase_type=certificate_set&certsets=1&promo_code=BACK-10';
+
+    const abandoned = sessionOf(await open(a.client, query));
+    expect(await open(b.client, query)).toBe('/account/subscription?error=promo-used-up');
+    stripe.expireCheckout(abandoned);
+    await stripe.deliver();
+    // Twice is once.
+    await stripe.deliver(stripe.events.slice(-1));
+
+    // The use came back: b's checkout holds it now. Its session expires too, but its event is lost.
+    const lost = sessionOf(await open(b.client, query));
+    expect(await open(a.client, query)).toBe('/account/subscription?error=promo-used-up');
+    stripe.expireCheckout(lost);
+    stripe.events.pop();
+    // Past the hold's time, the next checkout reads the session from Stripe and finds it expired.
+    await laurel.context.db
+      .update(promoCodeHolds)
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where(eq(promoCodeHolds.session_id, lost));
+    const paid = sessionOf(await open(a.client, query));
+    await stripe.completeCheckout(paid);
+    await stripe.deliver();
+    expect(await usedCount(laurel, code.id)).toBe(1);
+    const holds = await laurel.context.db.select().from(promoCodeHolds).where(eq(promoCodeHolds.promo_code_id, code.id));
+    expect(holds.map((h) => h.status).sort()).toEqual(['released', 'released', 'used']);
+  });
+
+  it('fulfils a checkout a 100% code makes free: Stripe asks no payment and the purchase still arrives, once', async () => {
+    const root = await superAdmin(laurel);
+    const code = (await root.post('/api/promo-codes', { name: 'On us', promo_value: 'ON-US', type: 'percentage', amount: 100 })).json();
+    const admin = await registerConfirmedAdmin(laurel);
+    const id = admin.user.account!.id;
+    const credits = sessionOf(await open(admin.client, 'purchase_type=payg&payg_credits=500&quantity=1&promo_code=ON-US'));
+    expect(stripe.object(credits)).toMatchObject({ amount_total: 0 });
+    await stripe.completeCheckout(credits);
+    expect(stripe.object(credits)).toMatchObject({ status: 'complete', payment_status: 'no_payment_required', payment_intent: null });
+    const sets = sessionOf(await open(admin.client, 'purchase_type=certificate_set&certsets=2&promo_code=ON-US'));
+    await stripe.completeCheckout(sets);
+    await stripe.deliver();
+    await stripe.deliver(stripe.events.slice(-6));
+    const account = await accountOf(laurel, id);
+    expect(account).toMatchObject({ credits: 500, allowed_sets: 3 });
+    const [purchase] = await laurel.context.db
+      .select()
+      .from(creditLedger)
+      .where(and(eq(creditLedger.account_id, id), eq(creditLedger.kind, 'purchase')));
+    expect(purchase).toMatchObject({ delta: 500, amount_paid: 0, reference: `checkout:${credits}` });
+    expect(await usedCount(laurel, code.id)).toBe(2);
   });
 });

@@ -124,7 +124,10 @@ describe('projects and recipients', () => {
     expect(v1Error(badEmail).type).toBe('invalid_request_error');
     const unmapped = await api.post('/v1/projects', { certificate_set_id: issuer.setId, title: 'Refused', recipients: [person(1)] });
     expect(unmapped.statusCode).toBe(400);
-    expect(v1Error(unmapped).message).toMatch(/map all data fields/);
+    expect(v1Error(unmapped)).toMatchObject({
+      field: 'recipients.0.fields.COURSE',
+      message: expect.stringMatching(/No recipient gives COURSE/),
+    });
     const noTitle = await api.post('/v1/projects', { certificate_set_id: issuer.setId, recipients: [person(1)] });
     expect(noTitle.statusCode).toBe(400);
     expect(v1Error(noTitle)).toMatchObject({ type: 'invalid_request_error', field: 'title' });

@@ -305,6 +305,34 @@ describe('Stripe billing', () => {
     expect((await accountRow(id)).subscription_credits).toBe(150);
   });
 
+  it('ends the pending state when the declined invoice is paid, from the invoice event alone', async () => {
+    const { client, user } = await registerConfirmedAdmin(laurel);
+    const id = user.account!.id;
+    await stripe.completeCheckout(sessionIdOf(await checkout(client, 'purchase_type=subscription&subscription=advanced-monthly-3')));
+    await stripe.deliver();
+    const customer = (await accountRow(id)).stripe_id!;
+    const declining = stripe.createPaymentMethod({ declines: true, last4: '0002' });
+    expect((await client.post(`/api/accounts/${id}/billing`, { token: declining })).statusCode).toBe(200);
+    stripe.renew(subscriptionOf(customer));
+    await stripe.deliver();
+    expect(await accountRow(id)).toMatchObject({ stripe_active: true, subscription_in_pending: true });
+    expect((await client.get('/api/auth/current')).json().account.plan.features).toMatchObject({ custom_fonts: false });
+
+    // A working card, and the open invoice is paid (Stripe's retry): the subscription is active again.
+    expect((await client.post(`/api/accounts/${id}/billing`, { token: stripe.createPaymentMethod({ last4: '4242' }) })).statusCode).toBe(
+      200,
+    );
+    const open = (stripe.object(subscriptionOf(customer))!.latest_invoice as string)!;
+    stripe.payInvoice(open);
+    const paid = stripe.events.filter((e) => e.type === 'invoice.paid' && JSON.parse(e.payload).data.object.id === open);
+    // Only the invoice's event comes (the subscription's is late): it is enough.
+    expect(await stripe.deliver(paid)).toEqual([200]);
+    expect(await accountRow(id)).toMatchObject({ stripe_active: true, subscription_in_pending: false, subscription_credits: 250 });
+    expect((await client.get('/api/auth/current')).json().account.plan.features).toMatchObject({ custom_fonts: true });
+    await stripe.deliver();
+    expect(await accountRow(id)).toMatchObject({ subscription_in_pending: false, subscription_credits: 250 });
+  });
+
   it('refills an account that has a Stripe customer but no subscription, such as a plan granted by hand', async () => {
     const { client, user } = await registerConfirmedAdmin(laurel);
     const id = user.account!.id;

@@ -16,6 +16,7 @@ beforeAll(async () => {
   const sentProject = await saveProject(owner.admin.client, owner.setId, 'Harbour pilots', [
     { first: 'Zoë', last: 'Ångström', email: 'zoe@example.com' },
     { first: '小明', last: '王', email: 'wang@example.com' },
+    { first: 'Ola', last: 'Løvstad', email: 'ola@example.com' },
   ]);
   await sendAndSettle(owner.admin.client, sentProject);
   const draftProject = await saveProject(owner.admin.client, owner.setId, 'Not yet sent', [
@@ -44,6 +45,22 @@ describe('verifying a certificate by its number and last name', () => {
 
     const cjk = await verifier.post('/api/verify', { certificate_number: wang!.certificate_number, last_name: '王' });
     expect(cjk.json().token).toBe(wang!.token);
+  });
+
+  it('matches the last name typed without its accents, in any case', async () => {
+    const verifier = new ApiClient(laurel);
+    const [zoe, , ola] = sent;
+    for (const [person, typed] of [
+      [zoe!, 'Angstrom'],
+      [zoe!, 'ANGSTRÖM'],
+      [ola!, 'lovstad'],
+    ] as const) {
+      const found = await verifier.post('/api/verify', { certificate_number: person.certificate_number, last_name: typed });
+      expect(found.statusCode, `${typed}: ${found.body}`).toBe(200);
+      expect(found.json().token).toBe(person.token);
+    }
+    const other = await verifier.post('/api/verify', { certificate_number: ola!.certificate_number, last_name: 'Lovstadt' });
+    expect(other.statusCode).toBe(404);
   });
 
   it('needs both: a right number with another last name, or a certificate not sent, finds nothing', async () => {

@@ -1,5 +1,5 @@
 import { FIELD_KEYS } from '@laurel/certificate';
-import type { DataField } from '@laurel/domain';
+import { type DataField, EXPIRY_MESSAGES } from '@laurel/domain';
 import { describe, expect, it } from 'vitest';
 import { emptyRow, MAX_ROWS, validate, withImported, withoutRow } from '../src/store/add-recipient-rows.ts';
 
@@ -43,5 +43,14 @@ describe('adding recipients to a saved project', () => {
     expect(errors[1]).toMatchObject({ COURSE: 'Required', [FIELD_KEYS.email]: 'Invalid email format' });
     expect(errors[1]![FIELD_KEYS.expiration]).toMatch(/MM\/DD\/YYYY/);
     expect(withoutRow(errors, 0)).toEqual({ 0: errors[1] });
+  });
+
+  it('refuses an expiration date already past, as the server will', () => {
+    const expiring = [...FIELDS, { key: FIELD_KEYS.expiration, label: 'Expires', kind: 'expiration_date' as const }];
+    const rows = [
+      { ...person('Zoë'), [FIELD_KEYS.expiration]: '01/01/2020' },
+      { ...person('Léa'), [FIELD_KEYS.expiration]: '12/31/2099' },
+    ];
+    expect(validate(rows, expiring, 'MM/DD/YYYY')).toEqual({ 0: { [FIELD_KEYS.expiration]: EXPIRY_MESSAGES.past } });
   });
 });

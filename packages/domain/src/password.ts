@@ -4,10 +4,12 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
  * Password rule (DESIGN.md departure from spec 1 §5): 8 to 128 characters of any kind.
  * The server also refuses common passwords; that list is too large to ship to the browser.
  */
+export const PASSWORD_TOO_LONG_MESSAGE = `Password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`;
+
 export function passwordProblem(password: string): string | null {
   if (!password) return 'Password is Required';
   if ([...password].length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if ([...password].length > PASSWORD_MAX_LENGTH) return `Password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`;
+  if ([...password].length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG_MESSAGE;
   return null;
 }
 

@@ -6,7 +6,7 @@ import { withNameParts } from './person-name.ts';
 /** One imported recipient: values by field key (FIRST_NAME, 'Email Address', COURSE …). */
 export type RecipientRowValues = Record<string, string | undefined>;
 
-export type RowProblemKind = 'missing_name' | 'missing_email' | 'invalid_email' | 'invalid_date' | 'duplicate';
+export type RowProblemKind = 'missing_name' | 'missing_email' | 'invalid_email' | 'invalid_date' | 'past_date' | 'duplicate';
 
 /** Why a row cannot be sent as it is, and the field to correct (none for a repeated row). */
 export interface RowProblem {
@@ -15,16 +15,41 @@ export interface RowProblem {
   message: string;
 }
 
+/** The UTC day of a moment, YYYY-MM-DD: expiration days and credentials' dates are counted in UTC. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+export const EXPIRY_MESSAGES = {
+  past: 'The expiration date has already passed: a certificate cannot expire before it is issued',
+  /** A send refused whole: some of its recipients' expiration dates passed since they were saved. */
+  pastAtSend: (names: string[], total: number) =>
+    `Nothing was sent: the expiration date of ${total === 1 ? 'one recipient' : `${total} recipients`} has already passed (${names.join(', ')}${
+      total > names.length ? ` and ${total - names.length} more` : ''
+    }). Correct ${total === 1 ? 'it' : 'them'} in the recipient's details, or send without ${total === 1 ? 'this recipient' : 'them'}.`,
+} as const;
+
+/**
+ * Whether an expiration date (YYYY-MM-DD, the last day the certificate holds) is before `today`, the day
+ * it would be issued. Such a certificate would be over before it begins, and its credential would end
+ * before it starts: rows with one are refused when they are checked, and recipients with one when they are sent.
+ */
+export const expiresBeforeIssue = (expiresOn: string, today: string): boolean => expiresOn < today;
+
 /** How rows are named in messages: by their place in the list, counting from 1 (the header row is not counted). */
 export const rowLabel = (index: number) => `row ${index + 1}`;
 
 /**
  * What keeps one row from being saved (spec 3 §5): a name (first, last or combined), an email
  * address that is present and valid and, when the certificate shows one, an expiration date written
- * strictly in its format. Other data fields may be empty, as in the add-recipient dialog. The server
- * refuses a project holding such a row; the wizard shows each one to fix or leave out.
+ * strictly in its format and not before `today` (YYYY-MM-DD, UTC). Other data fields may be empty, as
+ * in the add-recipient dialog. The server refuses a project holding such a row; the wizard shows each
+ * one to fix or leave out.
  */
-export function rowProblems(row: RecipientRowValues, fields: readonly RecipientField[], format: ExpirationDateFormat | null): RowProblem[] {
+export function rowProblems(
+  row: RecipientRowValues,
+  fields: readonly RecipientField[],
+  format: ExpirationDateFormat | null,
+  today: string,
+): RowProblem[] {
   const values = withNameParts(row);
   const value = (key: string) => (values[key] ?? '').trim();
   const problems: RowProblem[] = [];
@@ -34,8 +59,12 @@ export function rowProblems(row: RecipientRowValues, fields: readonly RecipientF
   if (!email) problems.push({ kind: 'missing_email', field: FIELD_KEYS.email, message: 'Missing email address' });
   else if (!isValidEmail(email))
     problems.push({ kind: 'invalid_email', field: FIELD_KEYS.email, message: `${MESSAGES.invalidEmail}: ${email}` });
-  if (format && fields.some((f) => f.kind === 'expiration_date') && !parseDateInFormat(value(FIELD_KEYS.expiration), format))
-    problems.push({ kind: 'invalid_date', field: FIELD_KEYS.expiration, message: expirationDateMessage(format) });
+  if (format && fields.some((f) => f.kind === 'expiration_date')) {
+    const expiresOn = parseDateInFormat(value(FIELD_KEYS.expiration), format);
+    if (!expiresOn) problems.push({ kind: 'invalid_date', field: FIELD_KEYS.expiration, message: expirationDateMessage(format) });
+    else if (expiresBeforeIssue(expiresOn, today))
+      problems.push({ kind: 'past_date', field: FIELD_KEYS.expiration, message: EXPIRY_MESSAGES.past });
+  }
   return problems;
 }
 

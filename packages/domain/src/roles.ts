@@ -53,6 +53,19 @@ export function canSend(user: AccessUser): boolean {
   return !!user.allow_all_certificate_sets || (user.allowed_certificate_sets?.length ?? 0) > 0;
 }
 
+/**
+ * Renaming or deleting a saved mapping: a global one is a super-admin's; an account's own is its admins' to
+ * change, and a sub-user's (with the right to send) only when they saved it themselves, since the others are
+ * the presets of their admin and colleagues.
+ */
+export function canChangeMapping(user: AccessUser, mapping: { global: boolean; created_by: number | null }): boolean {
+  const role = primaryRole(user);
+  if (mapping.global) return role === 'global_admin';
+  if (role === null) return false;
+  if (role !== 'account_user') return true;
+  return canSend(user) && mapping.created_by === user.id;
+}
+
 /** What a sub-user is told when a right is missing: one message per right, in the spec's words. */
 export const PERMISSION_MESSAGES = {
   createSets: 'You are not allowed to create certificates. Please ask your account administrator.',

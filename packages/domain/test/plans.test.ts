@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountFeatures,
+  accountTrialDaysRemaining,
   activePlan,
+  certificateSetLimit,
   FEATURES,
   featureAllowed,
   maxActiveTeamUsers,
@@ -15,7 +17,7 @@ import {
   upgradeMessage,
 } from '../src/index.ts';
 
-const on = (plan: string | null, extra: Record<string, unknown> = {}) => ({
+const on = <Extra extends object = object>(plan: string | null, extra: Extra = {} as Extra) => ({
   stripe_active: plan !== null,
   stripe_plan: plan,
   subscription_in_pending: false,
@@ -88,5 +90,23 @@ describe('the plan catalogue', () => {
     expect(trialDaysRemaining(start, new Date('2025-03-01T18:00:00Z'))).toBe(14);
     expect(trialDaysRemaining(start, new Date('2025-03-06T12:00:00Z'))).toBe(9);
     expect(trialDaysRemaining(start, new Date('2025-05-01T12:00:00Z'))).toBe(0);
+  });
+
+  it('shows no trial days while a plan is held, paid or granted, and the trial’s own count without one', () => {
+    const started = { trial_started_at: new Date('2025-03-01T12:00:00Z') };
+    const day3 = new Date('2025-03-04T12:00:00Z');
+    expect(accountTrialDaysRemaining(on(null, started), day3)).toBe(11);
+    expect(accountTrialDaysRemaining(on('professional-monthly-3', started), day3)).toBe(0);
+    // A plan no longer sold counts as none.
+    expect(accountTrialDaysRemaining(on('prem-monthly', started), day3)).toBe(11);
+  });
+
+  it('limits certificate sets to the account’s own allowance without a plan, and lifts the limit while a plan is held', () => {
+    expect(certificateSetLimit(on(null, { allowed_sets: 1 }))).toBe(1);
+    expect(certificateSetLimit(on(null, { allowed_sets: 4 }))).toBe(4);
+    for (const plan of PLANS)
+      expect(certificateSetLimit(on(plan.id, { allowed_sets: 1 }))).toBe(plan.certificate_sets === null ? null : 1 + plan.certificate_sets);
+    expect(certificateSetLimit(on('enterprise-monthly-3', { allowed_sets: 1 }))).toBeNull();
+    expect(certificateSetLimit(on('prem-monthly', { allowed_sets: 2 }))).toBe(2);
   });
 });

@@ -53,6 +53,12 @@ export const accounts = pgTable(
     /** A failed payment's reason, shown once on the billing information screen and then cleared. */
     billing_error: text('billing_error'),
     allowed_sets: integer('allowed_sets').notNull().default(1),
+    /**
+     * Credits the account received for payments whose money went back to the cardholder (a refund, a
+     * dispute) but had already spent: kept here and shown, never taken from later purchases. Each change
+     * is a row of `billing_reversals`.
+     */
+    credits_owed: integer('credits_owed').notNull().default(0),
     allow_qrcode: boolean('allow_qrcode').notNull().default(false),
     allow_two_side_certificate: boolean('allow_two_side_certificate').notNull().default(false),
     promo_code: text('promo_code'),
@@ -306,11 +312,17 @@ export const certificateSets = pgTable(
     email: jsonb('email').$type<Record<string, unknown>>().notNull().default({}),
     created_by: integer('created_by'),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    /** What the set's credentials say of the achievement, as the issuer wrote it; empty for the default sentence. */
+    achievement_description: text('achievement_description').notNull().default(''),
+    achievement_criteria: text('achievement_criteria').notNull().default(''),
+    /** The set's opaque public id (96 random bits, hex), given with its first credential: its achievement image's address. */
+    public_id: text('public_id'),
     ...timestamps,
   },
   (t) => [
     index('certificate_sets_account_idx').on(t.account_id, t.id),
     uniqueIndex('certificate_sets_name_unique').on(t.account_id, sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('certificate_sets_public_id_unique').on(t.public_id),
   ],
 );
 
@@ -530,6 +542,11 @@ export const recipients = pgTable(
     resend_errored: integer('resend_errored').notNull().default(0),
     resend_individual: integer('resend_individual').notNull().default(0),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Which version of the issued certificate the row describes: 1 as sent, one more each time a correction changes
+     * what it says (the earlier ones are kept in `certificate_versions`).
+     */
+    certificate_version: integer('certificate_version').notNull().default(1),
     /** The holder's own note on this certificate, written in a portal (500 characters at most); the issuer never sees it. */
     portal_memo: text('portal_memo'),
     ...timestamps,
@@ -806,6 +823,61 @@ export const billingFulfilments = pgTable('billing_fulfilments', {
   quantity: integer('quantity').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Money of a payment that went back to the cardholder and what it took back: one row per Stripe refund,
+ * per dispute that withdrew funds, and per dispute won (`stripe-refund:{refund}`, `stripe-dispute:{dispute}`,
+ * `stripe-dispute:{dispute}:won`). The reference is also the ledger entry's for the credits taken from the
+ * bucket; what the bucket no longer held is owed (`accounts.credits_owed`). Negative figures give back.
+ */
+export const billingReversals = pgTable(
+  'billing_reversals',
+  {
+    reference: text('reference').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    charge_id: text('charge_id').notNull(),
+    /** The ledger reference of what the payment bought (`checkout:…`, `payment:…`, `invoice:…`). */
+    source: text('source').notNull(),
+    reason: text('reason').$type<'refund' | 'dispute' | 'dispute_won'>().notNull(),
+    /** The money this refund or dispute returned, in the currency's smallest unit. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    credits_taken: integer('credits_taken').notNull(),
+    credits_owed: integer('credits_owed').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_reversals_charge_idx').on(t.account_id, t.charge_id)],
+);
+
+/**
+ * A use of a percentage promo code held for a Checkout session from the moment it is made: counted as a
+ * use once the session is paid, released when it expires. A code's limit counts held uses too, so
+ * checkouts opened at the same time cannot together pass it.
+ */
+export const promoCodeHolds = pgTable(
+  'promo_code_holds',
+  {
+    /** Random; the session carries it in its metadata (`promo_hold`). */
+    id: text('id').primaryKey(),
+    promo_code_id: integer('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    session_id: text('session_id'),
+    status: text('status').$type<'held' | 'used' | 'released'>().notNull().default('held'),
+    /** After this the session can no longer be paid: a hold still open then is settled from Stripe. */
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('promo_code_holds_code_idx').on(t.promo_code_id, t.status),
+    check('promo_code_holds_status', sql`${t.status} in ('held', 'used', 'released')`),
+  ],
+);
 
 /** An account's automatic purchase: the pack bought when the balance falls under the threshold. */
 export const automaticPurchases = pgTable('automatic_purchases', {
@@ -1163,6 +1235,67 @@ export const openBadgeCredentials = pgTable(
     key_id: text('key_id').notNull(),
     status_index: integer('status_index').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The certificate version it was signed for (`recipients.certificate_version` then). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('open_badge_credentials_status_unique').on(t.account_id, t.status_index)],
+);
+
+/**
+ * Each earlier version of an issued certificate, kept when a correction replaced it: what it said, the credential
+ * it carried (whose status-list position is set from then on, so verifiers anywhere see it withdrawn), and when,
+ * why and by whom it was replaced. The current version is the recipient's row and its `open_badge_credentials` row.
+ */
+export const certificateVersions = pgTable(
+  'certificate_versions',
+  {
+    recipient_id: bigint('recipient_id', { mode: 'number' })
+      .notNull()
+      .references(() => recipients.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id').notNull(),
+    version: integer('version').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    meta: jsonb('meta').$type<Record<string, string>>().notNull(),
+    /** Null for a version issued before credentials existed. */
+    credential: json('credential').$type<Record<string, unknown>>(),
+    key_id: text('key_id'),
+    status_index: integer('status_index'),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull(),
+    superseded_at: timestamp('superseded_at', { withTimezone: true }).notNull(),
+    /** What replaced it: `correction` (its names, dates or data fields changed). */
+    superseded_by: text('superseded_by').$type<'correction'>().notNull(),
+    /** What the change touched: `first_name`, `last_name` and data-field keys. */
+    changed: jsonb('changed').$type<string[]>().notNull().default([]),
+    /** The user who made the change, as the audit log keeps it (no reference: the record outlives the user). */
+    changed_by: integer('changed_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recipient_id, t.version] }),
+    // Status lists and the verify page find a superseded credential by its position.
+    uniqueIndex('certificate_versions_status_unique').on(t.account_id, t.status_index).where(sql`${t.status_index} is not null`),
+  ],
+);
+
+/**
+ * The SHA-256 of every certificate file handed out (the PDF, and the PNG at each width drawn), by recipient, version
+ * and kind: the verify page calls a PDF or PNG the document that was issued only when it is exactly one of these.
+ */
+export const issuedCertificateFiles = pgTable(
+  'issued_certificate_files',
+  {
+    sha256: text('sha256').notNull(),
+    recipient_id: bigint('recipient_id', { mode: 'number' })
+      .notNull()
+      .references(() => recipients.id, { onDelete: 'cascade' }),
+    account_id: integer('account_id').notNull(),
+    version: integer('version').notNull(),
+    kind: text('kind').$type<'pdf' | 'png'>().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sha256, t.recipient_id, t.version, t.kind] }),
+    // Deleting recipients (a project or an account) finds their rows without reading the table.
+    index('issued_certificate_files_recipient_idx').on(t.recipient_id),
+  ],
 );

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, CUSTOM_DOMAIN_MESSAGES as M } from '@laurel/domain';
+import { CUSTOM_DOMAIN_MESSAGES as M } from '@laurel/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
@@ -6,9 +6,10 @@ import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../h
 /**
  * Who may read and change an account's custom portal URL and certificate, and list every custom domain
  * (spec 1 §7, spec 3 §7). Every call names the persona account; changes are asked in a form refused
- * after the access check (an IP address for a host, a certificate without a URL). Members read, the
- * account's admins (and a super-admin acting as one) change, super-admins do both for any account;
- * another account's admin gets 404.
+ * after the access check (an IP address for a host, a certificate without a URL). The account's admins
+ * (and a super-admin acting as one) read and change, super-admins do both for any account; sub-users,
+ * who have no part in the portal, are refused even reading, as for the portal settings; another
+ * account's admin gets 404.
  */
 
 let laurel: TestLaurel;
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const NOT_MEMBER = { status: 403, message: 'Action not allowed' };
-const ADMINS_ONLY = { status: 403, message: ACCOUNT_MESSAGES.adminsOnly };
+const ADMINS_ONLY = { status: 403, message: M.adminsOnly };
 const subUsers = {
   sub_no_rights: ADMINS_ONLY,
   sub_create: ADMINS_ONLY,
@@ -35,7 +36,18 @@ const rows: MatrixRow[] = [
   {
     call: 'GET /api/portal/users-domain',
     request: (c, { accountId }) => c.get(`/api/portal/users-domain?account_id=${accountId}`),
-    expected: cells(200, { portal_user: NOT_MEMBER, other_admin: 404 }),
+    expected: cells(200, { ...subUsers, portal_user: NOT_MEMBER, other_admin: 404 }),
+  },
+  {
+    call: 'GET /api/portal/users-domain (no account named: the caller’s own)',
+    request: (c) => c.get('/api/portal/users-domain'),
+    // The super-admin belongs to no account and must name one.
+    expected: cells(200, { ...subUsers, portal_user: NOT_MEMBER, global_admin: { status: 400, message: M.chooseAccount } }),
+  },
+  {
+    call: "GET /api/portal/users-domain (another account's id)",
+    request: (c, { otherAccountId }) => c.get(`/api/portal/users-domain?account_id=${otherAccountId}`),
+    expected: cells(404, { portal_user: NOT_MEMBER, global_admin: 200, other_admin: 200 }),
   },
   {
     call: 'POST /api/portal/users-domain (an IP address)',

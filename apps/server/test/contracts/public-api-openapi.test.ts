@@ -19,6 +19,15 @@ afterAll(async () => {
 
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
 
+interface JsonSchema {
+  type?: string;
+  required?: string[];
+  additionalProperties?: unknown;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  $ref?: string;
+}
+
 describe('the /v1 OpenAPI document', () => {
   it('is valid OpenAPI 3.1', async () => {
     const result = await new Validator().validate(structuredClone(doc));
@@ -38,6 +47,27 @@ describe('the /v1 OpenAPI document', () => {
       return !operation?.operationId || !operation.summary;
     });
     expect(missing).toEqual([]);
+  });
+
+  it('documents the refused values of a 400 and refuses properties it does not know', () => {
+    const schemas = (doc as unknown as { components: { schemas: Record<string, JsonSchema> } }).components.schemas;
+    const error = schemas.Error!.properties!.error!;
+    expect(error.properties!.errors).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/FieldError' } });
+    expect(schemas.FieldError).toMatchObject({
+      required: ['field', 'message'],
+      properties: { field: { type: 'string' }, row: { type: 'integer' }, message: { type: 'string' } },
+    });
+    const bodyOf = (path: string) =>
+      (doc.paths[path]!.post as unknown as { requestBody: { content: Record<string, { schema: JsonSchema }> } }).requestBody.content[
+        'application/json'
+      ]!.schema;
+    for (const path of ['/v1/projects', '/v1/projects/{id}/recipients']) {
+      const body = bodyOf(path);
+      expect(body.additionalProperties, path).toBe(false);
+      expect(body.properties!.recipients!.items!.additionalProperties, path).toBe(false);
+    }
+    expect(bodyOf('/v1/projects/{id}/send').additionalProperties).toBe(false);
+    expect(bodyOf('/v1/recipients/{id}/revoke').additionalProperties).toBe(false);
   });
 
   it('documents the Idempotency-Key header on every POST and no app route', async () => {

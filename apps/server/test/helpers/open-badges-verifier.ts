@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { contexts as credentialsContexts } from '@digitalbazaar/credentials-context';
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import dataIntegrityContext from '@digitalbazaar/data-integrity-context';
@@ -59,15 +60,64 @@ export function independentVerifier(laurel: TestLaurel) {
     throw new Error(`no network in this test: ${url}`);
   };
 
-  async function independentlyVerify(credential: Credential) {
+  /**
+   * The credential's revocation status read the way the Bitstring Status List spec tells a strict verifier to,
+   * by this code rather than the library's: the list credential fetched, verified, in force now (its
+   * `validFrom` present and past: without one a strict verifier cannot take the list as current), of the right
+   * type, purpose and issuer, at least 16 KB of bits, and the credential's bit read from it (bit 0 the
+   * leftmost of the first byte). Throws, saying why, when the list cannot be relied on.
+   */
+  async function readStatus(credential: Credential): Promise<boolean> {
+    const entry = credential.credentialStatus;
+    if (entry?.type !== 'BitstringStatusListEntry') throw new Error('the credential has no BitstringStatusListEntry');
+    const list = await fetchJson(entry.statusListCredential);
+    const checked = await verifyCredential({ credential: list, suite: independentSuite, documentLoader: loader });
+    if (!checked.verified) throw new Error(`the status list does not verify: ${checked.error?.message}`);
+    if (!list.type?.includes('BitstringStatusListCredential')) throw new Error('the status list is not a BitstringStatusListCredential');
+    const validFrom = typeof list.validFrom === 'string' ? new Date(list.validFrom) : null;
+    if (!validFrom || Number.isNaN(validFrom.getTime()) || validFrom.getTime() > Date.now() + 300_000)
+      throw new Error(`the status list is not in force: validFrom ${list.validFrom}`);
+    if (list.validUntil && new Date(list.validUntil).getTime() < Date.now()) throw new Error('the status list has expired');
+    const issuerOf = (document: Credential) => (typeof document.issuer === 'string' ? document.issuer : document.issuer?.id);
+    if (issuerOf(list) !== issuerOf(credential)) throw new Error('the status list has another issuer');
+    const subject = list.credentialSubject;
+    if (subject?.type !== 'BitstringStatusList') throw new Error('the status list subject is not a BitstringStatusList');
+    if (subject.statusPurpose !== entry.statusPurpose) throw new Error('the status list has another purpose');
+    if (typeof subject.encodedList !== 'string' || !subject.encodedList.startsWith('u'))
+      throw new Error('the list is not multibase base64url');
+    const bits = gunzipSync(Buffer.from(subject.encodedList.slice(1), 'base64url'));
+    if (bits.length < 16 * 1024) throw new Error(`the list holds ${bits.length} bytes, under the 16 KB minimum`);
+    const index = Number(entry.statusListIndex);
+    if (!Number.isInteger(index) || index < 0 || index >= bits.length * 8)
+      throw new Error(`index ${entry.statusListIndex} is not on the list`);
+    return ((bits[index >> 3]! >> (7 - (index & 7))) & 1) === 1;
+  }
+
+  /**
+   * Verifies with @digitalbazaar/vc (at `now`, the present unless given) and reads the status list itself;
+   * `verified` only when the credential verifies, its window is not inverted (VC 2.0 §4.9) and the list is read.
+   */
+  async function independentlyVerify(credential: Credential, options: { now?: Date } = {}) {
     const result = await verifyCredential({
       credential,
       suite: independentSuite,
       documentLoader: loader,
-      checkStatus: (options) => checkStatus({ ...options, suite: independentSuite }),
+      checkStatus: (o) => checkStatus({ ...o, suite: independentSuite }),
+      ...(options.now ? { now: options.now } : {}),
     });
-    return { verified: result.verified, revoked: result.statusResult?.results?.[0]?.status ?? null, result };
+    const problems: string[] = [];
+    if (credential.validFrom && credential.validUntil && new Date(credential.validUntil) < new Date(credential.validFrom))
+      problems.push('validUntil is before validFrom');
+    let revoked: boolean | null = null;
+    try {
+      revoked = await readStatus(credential);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+    const libraryRead = result.statusResult?.results?.[0]?.status ?? null;
+    if (result.verified && libraryRead !== revoked) problems.push(`the library read ${libraryRead}, the list says ${revoked}`);
+    return { verified: result.verified && !problems.length, revoked, problems, result };
   }
 
-  return { fetchJson, independentlyVerify };
+  return { fetchJson, independentlyVerify, readStatus };
 }

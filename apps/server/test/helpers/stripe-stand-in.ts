@@ -6,10 +6,12 @@ import Stripe from 'stripe';
 /**
  * A local stand-in for the part of Stripe's REST API the product calls, for tests: customers, payment
  * methods, prices and products, Checkout sessions, subscriptions, invoices and their payments, payment
- * intents, coupons (read and created), promotion codes and billing portal sessions. Requests are
+ * intents and their charges, refunds, disputes, coupons (read and created), promotion codes and billing
+ * portal sessions. Requests are
  * form-encoded and replies have the shapes of Stripe's API reference (openapi/fixtures3.json of stripe/openapi), state is kept
- * in memory. Helpers play the customer's and Stripe's part: complete a Checkout, renew a subscription
- * (paid or declined), and deliver the webhook events that followed, signed as Stripe signs them.
+ * in memory. Helpers play the customer's, the bank's and Stripe's part: complete or abandon a Checkout,
+ * renew a subscription (paid or declined), pay an open invoice, refund or dispute a payment, let time pass
+ * within a period, and deliver the webhook events that followed, signed as Stripe signs them.
  */
 
 type Obj = Record<string, unknown> & { id: string };
@@ -29,11 +31,29 @@ export interface StripeStandIn {
   events: StandInEvent[];
   /** A card as Stripe.js would tokenise it; `declines` makes every charge on it fail. */
   createPaymentMethod(card?: { brand?: string; last4?: string; declines?: boolean; name?: string }): string;
-  addCoupon(coupon: { id: string; percent_off: number; duration: 'once' | 'repeating' | 'forever'; promotion_code?: string }): void;
+  addCoupon(coupon: {
+    id: string;
+    percent_off: number;
+    duration: 'once' | 'repeating' | 'forever';
+    promotion_code?: string;
+    max_redemptions?: number;
+  }): void;
   /** The customer pays on the Checkout page (with a new card for subscriptions). */
   completeCheckout(sessionId: string, paymentMethod?: string): Promise<void>;
+  /** The Checkout page is left unpaid until it expires (`checkout.session.expired`). */
+  expireCheckout(sessionId: string): void;
   /** The subscription's next period begins: its invoice is charged to the default card. */
   renew(subscriptionId: string): void;
+  /** Stripe's clock moves on (prorations are computed from it); `toPeriodShare` moves it to that share of the subscription's period. */
+  advance(options: { seconds?: number; subscription?: string; toPeriodShare?: number }): void;
+  /** An open invoice is paid with the customer's default card now (as Stripe's retry or the hosted invoice page does). */
+  payInvoice(invoiceId: string): void;
+  /** The merchant refunds a payment (all of it by default), as `POST /v1/refunds` does. */
+  refund(paymentIntentId: string, amount?: number): void;
+  /** The cardholder's bank opens a dispute on a payment (all of it by default); answers the dispute's id. */
+  dispute(paymentIntentId: string, amount?: number): string;
+  /** A dispute ends: `won` gives the money back to the merchant, `lost` keeps it with the cardholder. */
+  closeDispute(disputeId: string, status: 'won' | 'lost'): void;
   /** Posts events (all not yet delivered by default) to the webhook, signed; answers the HTTP statuses. */
   deliver(events?: StandInEvent[]): Promise<number[]>;
   /** Signs a payload with the webhook secret, as Stripe does. */
@@ -42,7 +62,6 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-const now = () => Math.floor(Date.now() / 1000);
 const DAY = 86_400;
 
 /** Stripe's bracket notation (`line_items[0][price_data][currency]=usd`) into nested objects and arrays. */
@@ -99,6 +118,9 @@ export async function startStripeStandIn(options: {
   let counter = 0;
   let invoiceNumber = 0;
   let url = '';
+  /** How far Stripe's clock runs ahead of the machine's (`advance`). */
+  let clockOffset = 0;
+  const now = () => Math.floor(Date.now() / 1000) + clockOffset;
 
   const newId = (prefix: string) => `${prefix}_${(++counter).toString(36).padStart(6, '0')}${randomBytes(6).toString('hex')}`;
   const put = <T extends Obj>(o: T): T => {
@@ -224,11 +246,56 @@ export async function startStripeStandIn(options: {
     return null;
   };
 
+  /** The charge a successful payment leaves: what refunds and disputes act on. */
+  function charge(intent: {
+    id: string;
+    amount: number;
+    customer: string | null;
+    payment_method: string | null;
+    description: string;
+  }): Obj {
+    return put({
+      id: newId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      balance_transaction: null,
+      billing_details: { address: address(undefined), email: null, name: null, phone: null, tax_id: null },
+      captured: true,
+      created: now(),
+      currency: 'usd',
+      customer: intent.customer,
+      description: intent.description || null,
+      disputed: false,
+      failure_code: null,
+      failure_message: null,
+      livemode: false,
+      metadata: {},
+      outcome: {
+        network_status: 'approved_by_network',
+        reason: null,
+        risk_level: 'normal',
+        seller_message: 'Payment complete.',
+        type: 'authorized',
+      },
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      receipt_url: `${url}/receipts/${intent.id}`,
+      refunded: false,
+      refunds: listOf([], `/v1/charges/${intent.id}/refunds`),
+      status: 'succeeded',
+    });
+  }
+
   function paymentIntent(customerId: string | null, amount: number, methodId: string | null, metadata: Form = {}, description = ''): Obj {
     const method = methodId ? get(methodId, 'payment_method') : null;
     const fails = !method || !!method._declines;
+    const id = newId('pi');
+    const paid = fails ? null : charge({ id, amount, customer: customerId, payment_method: methodId, description });
     return put({
-      id: newId('pi'),
+      id,
       object: 'payment_intent',
       amount,
       amount_received: fails ? 0 : amount,
@@ -242,7 +309,7 @@ export async function startStripeStandIn(options: {
       last_payment_error: fails
         ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
         : null,
-      latest_charge: fails ? null : newId('ch'),
+      latest_charge: paid?.id ?? null,
       livemode: false,
       metadata,
       payment_method: methodId,
@@ -251,7 +318,15 @@ export async function startStripeStandIn(options: {
     });
   }
 
-  type Line = { amount: number; price: Obj | null; description: string; quantity: number; subscription?: Obj; item?: string };
+  type Line = {
+    amount: number;
+    price: Obj | null;
+    description: string;
+    quantity: number;
+    subscription?: Obj;
+    item?: string;
+    period?: { start: number; end: number };
+  };
 
   /** An invoice, finalised and charged to the card at once (charge_automatically). */
   function invoice(
@@ -310,7 +385,7 @@ export async function startStripeStandIn(options: {
                 },
               }
             : null,
-          period: { start: created, end: created + 30 * DAY },
+          period: l.period ?? { start: created, end: created + 30 * DAY },
           pricing: l.price
             ? {
                 type: 'price_details',
@@ -346,6 +421,49 @@ export async function startStripeStandIn(options: {
     return out;
   }
 
+  /**
+   * An open invoice charged again with the customer's default card (Stripe's retry, the hosted page, or
+   * `POST /v1/invoices/{id}/pay`): its payment intent is confirmed with the card, and a subscription it
+   * belongs to becomes active again once it is paid.
+   */
+  function payOpenInvoice(inv: Obj): Obj {
+    if (inv.status !== 'open')
+      throw new StripeError(400, { type: 'invalid_request_error', code: 'invoice_not_open', message: 'Invoice is already paid.' });
+    const customerId = inv.customer as string;
+    const methodId = defaultMethod(customerId);
+    const method = methodId ? get(methodId, 'payment_method') : null;
+    const intent = get(inv._payment_intent as string, 'payment_intent');
+    inv.attempt_count = Number(inv.attempt_count) + 1;
+    inv.attempted = true;
+    intent.payment_method = methodId;
+    if (!method || method._declines) {
+      emit('invoice.payment_failed', inv);
+      emit('payment_intent.payment_failed', intent);
+      throw declined(intent);
+    }
+    const paid = charge({
+      id: intent.id,
+      amount: Number(intent.amount),
+      customer: customerId,
+      payment_method: methodId,
+      description: String(intent.description),
+    });
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, last_payment_error: null, latest_charge: paid.id });
+    Object.assign(inv, { status: 'paid', amount_paid: inv.amount_due, amount_remaining: 0 });
+    (inv.status_transitions as Form).paid_at = now();
+    emit('invoice.paid', inv);
+    emit('payment_intent.succeeded', intent);
+    const subscriptionId = ((inv.parent as Form | null)?.subscription_details as Form | undefined)?.subscription as string | undefined;
+    if (subscriptionId) {
+      const sub = get(subscriptionId, 'subscription');
+      if (sub.latest_invoice === inv.id && sub.status !== 'canceled') {
+        sub.status = 'active';
+        emit('customer.subscription.updated', sub);
+      }
+    }
+    return inv;
+  }
+
   function subscriptionItem(subscriptionId: string, priceObj: Obj, start: number) {
     return {
       id: newId('si'),
@@ -364,6 +482,67 @@ export async function startStripeStandIn(options: {
 
   const defaultMethod = (customerId: string) =>
     ((get(customerId).invoice_settings as Form).default_payment_method as string | null) ?? null;
+
+  /** A completed session's payment status: nothing to pay when the total after discounts is 0. */
+  const paymentStatus = (inv: Obj) => (inv.status !== 'paid' ? 'unpaid' : Number(inv.total) === 0 ? 'no_payment_required' : 'paid');
+
+  /** A coupon used once more; at its `max_redemptions` it is no longer valid. */
+  function redeem(coupon: Obj) {
+    coupon.times_redeemed = Number(coupon.times_redeemed) + 1;
+    if (coupon.max_redemptions !== null && Number(coupon.times_redeemed) >= Number(coupon.max_redemptions)) coupon.valid = false;
+  }
+
+  function expireSession(session: Obj) {
+    if (session.status !== 'open')
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      });
+    session.status = 'expired';
+    session.url = null;
+    emit('checkout.session.expired', session);
+  }
+
+  /** Money goes back to the cardholder: the charge records it and `charge.refunded` follows. */
+  function refundCharge(ch: Obj, amount: number, reason: string | null): Obj {
+    const left = Number(ch.amount) - Number(ch.amount_refunded);
+    if (amount <= 0 || amount > left)
+      throw new StripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        param: 'amount',
+      });
+    const refund = put({
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: null,
+      charge: ch.id,
+      created: now(),
+      currency: ch.currency,
+      destination_details: {
+        type: 'card',
+        card: { type: 'refund', reference_status: 'pending', reference_type: 'acquirer_reference_number' },
+      },
+      metadata: {},
+      payment_intent: ch.payment_intent,
+      reason,
+      status: 'succeeded',
+    });
+    ch.amount_refunded = Number(ch.amount_refunded) + amount;
+    ch.refunded = ch.amount_refunded === ch.amount;
+    (ch.refunds as { data: Obj[] }).data.unshift(refund);
+    emit('refund.created', refund);
+    emit('charge.refunded', ch);
+    return refund;
+  }
+
+  const chargeOfIntent = (intentId: string): Obj => {
+    const intent = get(intentId, 'payment_intent');
+    if (!intent.latest_charge) throw missing(`${intentId} charge`);
+    return get(intent.latest_charge as string, 'charge');
+  };
 
   // ---- routes -------------------------------------------------------------------------------------
 
@@ -429,18 +608,32 @@ export async function startStripeStandIn(options: {
     if (resource === 'checkout' && id === 'sessions') {
       const sessionId = action;
       if (method === 'GET' && sessionId) return get(sessionId, 'checkout.session');
+      if (method === 'GET') {
+        const intent = query.get('payment_intent');
+        return listOf(
+          all('checkout.session').filter((c) => !intent || c.payment_intent === intent),
+          '/v1/checkout/sessions',
+        );
+      }
+      if (sessionId && segments[3] === 'expire') {
+        expireSession(get(sessionId, 'checkout.session'));
+        return get(sessionId, 'checkout.session');
+      }
       const items = list(form.line_items) as Form[];
       const lines = items.map((item) => {
         const p = item.price ? get(item.price as string, 'price') : price({ ...(item.price_data as Form), product: newId('prod') });
         return { price: p.id, quantity: Number(item.quantity ?? 1), amount: Number(p.unit_amount) * Number(item.quantity ?? 1) };
       });
-      const total = lines.reduce((s, l) => s + l.amount, 0);
+      const subtotal = lines.reduce((s, l) => s + l.amount, 0);
+      const coupon = couponOf(form.discounts);
+      const discount = coupon?.percent_off ? Math.round((subtotal * Number(coupon.percent_off)) / 100) : 0;
       const sid = `cs_test_${randomBytes(24).toString('hex')}`;
       return put({
         id: sid,
         object: 'checkout.session',
-        amount_subtotal: total,
-        amount_total: total,
+        amount_subtotal: subtotal,
+        amount_total: subtotal - discount,
+        total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
         cancel_url: form.cancel_url,
         client_reference_id: form.client_reference_id ?? null,
         created: now(),
@@ -493,24 +686,31 @@ export async function startStripeStandIn(options: {
           const pm = defaultMethod(sub.customer as string) ?? (sub.default_payment_method as string | null);
           const pmObj = pm ? get(pm) : null;
           if ((!pmObj || pmObj._declines) && form.payment_behavior === 'error_if_incomplete') throw declined();
+          // Stripe prorates to the second: each price times the share of the period still to run.
+          const start = Number(current.current_period_start);
+          const end = Number(current.current_period_end);
+          const share = Math.min(1, Math.max(0, (end - now()) / (end - start)));
+          const after = new Date(now() * 1000).toUTCString().slice(5, 16);
           invoice(
             sub.customer as string,
             [
               {
-                amount: -Number(previous.unit_amount),
+                amount: -Math.round(Number(previous.unit_amount) * share),
                 price: previous,
-                description: 'Unused time',
+                description: `Unused time on ${previous.product} after ${after}`,
                 quantity: 1,
                 subscription: sub,
                 item: current.id as string,
+                period: { start: now(), end },
               },
               {
-                amount: Number(next.unit_amount),
+                amount: Math.round(Number(next.unit_amount) * share),
                 price: next,
-                description: 'Remaining time',
+                description: `Remaining time on ${next.product} after ${after}`,
                 quantity: 1,
                 subscription: sub,
                 item: current.id as string,
+                period: { start: now(), end },
               },
             ],
             'subscription_update',
@@ -527,6 +727,7 @@ export async function startStripeStandIn(options: {
     }
 
     if (resource === 'invoices') {
+      if (id && action === 'pay' && method === 'POST') return payOpenInvoice(get(id, 'invoice'));
       if (id) return get(id, 'invoice');
       const customerId = query.get('customer') ?? form.customer;
       return listOf(
@@ -538,10 +739,13 @@ export async function startStripeStandIn(options: {
     }
 
     if (resource === 'invoice_payments') {
-      const inv = get((query.get('invoice') ?? form.invoice) as string, 'invoice');
-      const pi = inv._payment_intent as string | null;
+      const byPayment = (form.payment as Form | undefined)?.payment_intent as string | undefined;
+      const inv = byPayment
+        ? all('invoice').find((i) => i._payment_intent === byPayment)
+        : get((query.get('invoice') ?? form.invoice) as string, 'invoice');
+      const pi = (inv?._payment_intent as string | null | undefined) ?? null;
       return listOf(
-        pi
+        inv && pi
           ? [
               {
                 id: newId('inpay'),
@@ -558,6 +762,41 @@ export async function startStripeStandIn(options: {
             ]
           : [],
         '/v1/invoice_payments',
+      );
+    }
+
+    if (resource === 'charges') {
+      if (id) return get(id, 'charge');
+      const intent = query.get('payment_intent');
+      return listOf(
+        all('charge').filter((c) => !intent || c.payment_intent === intent),
+        '/v1/charges',
+      );
+    }
+
+    if (resource === 'refunds' && method === 'POST' && !id) {
+      const ch = form.charge ? get(form.charge as string, 'charge') : chargeOfIntent(form.payment_intent as string);
+      const amount = form.amount === undefined ? Number(ch.amount) - Number(ch.amount_refunded) : Number(form.amount);
+      return refundCharge(ch, amount, (form.reason as string | undefined) ?? null);
+    }
+    if (resource === 'refunds' && id) return get(id, 'refund');
+    if (resource === 'refunds') {
+      const chargeId = query.get('charge');
+      const intent = query.get('payment_intent');
+      return listOf(
+        all('refund')
+          .filter((r) => (!chargeId || r.charge === chargeId) && (!intent || r.payment_intent === intent))
+          .sort((a, b) => Number(b.created) - Number(a.created)),
+        '/v1/refunds',
+      );
+    }
+
+    if (resource === 'disputes') {
+      if (id) return get(id, 'dispute');
+      const chargeId = query.get('charge') ?? (form.charge as string | undefined);
+      return listOf(
+        all('dispute').filter((d) => !chargeId || d.charge === chargeId),
+        '/v1/disputes',
       );
     }
 
@@ -588,7 +827,7 @@ export async function startStripeStandIn(options: {
         duration: form.duration ?? 'once',
         duration_in_months: form.duration_in_months ? Number(form.duration_in_months) : null,
         livemode: false,
-        max_redemptions: null,
+        max_redemptions: form.max_redemptions ? Number(form.max_redemptions) : null,
         metadata: form.metadata ?? {},
         name: form.name ?? null,
         percent_off: Number(form.percent_off),
@@ -694,7 +933,7 @@ export async function startStripeStandIn(options: {
         duration: c.duration,
         duration_in_months: c.duration === 'repeating' ? 3 : null,
         livemode: false,
-        max_redemptions: null,
+        max_redemptions: c.max_redemptions ?? null,
         metadata: {},
         name: `${c.percent_off}% off`,
         percent_off: c.percent_off,
@@ -721,6 +960,7 @@ export async function startStripeStandIn(options: {
     },
     async completeCheckout(sessionId, paymentMethodId) {
       const session = get(sessionId, 'checkout.session');
+      if (session.status !== 'open') throw new Error(`a ${session.status} Checkout Session cannot be paid`);
       const customerId = session.customer as string;
       const methodId = paymentMethodId ?? paymentMethod().id;
       const pm = get(methodId);
@@ -730,6 +970,7 @@ export async function startStripeStandIn(options: {
         const p = get(l.price);
         return { amount: l.amount, price: p, description: String(p.product), quantity: l.quantity };
       });
+      let inv: Obj;
       if (session.mode === 'subscription') {
         (get(customerId).invoice_settings as Form).default_payment_method = methodId;
         const start = now();
@@ -757,7 +998,7 @@ export async function startStripeStandIn(options: {
           trial_end: null,
           trial_start: null,
         });
-        const inv = invoice(
+        inv = invoice(
           customerId,
           lines.map((l) => ({ ...l, subscription: sub })),
           'subscription_create',
@@ -770,15 +1011,66 @@ export async function startStripeStandIn(options: {
         emit('customer.subscription.created', sub);
         session.subscription = subId;
         session.invoice = inv.id;
-        session.payment_status = inv.status === 'paid' ? 'paid' : 'unpaid';
+        session.payment_status = paymentStatus(inv);
       } else {
-        const inv = invoice(customerId, lines, 'manual', null, methodId, coupon);
+        inv = invoice(customerId, lines, 'manual', null, methodId, coupon);
         session.invoice = inv.id;
         session.payment_intent = inv._payment_intent;
-        session.payment_status = inv.status === 'paid' ? 'paid' : 'unpaid';
+        session.payment_status = paymentStatus(inv);
       }
       session.status = 'complete';
+      if (coupon && inv.status === 'paid') redeem(coupon);
       emit('checkout.session.completed', session);
+    },
+    expireCheckout(sessionId) {
+      expireSession(get(sessionId, 'checkout.session'));
+    },
+    advance({ seconds, subscription, toPeriodShare }) {
+      if (seconds) clockOffset += seconds;
+      if (subscription !== undefined && toPeriodShare !== undefined) {
+        const item = (get(subscription, 'subscription').items as { data: Form[] }).data[0]!;
+        const start = Number(item.current_period_start);
+        const target = Math.round(start + (Number(item.current_period_end) - start) * toPeriodShare);
+        // Stripe's clock only moves forward.
+        if (target < now()) throw new Error(`the stand-in's clock is already past ${toPeriodShare} of that period`);
+        clockOffset += target - now();
+      }
+    },
+    payInvoice(invoiceId) {
+      payOpenInvoice(get(invoiceId, 'invoice'));
+    },
+    refund(paymentIntentId, amount) {
+      const ch = chargeOfIntent(paymentIntentId);
+      refundCharge(ch, amount ?? Number(ch.amount) - Number(ch.amount_refunded), 'requested_by_customer');
+    },
+    dispute(paymentIntentId, amount) {
+      const ch = chargeOfIntent(paymentIntentId);
+      const created = now();
+      const dispute = put({
+        id: newId('du'),
+        object: 'dispute',
+        amount: amount ?? Number(ch.amount),
+        balance_transactions: [],
+        charge: ch.id,
+        created,
+        currency: ch.currency,
+        evidence: {},
+        evidence_details: { due_by: created + 7 * DAY, has_evidence: false, past_due: false, submission_count: 0 },
+        is_charge_refundable: false,
+        livemode: false,
+        metadata: {},
+        payment_intent: ch.payment_intent,
+        reason: 'fraudulent',
+        status: 'needs_response',
+      });
+      ch.disputed = true;
+      emit('charge.dispute.created', dispute);
+      return dispute.id;
+    },
+    closeDispute(disputeId, status) {
+      const dispute = get(disputeId, 'dispute');
+      dispute.status = status;
+      emit('charge.dispute.closed', dispute);
     },
     renew(subscriptionId) {
       const sub = get(subscriptionId, 'subscription');

@@ -124,6 +124,9 @@ function PlanCard({
         <Text size="sm" fw={600}>
           {count(plan.monthly_credits)} credits every month
         </Text>
+        <Text size="sm" c="stone.6" mt={-8}>
+          {plan.certificate_sets === null ? 'Unlimited certificate sets' : `${count(plan.certificate_sets)} more certificate sets`}
+        </Text>
         <List spacing={6} size="sm" center style={{ flex: 1 }}>
           {features.map((f) => {
             const has = plan.features[f.id as keyof PlanDto['features']];

@@ -1,4 +1,4 @@
-import { activePlan, availableCredits, FEATURE_LABELS, FEATURES, planDisplayName } from '@laurel/domain';
+import { activePlan, availableCredits, FEATURE_LABELS, FEATURES, PROMO_MESSAGES, planDisplayName } from '@laurel/domain';
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -17,7 +17,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { notifyError } from '../lib/notify.ts';
 import { useAppConfig, useSignedInUser } from '../session/queries.ts';
 import { countCertificateSets } from './billing/api.ts';
-import { count, usd } from './billing/describe.ts';
+import { count, setsUsed, usd } from './billing/describe.ts';
 
 /** The query errors the billing provider sends the user back with (spec 1 §2), shown 10 s then removed. */
 const QUERY_ERRORS: Record<string, string> = {
@@ -28,6 +28,8 @@ const QUERY_ERRORS: Record<string, string> = {
     'Your account has more active users than the chosen plan allows. Deactivate the users you no longer need, then change the plan again.',
   // Checkout refuses a promo code that expired, ran out or was switched off since it was typed.
   'invalid-promo': 'Unfortunately, the provided Promo Code is not valid.',
+  // Its uses are spent or held by checkouts still open: nothing was charged.
+  'promo-used-up': PROMO_MESSAGES.usedUp,
 };
 
 /** The spec gives the next credit date in Pacific time, whatever the viewer's own zone. */
@@ -133,9 +135,16 @@ export function SubscriptionPage() {
             />
             <Figure
               label="Certificate sets"
-              value={sets.data === undefined ? '…' : `${count(sets.data)} of ${count(account.allowed_sets)}`}
-              hint="Used of allowed"
+              value={sets.isError ? 'Not available' : sets.data === undefined ? '…' : setsUsed(sets.data, account.certificate_set_limit)}
+              hint={account.certificate_set_limit === null ? 'No limit on your plan' : 'Used of allowed'}
             />
+            {account.credits_owed > 0 && (
+              <Figure
+                label="Credits owed"
+                value={count(account.credits_owed)}
+                hint="Already spent, from payments refunded or disputed since"
+              />
+            )}
           </SimpleGrid>
         </Card>
         <Card withBorder padding="xl" radius="md">

@@ -17,7 +17,10 @@ type LegalKey = 'privacy_policy' | 'terms_of_service';
 function LegalCard({ field, title, path, settings }: { field: LegalKey; title: string; path: string; settings: AppSettingsValues }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState(settings[field]);
-  useEffect(() => setText(settings[field]), [settings, field]);
+  const saved = settings[field];
+  // Follows this card's own saved text only: saving another card replaces the settings object, and must not
+  // throw away what is being typed here.
+  useEffect(() => setText(saved), [saved]);
   const save = useMutation({
     mutationFn: () => updateAppSettings({ [field]: text }),
     onSuccess: (saved) => {
@@ -42,7 +45,7 @@ function LegalCard({ field, title, path, settings }: { field: LegalKey; title: s
         </Text>
         <RichTextField label={title} value={text} onChange={setText} headings minHeight={220} />
         <Group justify="flex-end">
-          <Button onClick={() => save.mutate()} loading={save.isPending} disabled={text === settings[field]}>
+          <Button onClick={() => save.mutate()} loading={save.isPending} disabled={text === saved}>
             Save {title.toLowerCase()}
           </Button>
         </Group>

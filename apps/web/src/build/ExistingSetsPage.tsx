@@ -7,8 +7,8 @@ import {
   IconEye,
   IconLayoutGrid,
   IconMail,
-  IconPencil,
   IconPlus,
+  IconSettings,
   IconTableImport,
   IconTrash,
 } from '@tabler/icons-react';
@@ -21,12 +21,12 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 import { useSignedInUser } from '../session/queries.ts';
-import { deleteDesignSet, duplicateCertificate, listCertificates, renameDesignSet } from './api.ts';
+import { deleteDesignSet, duplicateCertificate, listCertificates, updateDesignSet } from './api.ts';
 import { builderAccess } from './builder/access.ts';
 import { openNeedMoreSetsDialog } from './builder/dialogs/plan-dialogs.tsx';
 import { showCreateError } from './parts/create-errors.ts';
 import { DesignCard } from './parts/DesignCard.tsx';
-import { NameDialog } from './parts/RenameDialog.tsx';
+import { type SetSettings, SetSettingsDialog } from './parts/SetSettingsDialog.tsx';
 
 const PAGE_SIZES = ['3', '6', '9', '12', '24'];
 const DEFAULT_PAGE_SIZE = 6;
@@ -39,7 +39,7 @@ export function ExistingSetsPage() {
   const queryClient = useQueryClient();
   const [pageSize, setPageSize] = useState(user.pagination.buildExist ?? DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
-  const [renaming, setRenaming] = useState<CertificateSummary | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
 
   const list = useQuery({
     queryKey: ['certificates', page, pageSize],
@@ -48,15 +48,17 @@ export function ExistingSetsPage() {
   });
   const count = list.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / pageSize));
-  const allowed = user.account?.allowed_sets ?? 0;
+  // What the account may own: its allowance and its plan's (null: no limit while the plan is held).
+  const limit = user.account ? user.account.certificate_set_limit : 0;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['certificates'] });
 
-  const rename = useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) => renameDesignSet({ kind: 'certificates', id }, name),
+  const saveSettings = useMutation({
+    mutationFn: ({ id, settings }: { id: number; settings: SetSettings }) => updateDesignSet({ kind: 'certificates', id }, settings),
     onSuccess: () => {
       notifySuccess('Certificate updated.');
-      setRenaming(null);
+      setEditing(null);
       void refresh();
+      void queryClient.invalidateQueries({ queryKey: ['design-set', 'certificates'] });
     },
     onError: (error) => notifyError(errorMessage(error, 'Certificate name must be unique.')),
   });
@@ -82,7 +84,7 @@ export function ExistingSetsPage() {
   });
 
   const startCreate = () => {
-    if (allowed - count <= 0) return openNeedMoreSetsDialog(navigate);
+    if (limit !== null && limit - count <= 0) return openNeedMoreSetsDialog(navigate);
     void navigate('/build/new');
   };
 
@@ -156,7 +158,9 @@ export function ExistingSetsPage() {
                     ? [{ label: 'Edit email', icon: <IconMail size={15} />, onClick: () => navigate(`/build/${set.id}/email`) }]
                     : []),
                   { label: 'Import data', icon: <IconTableImport size={15} />, onClick: () => navigate(`/send?c=${set.id}`) },
-                  ...(access.editDesign ? [{ label: 'Rename', icon: <IconPencil size={15} />, onClick: () => setRenaming(set) }] : []),
+                  ...(access.editDesign
+                    ? [{ label: 'Settings', icon: <IconSettings size={15} />, onClick: () => setEditing(set.id) }]
+                    : []),
                   ...(access.create ? [{ label: 'Duplicate', icon: <IconCopy size={15} />, onClick: () => duplicate.mutate(set.id) }] : []),
                   ...(access.editDesign
                     ? [{ label: 'Delete', icon: <IconTrash size={15} />, danger: true, onClick: () => confirmDelete(set) }]
@@ -167,7 +171,7 @@ export function ExistingSetsPage() {
           </SimpleGrid>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {count} of {allowed} certificate sets used
+              {limit === null ? `${count} certificate sets, no limit on your plan` : `${count} of ${limit} certificate sets used`}
             </Text>
             <Group gap="sm">
               {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={0} aria-label="Pages" />}
@@ -188,13 +192,12 @@ export function ExistingSetsPage() {
           </Group>
         </Stack>
       )}
-      <NameDialog
-        opened={renaming !== null}
-        title="Rename certificate set"
-        initial={renaming?.name ?? ''}
-        busy={rename.isPending}
-        onClose={() => setRenaming(null)}
-        onSubmit={(name) => renaming && rename.mutate({ id: renaming.id, name })}
+      <SetSettingsDialog
+        setId={editing}
+        issuerName={user.account?.name ?? ''}
+        busy={saveSettings.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={(settings) => editing !== null && saveSettings.mutate({ id: editing, settings })}
       />
     </Stack>
   );

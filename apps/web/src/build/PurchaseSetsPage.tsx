@@ -51,7 +51,11 @@ export function PurchaseSetsPage() {
       <PageHeader
         eyebrow="Build"
         title="More certificate sets"
-        description={`Your account holds ${user.account?.allowed_sets ?? 0} certificate sets. Each additional set is a one-time ${money.format(CERTIFICATE_SET_PRICE_USD)}.`}
+        description={
+          user.account?.certificate_set_limit === null
+            ? `Your plan sets no limit on certificate sets. Sets bought now stay with the account if the plan ends: each is a one-time ${money.format(CERTIFICATE_SET_PRICE_USD)}.`
+            : `Your account holds ${user.account?.allowed_sets ?? 0} certificate sets. Each additional set is a one-time ${money.format(CERTIFICATE_SET_PRICE_USD)}.`
+        }
         actions={
           <Button component={Link} to="/build" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
             Your designs

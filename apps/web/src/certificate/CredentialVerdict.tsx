@@ -1,6 +1,15 @@
 import type { CredentialVerification, CredentialVerificationStatus } from '@laurel/domain';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconClockX, IconFileUnknown, IconQuestionMark } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconCircleX,
+  IconClockX,
+  IconFileAlert,
+  IconFileUnknown,
+  IconHistory,
+  IconQuestionMark,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** Dates as the credential states them, in UTC: a certificate valid "until 31 December" is not a day off abroad. */
@@ -37,6 +46,29 @@ const WORDING: Record<CredentialVerificationStatus, Wording> = {
     color: 'gilt',
     icon: <IconClockX size={24} />,
   },
+  not_yet_valid: {
+    label: 'Not yet valid',
+    heading: 'Genuine, but not valid yet',
+    text: (r) => `The certificate is genuine, but it counts only from ${day(r.valid_from) ?? 'a later date'}.`,
+    color: 'gilt',
+    icon: <IconClockX size={24} />,
+  },
+  invalid_dates: {
+    label: 'Dates contradict',
+    heading: 'Genuine, but its dates contradict each other',
+    text: (r) =>
+      `The certificate is genuine and unchanged, but it ends on ${day(r.valid_until) ?? 'its expiry date'}, before it begins on ${day(r.valid_from) ?? 'its issue date'}, so it is not in force. Ask ${issuerName(r)} to issue it again.`,
+    color: 'gilt',
+    icon: <IconClockX size={24} />,
+  },
+  superseded: {
+    label: 'Superseded',
+    heading: 'An earlier version',
+    text: (r) =>
+      `The certificate is genuine, but ${issuerName(r)} corrected it on ${day(r.superseded_at) ?? 'a later date'}: this version no longer counts. The current certificate is on its page.`,
+    color: 'gilt',
+    icon: <IconHistory size={24} />,
+  },
   tampered: {
     label: 'Tampered',
     heading: 'Changed after it was issued',
@@ -62,6 +94,24 @@ const WORDING: Record<CredentialVerificationStatus, Wording> = {
 };
 
 /**
+ * A genuine credential inside a PDF or PNG that is not a file its issuer handed out: the credential is vouched for,
+ * the document around it (what it shows) is not.
+ */
+function notIssuedWording(report: CredentialVerification): Wording {
+  const whom = [report.recipient_name, report.achievement_name].filter(Boolean).join(', ');
+  const issued = day(report.valid_from);
+  const standing = report.status === 'valid' ? '' : ` The credential itself: ${WORDING[report.status].heading.toLowerCase()}.`;
+  return {
+    label: 'Not the issued file',
+    heading: 'The document is not the one issued',
+    text: () =>
+      `This file carries the genuine credential of ${whom || 'a certificate'}${issued ? `, issued ${issued}` : ''}; the document around it is not one ${issuerName(report)} issued, so what it shows may differ. Compare it with the certificate as issued.${standing}`,
+    color: 'red',
+    icon: <IconFileAlert size={24} />,
+  };
+}
+
+/**
  * Light badges with their darkest shade as text (the default text is too pale on the tint, WCAG 1.4.3);
  * red is filled instead, since red.9 on its tint only just reaches 4.5:1.
  */
@@ -70,7 +120,7 @@ const badgeColors = (color: string) =>
 
 /** What checking a file found: its standing first, then what the credential says. */
 export function CredentialVerdict({ report, fileName }: { report: CredentialVerification; fileName: string }) {
-  const wording = WORDING[report.status];
+  const wording = report.document === 'not_issued' ? notIssuedWording(report) : WORDING[report.status];
   const facts: [string, string | null][] = [
     ['Recipient', report.recipient_name],
     ['Awarded', report.achievement_name],
@@ -100,6 +150,11 @@ export function CredentialVerdict({ report, fileName }: { report: CredentialVeri
             <Text size="xs" c="dimmed" mt={4}>
               Checked: {fileName}
             </Text>
+            {report.current_url && (
+              <Anchor href={report.current_url} size="sm" display="inline-block" mt={4}>
+                See the current certificate
+              </Anchor>
+            )}
           </div>
         </Group>
         {report.status !== 'malformed' && (
@@ -117,6 +172,20 @@ export function CredentialVerdict({ report, fileName }: { report: CredentialVeri
                 </div>
               ))}
           </SimpleGrid>
+        )}
+        {report.issued_image_url && (
+          <figure style={{ margin: 0 }}>
+            <Text component="figcaption" size="xs" c="dimmed" mb={4}>
+              The certificate as issued with this credential
+            </Text>
+            <Image
+              src={report.issued_image_url}
+              alt={`The certificate as issued${report.recipient_name ? ` to ${report.recipient_name}` : ''}`}
+              radius="sm"
+              bd="1px solid var(--mantine-color-default-border)"
+              data-testid="issued-image"
+            />
+          </figure>
         )}
       </Stack>
     </Paper>

@@ -1,4 +1,4 @@
-import type { Credential } from '@laurel/domain';
+import { type Credential, PORTAL_MEMO_MAX } from '@laurel/domain';
 import { Anchor, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack, Text, Textarea } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,9 +8,6 @@ import { saveMemo } from './api.ts';
 
 /** A landscape Letter page, the designs' usual shape; other shapes are fitted inside it. */
 const IMAGE_RATIO = 11 / 8.5;
-
-/** The longest memo the card takes; a note, not a document. */
-const MEMO_MAX = 500;
 
 /** One certificate in the holder's grid: its picture, issuer, dates, link, and the holder's own memo. */
 export function CredentialCard({ credential, onSaved }: { credential: Credential; onSaved: () => void }) {
@@ -90,7 +87,7 @@ export function CredentialCard({ credential, onSaved }: { credential: Credential
           autosize
           minRows={1}
           maxRows={4}
-          maxLength={MEMO_MAX}
+          maxLength={PORTAL_MEMO_MAX}
           value={memo}
           onChange={(event) => setMemo(event.currentTarget.value)}
         />

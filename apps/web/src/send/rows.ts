@@ -9,11 +9,14 @@ import {
 } from '@laurel/certificate';
 import {
   duplicateProblem,
+  EXPIRY_MESSAGES,
+  expiresBeforeIssue,
   isFamilyNameFirst,
   isValidEmail,
   type RowProblem,
   repeatedRows,
   rowProblems,
+  utcDay,
   withNameParts,
 } from '@laurel/domain';
 import type { RecipientValues } from './api/send.ts';
@@ -81,8 +84,10 @@ export function problemsOf(
     fields,
   );
   const problems = new Map<number, RowProblem[]>();
+  // The server checks expiry dates against its own day when the rows are saved, and again when they are sent.
+  const today = utcDay(new Date());
   kept.forEach((row, index) => {
-    const found = rowProblems(row.values, fields, format);
+    const found = rowProblems(row.values, fields, format, today);
     const earlier = repeats[index];
     if (earlier != null) found.push(duplicateProblem(kept[earlier]!.line - 1));
     if (found.length) problems.set(row.uid, found);
@@ -109,8 +114,11 @@ export function valueProblems(
       continue;
     }
     if (field.kind === 'email' && !isValidEmail(value)) problems[field.key] = 'Please enter a valid email address.';
-    if (field.kind === 'expiration_date' && format && !parseDateInFormat(value, format))
-      problems[field.key] = expirationDateMessage(format);
+    if (field.kind === 'expiration_date' && format) {
+      const expiresOn = parseDateInFormat(value, format);
+      if (!expiresOn) problems[field.key] = expirationDateMessage(format);
+      else if (expiresBeforeIssue(expiresOn, utcDay(new Date()))) problems[field.key] = EXPIRY_MESSAGES.past;
+    }
   }
   return problems;
 }

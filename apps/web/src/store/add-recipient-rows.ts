@@ -1,5 +1,5 @@
 import { type ExpirationDateFormat, expirationDateMessage, FIELD_KEYS, parseDateInFormat } from '@laurel/certificate';
-import { type DataField, isValidEmail, MESSAGES } from '@laurel/domain';
+import { type DataField, EXPIRY_MESSAGES, expiresBeforeIssue, isValidEmail, MESSAGES, utcDay } from '@laurel/domain';
 
 /** One recipient being added, by field key; problems by row index, then field key. */
 export type Row = Record<string, string>;
@@ -37,16 +37,22 @@ export function withImported(
   return { rows: [...kept, ...incoming.map((row) => ({ ...emptyRow(fields), ...row }))], firstNew: kept.length };
 }
 
-/** The checks of spec 3 §5 for added recipients: every field filled, a valid address, a date in the certificate's format. */
+/**
+ * The checks of spec 3 §5 for added recipients: every field filled, a valid address, a date in the
+ * certificate's format and not already past (the server checks the same against its own day).
+ */
 export function validate(rows: Row[], fields: DataField[], format: string): Errors {
   const errors: Errors = {};
+  const today = utcDay(new Date());
   rows.forEach((row, index) => {
     const rowErrors: Record<string, string> = {};
     for (const field of [...NAME_FIELDS, ...fields]) if (!row[field.key]?.trim()) rowErrors[field.key] = 'Required';
     const email = row[FIELD_KEYS.email]?.trim() ?? '';
     if (email && !isValidEmail(email)) rowErrors[FIELD_KEYS.email] = MESSAGES.invalidEmail;
     const date = row[FIELD_KEYS.expiration]?.trim();
-    if (date && !parseDateInFormat(date, format as ExpirationDateFormat)) rowErrors[FIELD_KEYS.expiration] = expirationDateMessage(format);
+    const expiresOn = date ? parseDateInFormat(date, format as ExpirationDateFormat) : null;
+    if (date && !expiresOn) rowErrors[FIELD_KEYS.expiration] = expirationDateMessage(format);
+    else if (expiresOn && expiresBeforeIssue(expiresOn, today)) rowErrors[FIELD_KEYS.expiration] = EXPIRY_MESSAGES.past;
     if (Object.keys(rowErrors).length) errors[index] = rowErrors;
   });
   return errors;

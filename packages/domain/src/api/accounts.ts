@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountDto } from './auth.ts';
-import { defineCalls, idParams, timestamp } from './contract.ts';
+import { defineCalls, idParams, maxChars, timestamp } from './contract.ts';
 
 /** The account itself: its details (name, portal URL, country and state) and its logo (spec 1 §2 "Account info"). */
 
@@ -39,10 +39,16 @@ export const accountDetails = accountDto
   .meta({ id: 'AccountDetails' });
 export type AccountDetails = z.infer<typeof accountDetails>;
 
+/** The account's name as registration and the account form take it: its one length limit. */
+export const accountName = () => maxChars(ACCOUNT_NAME_MAX, ACCOUNT_MESSAGES.nameTooLong, z.string().trim());
+
 /** The fields the account form changes; the server checks each against the spec's rules and names the field it refuses. */
 export const accountUpdate = z.object({
-  name: z.string().trim().max(200),
-  url: z.string().max(200).overwrite(normalizeAccountUrl),
+  name: accountName(),
+  url: z.string().max(200).overwrite(normalizeAccountUrl).meta({
+    description:
+      'The portal subdomain: lowercase letters, digits and inner hyphens, at most 63 characters once a scheme prefix (`https://`) is dropped.',
+  }),
   /** ISO 3166-1 alpha-2. */
   country: z.string().trim().toUpperCase().max(2),
   /** Kept only for countries with a state list (AU, CA, GB, US); cleared for the others. */

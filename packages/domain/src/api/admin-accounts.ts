@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPassword } from './auth.ts';
 import { defineCalls, id, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
 /** The super-admin's accounts console (spec 3 §2 "Admin user accounts", §7 Super-admin). */
@@ -70,12 +71,17 @@ export const adminAccountRow = z
     credits: z.number().int(),
     subscription_credits: z.number().int(),
     allowed_sets: z.number().int(),
+    /** Certificate sets it may own now (its allowance and its plan's); null while its plan sets no limit. */
+    certificate_set_limit: z.number().int().nullable(),
+    /** Credits of refunded or disputed payments that had already been spent. */
+    credits_owed: z.number().int(),
     stripe_active: z.boolean(),
     stripe_plan: z.string().nullable(),
     plan: z.object({ id: z.string().nullable(), display_name: z.string() }),
     is_banned: z.boolean(),
     noLogin: z.boolean(),
     notify_days: z.array(z.number().int()),
+    /** Days left of the free trial; 0 while the account holds a plan. */
     trial_days_remaining: z.number().int(),
     created_at: timestamp(),
     /** The latest sign-in of any of its users. */
@@ -224,7 +230,7 @@ export const adminAccountCalls = defineCalls('admin-accounts', {
     summary: "Set a user's password (super-admins); the user's open sessions end",
     access: 'session',
     params: idParams,
-    body: z.object({ password: z.string().max(200) }),
+    body: z.object({ password: newPassword() }),
     response: okReply,
   },
   confirmUser: {

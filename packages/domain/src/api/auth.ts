@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineCalls, timestamp } from './contract.ts';
+import { PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { PASSWORD_TOO_LONG_MESSAGE } from '../password.ts';
+import { defineCalls, maxChars, timestamp } from './contract.ts';
 
 /** Sign-in, the current user, and the password links of confirmation and reset (spec 1 §7). */
 
@@ -18,11 +20,17 @@ export const forgotRequest = z.object({ email: z.string().trim().min(1, 'Email i
 
 export const confirmRequest = z.object({ code: z.string().min(1).max(200) });
 
+/**
+ * A password being set (and its confirmation): the password rule's upper bound, stated here so the OpenAPI
+ * document gives the limit the server holds to. Passwords only checked at sign-in keep a looser bound.
+ */
+export const newPassword = () => maxChars(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
+
 /** Sets the password from a confirmation or reset link (both use the same form). */
 export const setPasswordRequest = z.object({
   code: z.string().min(1).max(200),
-  password: z.string().max(1024),
-  password_confirmation: z.string().max(1024),
+  password: newPassword(),
+  password_confirmation: newPassword(),
   accept_terms: z.boolean().optional(),
 });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
@@ -52,7 +60,12 @@ export const accountDto = z
     subscription_credits: z.number().int(),
     stripe_active: z.boolean(),
     stripe_plan: z.string().nullable(),
+    /** The account's own certificate-set allowance: the free tier's 1, plus sets bought or given by a super-admin. */
     allowed_sets: z.number().int(),
+    /** Certificate sets it may own now: its allowance plus what its plan adds; null while its plan sets no limit. */
+    certificate_set_limit: z.number().int().nullable(),
+    /** Credits received for payments whose money went back (a refund, a dispute) that had already been spent. */
+    credits_owed: z.number().int(),
     allow_qrcode: z.boolean(),
     allow_two_side_certificate: z.boolean(),
     /** Every user of the account must turn on two-factor authentication. */
@@ -72,6 +85,7 @@ export const accountDto = z
     }),
     subscription_in_pending: z.boolean(),
     subscription_updated: timestamp().nullable(),
+    /** Days left of the free trial; 0 while the account holds a plan. */
     trial_days_remaining: z.number().int(),
     /** When the next month's subscription credits arrive (Pacific-time periods); null when none will (a discontinued plan). */
     next_credit_date: timestamp().nullable(),

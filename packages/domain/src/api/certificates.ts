@@ -10,6 +10,26 @@ const SET_FIELDS =
   'Beside these, any design field (`format`, `elements` …) and any email field (`email_subject`, `email_body` …) of a set; ' +
   "the design is checked with the builder's rules, the email with the email editor's.";
 
+/** The longest achievement description and criteria an issuer may write for a set's credentials. */
+export const ACHIEVEMENT_DESCRIPTION_MAX = 1_000;
+export const ACHIEVEMENT_CRITERIA_MAX = 2_000;
+
+/**
+ * What a set's credentials say of the achievement when the issuer wrote nothing: plain sentences naming the
+ * set and the issuer (both sides use them: the server signs them, the settings show them as placeholders).
+ */
+export const defaultAchievementDescription = (setName: string, issuerName: string) =>
+  `${setName}: a certificate issued by ${issuerName || 'its issuer'}.`;
+export const defaultAchievementCriteria = (setName: string, issuerName: string) =>
+  `Awarded by ${issuerName || 'its issuer'} to each recipient of the ${setName} certificate.`;
+
+/** Refused as "Achievement description: Use at most 1,000 characters." (the field names itself). */
+const achievementText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max.toLocaleString('en-US')} characters.`);
+
 /**
  * What the builder saves: a name and a template to start from, beside any design field (`format`,
  * `elements` …) and any email field (`email_subject`, `reply_to` …). The server restores the design to
@@ -20,6 +40,10 @@ export const certificateSetCreate = z
     name: z.string().trim().min(1, 'Certificate name is required.').max(120),
     style_id: z.number().int().positive().nullable().optional(),
     reply_to: z.string().trim().max(254).optional(),
+    /** What the set's Open Badges credentials say the achievement is; empty for the default sentence. */
+    achievement_description: achievementText(ACHIEVEMENT_DESCRIPTION_MAX).optional(),
+    /** What a recipient did to earn it (the achievement's criteria); empty for the default sentence. */
+    achievement_criteria: achievementText(ACHIEVEMENT_CRITERIA_MAX).optional(),
   })
   .catchall(z.unknown())
   .meta({ description: SET_FIELDS });
@@ -42,6 +66,9 @@ export const certificateSet = z
     account_id: z.number().int(),
     /** The global template the set was started from. */
     style_id: z.number().int().nullable(),
+    /** The achievement its credentials name, as the issuer wrote it; empty when they carry the default sentence. */
+    achievement_description: z.string(),
+    achievement_criteria: z.string(),
     ...certificateDesignSchema.shape,
     ...emailDesignSchema.shape,
     created_at: timestamp(),

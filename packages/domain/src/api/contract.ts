@@ -134,6 +134,15 @@ export const queryFlag = () =>
     .optional()
     .transform((value) => value === true || value === '1' || value === 'true');
 
+/**
+ * Text with a length limit stated once, here: the server refuses it above `max` characters with `message`,
+ * the OpenAPI document states the same `maxLength`, and the web reads the same schema or constant for its
+ * form. Characters are counted as JSON Schema's maxLength counts them, by code point (an emoji is one), on
+ * the value `base` leaves (trimmed, for a `z.string().trim()`), so a value the document allows is never refused.
+ */
+export const maxChars = (max: number, message: string, base: z.ZodString = z.string()) =>
+  base.refine((value) => [...value].length <= max, message).meta({ maxLength: max });
+
 /** The common confirmation reply: `success` and the message the client shows in its toast. */
 export const okReply = z.object({ success: z.boolean(), message: z.string() });
 

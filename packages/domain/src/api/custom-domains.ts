@@ -21,6 +21,7 @@ export const CUSTOM_DOMAIN_MESSAGES = {
   hostOurs: 'This address belongs to the service itself: enter a domain of your own.',
   hostTaken: 'This domain is already used by another account.',
   chooseAccount: 'Name the account (account_id) whose custom URL this is.',
+  adminsOnly: 'Only an account admin can see or change the custom portal URL.',
   // Certificate checks: each names why an upload is refused.
   certMissing: 'Paste the certificate (PEM, starting with -----BEGIN CERTIFICATE-----).',
   certUnreadable: 'The certificate could not be read: it is not a PEM X.509 certificate.',
@@ -65,7 +66,10 @@ const accountChoice = { account_id: id().optional() };
 
 export const customDomainInput = z.object({
   /** A host name; a scheme, path, port or trailing dot is dropped. Empty removes the custom URL. */
-  host: z.string().trim().max(300).nullable().default(''),
+  host: z.string().trim().max(300).nullable().default('').meta({
+    description:
+      'A domain name of at most 253 characters once a scheme, credentials, port, path or trailing dot are dropped (a pasted address is taken); empty removes the custom URL.',
+  }),
   /** Set with a new URL unless given; always cleared with an empty one. */
   active: z.boolean().optional(),
   ...accountChoice,
@@ -114,7 +118,8 @@ export const customDomainCalls = defineCalls('custom-domains', {
   getUsersDomain: {
     method: 'GET',
     path: '/api/portal/users-domain',
-    summary: "Read the account's custom portal URL and its certificate",
+    summary: "Read the account's custom portal URL and its certificate (account admins)",
+    description: 'Sub-users get 403, as for the portal settings; another account’s id is a 404.',
     access: 'session',
     query: z.object(accountChoice),
     response: customDomain,

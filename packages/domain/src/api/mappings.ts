@@ -3,6 +3,12 @@ import { defineCalls, id, okReply, timestamp } from './contract.ts';
 
 /** Saved column mappings of the send wizard and the admin's data mappings (spec 3 §7). */
 
+export const MAPPING_MESSAGES = {
+  nameTaken: 'A mapping with this name already exists.',
+  saved: 'Saved mapping',
+  notYours: 'You may rename or delete only the mappings you saved. Please ask your account administrator.',
+} as const;
+
 const fieldKey = z.string().trim().min(1).max(100);
 
 /** One column of a list: its title, and the field (or fields) it fills, or null when it is left out. */
@@ -19,6 +25,8 @@ export const mapping = z
     account_id: z.number().int().nullable(),
     name: z.string(),
     global: z.boolean(),
+    /** Who saved an account's own mapping (a sub-user renames and deletes only theirs); null for a global one. */
+    created_by: z.number().int().nullable(),
     rules: z.array(z.object({ title: z.string(), mapped: z.union([z.string(), z.array(z.string()), z.null()]) })),
     created_at: timestamp(),
   })
@@ -57,6 +65,8 @@ export const mappingCalls = defineCalls('mappings', {
     method: 'PUT',
     path: '/api/mappings/:id',
     summary: "Change a mapping's name and columns: a global one (super-admins) or the account's own",
+    description:
+      'An account’s own mapping: its admins change any, a sub-user with the right to send only those they saved (403 otherwise).',
     access: 'session',
     params: z.object({ id: id().meta({ description: 'The mapping id' }) }),
     body: mappingBody,
@@ -81,6 +91,7 @@ export const mappingCalls = defineCalls('mappings', {
     method: 'DELETE',
     path: '/api/mappings/:id',
     summary: 'Delete a mapping',
+    description: 'As for changing it: a global one is a super-admin’s; a sub-user deletes only the mappings they saved (403 otherwise).',
     access: 'session',
     params: z.object({ id: id().meta({ description: 'The mapping id' }) }),
     response: okReply,

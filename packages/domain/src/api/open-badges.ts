@@ -17,8 +17,28 @@ const tokenParams = z.object({
 
 const issuerParams = z.object({ issuerId: z.string().regex(/^[a-z0-9]{1,64}$/) });
 
-export const CREDENTIAL_VERIFICATION_STATUSES = ['valid', 'revoked', 'expired', 'tampered', 'unknown_issuer', 'malformed'] as const;
+export const CREDENTIAL_VERIFICATION_STATUSES = [
+  'valid',
+  'revoked',
+  'expired',
+  /** Genuine, but dated to begin later than the moment it is checked. */
+  'not_yet_valid',
+  /** Genuine, but its dates contradict each other: it ends (`validUntil`) before it begins (`validFrom`). */
+  'invalid_dates',
+  'superseded',
+  'tampered',
+  'unknown_issuer',
+  'malformed',
+] as const;
 export type CredentialVerificationStatus = (typeof CREDENTIAL_VERIFICATION_STATUSES)[number];
+
+/**
+ * Whether a PDF or PNG is, byte for byte, a file the issuer handed out (`as_issued`), or a genuine credential
+ * carried by a document the issuer did not make (`not_issued`). Null when no file was judged: a credential's JSON
+ * alone, or a credential that does not hold.
+ */
+export const ISSUED_DOCUMENT_VERDICTS = ['as_issued', 'not_issued'] as const;
+export type IssuedDocumentVerdict = (typeof ISSUED_DOCUMENT_VERDICTS)[number];
 
 /** What checking a credential found: its standing, what it says, and why it does not hold when it does not. */
 export const credentialVerification = z
@@ -30,6 +50,12 @@ export const credentialVerification = z
     /** As the credential writes them (ISO 8601), or null. */
     valid_from: z.string().nullable(),
     valid_until: z.string().nullable(),
+    /** For `superseded`: when a corrected version replaced it (ISO 8601), and the certificate's page, which shows the current one. */
+    superseded_at: z.string().nullable(),
+    current_url: z.string().nullable(),
+    document: z.enum(ISSUED_DOCUMENT_VERDICTS).nullable(),
+    /** For a file that is `not_issued`: the certificate's image as issued with this credential, to compare with the file. */
+    issued_image_url: z.string().nullable(),
     problems: z.array(z.string()),
   })
   .meta({ id: 'CredentialVerification' });
@@ -45,6 +71,8 @@ export const OPEN_BADGES_MESSAGES = {
   noCredential:
     'This file carries no verifiable credential. Choose the PDF or PNG downloaded from the certificate page, or its credential (JSON).',
   unreadable: 'This file could not be read as a PDF, a PNG or JSON. It may be damaged; download it again from the certificate page.',
+  documentNotIssued:
+    'The credential inside is genuine, but the file around it is not one its issuer handed out: what the document shows may differ from what the credential says.',
 } as const;
 
 export const openBadgeCalls = defineCalls('open-badges', {
@@ -76,13 +104,24 @@ export const openBadgeCalls = defineCalls('open-badges', {
     params: issuerParams.extend({ list: z.coerce.number<number | string>().int().min(0).max(999_999) }),
     response: fileReply('The signed BitstringStatusListCredential', 'application/ld+json'),
   },
+  getAchievementImage: {
+    method: 'GET',
+    path: '/issuers/:issuerId/achievements/:achievementId/image.png',
+    summary: "Read the image of an issuer's achievement (a certificate set), shared by every credential of the set",
+    description: "The front of the set's design as its thumbnail shows it, without any recipient's data.",
+    access: 'public',
+    params: issuerParams.extend({ achievementId: z.string().regex(/^[a-z0-9]{1,64}$/) }),
+    response: fileReply('The achievement image', 'image/png'),
+  },
   verifyCredentialFile: {
     method: 'POST',
     path: '/api/verify/credential',
     summary: 'Verify the Open Badges credential carried by a certificate file (PDF, PNG or JSON)',
     description:
       'The multipart form carries `file` (at most 10 MB): a certificate PDF (its embedded credential), a PNG with a baked ' +
-      "credential (OB 3.0 §5.3.1) or the credential's JSON. The reply is the verification report; a file that carries no " +
+      "credential (OB 3.0 §5.3.1) or the credential's JSON. The reply is the verification report: the credential's standing " +
+      '(`superseded` for an earlier version of a corrected certificate) and, for a PDF or PNG, whether the file is exactly one ' +
+      'its issuer handed out (`document`); a file that carries no ' +
       `credential answers 422 with error_type \`no_credential\`. More than 10 tries a minute from one address answer 429.`,
     access: 'public',
     body: 'multipart',

@@ -30,6 +30,8 @@ export const planDto = z
     features: featureFlags,
     max_own_fonts: z.number().int(),
     max_active_users: z.number().int(),
+    /** Certificate sets the plan adds to the account's allowance; null for no limit. */
+    certificate_sets: z.number().int().nullable(),
   })
   .meta({ id: 'Plan' });
 export type PlanDto = z.infer<typeof planDto>;

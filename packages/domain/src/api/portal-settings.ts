@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PORTAL_NAME_MAX } from '../constants.ts';
 import { isValidEmail } from '../email.ts';
-import { defineCalls, id, okReply } from './contract.ts';
+import { defineCalls, id, maxChars, okReply } from './contract.ts';
 
 /**
  * Portal settings (spec 1 §2, §3, §5, §6, §7, §9; spec 3 §7): how an account's recipient portal looks —
@@ -30,25 +30,41 @@ export const PORTAL_SETTINGS_MESSAGES = {
   invalidImage: 'Upload the background image again.',
 } as const;
 
-/** The portal name's length is spec 1 §9's `PORTAL_NAME_MAX`; these bound the other free-text fields. */
+/**
+ * The portal name's length is spec 1 §9's `PORTAL_NAME_MAX`; these bound the other free-text fields. Each is
+ * stated once, in the schema below: validation refuses above it and the OpenAPI document gives it as `maxLength`.
+ */
 export const PORTAL_LABEL_MAX = 30;
 export const PORTAL_TEXT_MAX = 1000;
 export const PORTAL_URL_MAX = 2000;
+const PORTAL_COLOR_MAX = 7;
+const PORTAL_EMAIL_MAX = 254;
+
+/** Line breaks as a textarea gives them, whatever the sender's system wrote: what is counted, saved and shown. */
+const unixLineBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
 export const PORTAL_SOCIALS = ['facebook', 'twitter', 'linkedin', 'pinterest'] as const;
 export type PortalSocial = (typeof PORTAL_SOCIALS)[number];
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-/** Only images uploaded through the portal background call: the store's own addresses. */
-const STORED_IMAGE = /^\/api\/files\/[A-Za-z0-9_-]{16,64}\.(?:png|jpg)$/;
+/**
+ * Only images uploaded through the portal background call (the store's own addresses), or empty for none:
+ * the pattern the OpenAPI document states, which bounds the address's length too.
+ */
+const STORED_IMAGE = /^(?:\/api\/files\/[A-Za-z0-9_-]{16,64}\.(?:png|jpg))?$/;
 
 export const portalSettings = z
   .object({
     /** Hides the "Powered by Laurel" line under the portal. */
     hide_powered: z.boolean(),
     /** `enable` off: the portal's own background. On: `color`, with `image` over it when one is uploaded. */
-    background: z.object({ enable: z.boolean(), color: z.string().max(7), image: z.string().max(200).nullable() }),
+    background: z.object({
+      enable: z.boolean(),
+      color: z.string().max(PORTAL_COLOR_MAX),
+      /** One of this account's uploaded backgrounds (`/api/files/…`), as the upload answered it. */
+      image: z.string().regex(STORED_IMAGE, PORTAL_SETTINGS_MESSAGES.invalidImage).nullable(),
+    }),
     /** Plain text, one line; empty shows the account's name. */
-    portal_name: z.object({ text: z.string().max(200) }),
+    portal_name: z.object({ text: maxChars(PORTAL_NAME_MAX, PORTAL_SETTINGS_MESSAGES.nameTooLong, z.string().trim()) }),
     company_website: z.object({ url: z.string().max(PORTAL_URL_MAX) }),
     company_socials: z.object({
       facebook: z.string().max(PORTAL_URL_MAX),
@@ -57,17 +73,23 @@ export const portalSettings = z
       pinterest: z.string().max(PORTAL_URL_MAX),
     }),
     /** Plain text shown on the portal as written (line breaks kept, never read as HTML). */
-    custom_text: z.object({ text: z.string().max(5000) }),
+    custom_text: z.object({
+      text: maxChars(PORTAL_TEXT_MAX, PORTAL_SETTINGS_MESSAGES.textTooLong, z.string().overwrite(unixLineBreaks).trim()),
+    }),
     /** `validated`: this address received the emailed code and it was entered; the server keeps it, a save never sets it. */
-    support_email: z.object({ email: z.string().max(254), validated: z.boolean() }),
-    login_button: z.object({ background: z.string().max(7), color: z.string().max(7), text: z.string().max(200) }),
+    support_email: z.object({ email: z.string().max(PORTAL_EMAIL_MAX), validated: z.boolean() }),
+    login_button: z.object({
+      background: z.string().max(PORTAL_COLOR_MAX),
+      color: z.string().max(PORTAL_COLOR_MAX),
+      text: maxChars(PORTAL_LABEL_MAX, PORTAL_SETTINGS_MESSAGES.labelTooLong, z.string().trim()),
+    }),
   })
   .meta({ id: 'PortalSettings' });
 export type PortalSettings = z.infer<typeof portalSettings>;
 
 /** What a save sends: the settings as read; `validated` may be left out (the server decides it). */
 export const portalSettingsUpdate = portalSettings.extend({
-  support_email: z.object({ email: z.string().max(254), validated: z.boolean().optional() }),
+  support_email: z.object({ email: z.string().max(PORTAL_EMAIL_MAX), validated: z.boolean().optional() }),
 });
 export type PortalSettingsUpdate = z.input<typeof portalSettingsUpdate>;
 
@@ -112,7 +134,7 @@ export function normalizePortalSettings(input: PortalSettingsUpdate): PortalSett
       linkedin: url(input.company_socials.linkedin),
       pinterest: url(input.company_socials.pinterest),
     },
-    custom_text: { text: input.custom_text.text.replace(/\r\n?/g, '\n').trim() },
+    custom_text: { text: unixLineBreaks(input.custom_text.text).trim() },
     support_email: { email: input.support_email.email.trim().toLowerCase(), validated: input.support_email.validated ?? false },
     login_button: {
       background: input.login_button.background.trim() || d.login_button.background,
@@ -129,32 +151,31 @@ export interface PortalSettingsProblem {
 }
 
 /**
- * Every rule the form and the server share, on normalised settings: the name (60 characters, one line),
- * the addresses, the colours, the label and text lengths, the support email's format and the image's origin.
- * Whether the support email was confirmed is the server's to say.
+ * Every rule the form and the server share, on normalised settings: first what the schema states (the
+ * lengths, the image's address), with the very refusal the server's validation gives, then the rules a
+ * schema does not carry: one-line name and label, http(s) addresses, hex colours, the support email's format.
+ * One problem per field. Whether the support email was confirmed is the server's to say.
  */
 export function portalSettingsProblems(s: PortalSettings): PortalSettingsProblem[] {
   const M = PORTAL_SETTINGS_MESSAGES;
-  const problems: PortalSettingsProblem[] = [];
-  const name = s.portal_name.text;
-  if (/[\r\n]/.test(name)) problems.push({ field: 'portal_name.text', message: M.nameLineBreak });
-  else if ([...name].length > PORTAL_NAME_MAX) problems.push({ field: 'portal_name.text', message: M.nameTooLong });
-  if (!isWebAddress(s.company_website.url)) problems.push({ field: 'company_website.url', message: M.invalidUrl });
-  for (const social of PORTAL_SOCIALS)
-    if (!isWebAddress(s.company_socials[social])) problems.push({ field: `company_socials.${social}`, message: M.invalidUrl });
-  if ([...s.custom_text.text].length > PORTAL_TEXT_MAX) problems.push({ field: 'custom_text.text', message: M.textTooLong });
-  if (s.support_email.email && !isValidEmail(s.support_email.email))
-    problems.push({ field: 'support_email.email', message: M.invalidEmail });
+  const parsed = portalSettings.safeParse(s);
+  const problems: PortalSettingsProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  const add = (field: string, message: string) => {
+    if (!problems.some((p) => p.field === field)) problems.push({ field, message });
+  };
+  if (/[\r\n]/.test(s.portal_name.text)) add('portal_name.text', M.nameLineBreak);
+  if (!isWebAddress(s.company_website.url)) add('company_website.url', M.invalidUrl);
+  for (const social of PORTAL_SOCIALS) if (!isWebAddress(s.company_socials[social])) add(`company_socials.${social}`, M.invalidUrl);
+  if (s.support_email.email && !isValidEmail(s.support_email.email)) add('support_email.email', M.invalidEmail);
   for (const [field, value] of [
     ['background.color', s.background.color],
     ['login_button.background', s.login_button.background],
     ['login_button.color', s.login_button.color],
   ] as const)
-    if (!HEX_COLOR.test(value)) problems.push({ field, message: M.invalidColor });
-  if (/[\r\n]/.test(s.login_button.text) || [...s.login_button.text].length > PORTAL_LABEL_MAX)
-    problems.push({ field: 'login_button.text', message: M.labelTooLong });
-  if (s.background.image !== null && !STORED_IMAGE.test(s.background.image))
-    problems.push({ field: 'background.image', message: M.invalidImage });
+    if (!HEX_COLOR.test(value)) add(field, M.invalidColor);
+  if (/[\r\n]/.test(s.login_button.text)) add('login_button.text', M.labelTooLong);
   return problems;
 }
 
@@ -183,7 +204,9 @@ export const portalSettingsCalls = defineCalls('portal-settings', {
     path: '/api/accounts/portal-settings',
     summary: 'Save the portal settings (plans with portal customisation)',
     description:
-      'A refused field is a 400 naming it in `field` (`portal_name.text`, `company_socials.twitter`…). A support email that ' +
+      'The lengths this document states (`maxLength`, counted in characters after trimming) and the image’s address pattern are ' +
+      'checked first, a refusal naming `portal_settings` with the field’s message; any other refused field is a 400 naming it in ' +
+      '`field` (`portal_name.text`, `company_socials.twitter`…). A support email that ' +
       'differs from the last confirmed one is refused with “Please fix errors, and try again.”. Plans without portal customisation get 403 `upgrade`.',
     access: 'session',
     body: z.object({ portal_settings: portalSettingsUpdate }),

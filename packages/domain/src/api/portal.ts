@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGINATION_COUNTS } from '../constants.ts';
-import { loginResponse } from './auth.ts';
+import { loginResponse, newPassword } from './auth.ts';
 import { accountIdParams, defineCalls, id, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
 /**
@@ -210,8 +210,8 @@ export const portalLoginCalls = defineCalls('portal logins', {
     access: 'session',
     params: z.object({ userId: id() }),
     body: z.object({
-      password: z.string().max(1024),
-      password_confirmation: z.string().max(1024),
+      password: newPassword(),
+      password_confirmation: newPassword(),
       email: z.string().max(254).optional(),
       confirmation_code: z.string().max(200).optional(),
     }),

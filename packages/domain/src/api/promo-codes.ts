@@ -21,6 +21,9 @@ export const PROMO_MESSAGES = {
   usageLimit: 'The usage limit must be at least 1, or empty for no limit.',
   expireDate: 'The expiry date must be a date (YYYY-MM-DD).',
   expirePast: 'The expiry date cannot be in the past.',
+  /** Said when a code is used: at checkout, at registration. */
+  expired: 'This Promo Code has expired.',
+  usedUp: 'This Promo Code has been used up.',
 } as const;
 
 export const promoCode = z

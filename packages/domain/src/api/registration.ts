@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CATEGORY } from '../constants.ts';
+import { accountName } from './accounts.ts';
 import { defineCalls } from './contract.ts';
 
 /** Registering an account, its URL and the promo codes of the sign-up forms (spec 1 §7). */
@@ -12,7 +13,7 @@ export const registrationRequest = z.object({
   /** The Terms of Service, accepted on the form: the confirmation link then does not ask again. */
   accept_terms: z.boolean().default(false),
   promo_code: z.string().trim().max(100).optional().nullable(),
-  account_name: z.string().trim().max(120),
+  account_name: accountName(),
   url: z.string().trim().toLowerCase().max(63),
   category: z.string().trim().max(100).default(DEFAULT_CATEGORY),
   is_from_recipient: z.boolean().default(false),

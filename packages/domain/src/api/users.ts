@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGINATION_COUNTS, PAGINATION_LISTS } from '../constants.ts';
-import { loginResponse, userDto } from './auth.ts';
+import { loginResponse, newPassword, userDto } from './auth.ts';
 import { defineCalls, idParams, okReply } from './contract.ts';
 
 /** The signed-in user's own profile, password and address, the review prompt, and acting as another user. */
@@ -17,7 +17,7 @@ export const userUpdate = z.union([profileUpdate, reviewUpdate], {
 });
 export type UserUpdate = z.infer<typeof userUpdate>;
 
-export const passwordChange = z.object({ oldPassword: z.string().max(1024), newPassword: z.string().max(1024) });
+export const passwordChange = z.object({ oldPassword: z.string().max(1024), newPassword: newPassword() });
 export type PasswordChange = z.infer<typeof passwordChange>;
 
 export const emailChange = z.object({ new_email: z.string().trim().max(254), email_confirmation_code: z.string().max(20) });

@@ -72,6 +72,12 @@ export interface Plan {
   max_own_fonts: number;
   /** Sub-users that may be active at once (0 where the plan has no team logins; spec 1 §6, §9). */
   max_active_users: number;
+  /**
+   * Certificate sets the plan adds to the account's own allowance (`allowed_sets`: the free tier's 1 and
+   * the sets bought), or null for no limit while the plan is held (spec 1 §9: the one set is the
+   * unsubscribed accounts'; the set limit is one of the limits an upgrade lifts, spec 3 §6).
+   */
+  certificate_sets: number | null;
 }
 
 const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
@@ -83,6 +89,7 @@ const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
     level: 1,
     max_own_fonts: 0,
     max_active_users: 0,
+    certificate_sets: null,
   },
   {
     id: 'advanced-monthly-3',
@@ -92,6 +99,7 @@ const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
     level: 2,
     max_own_fonts: 5,
     max_active_users: 0,
+    certificate_sets: null,
   },
   {
     id: 'professional-monthly-3',
@@ -101,6 +109,7 @@ const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
     level: 3,
     max_own_fonts: 10,
     max_active_users: 5,
+    certificate_sets: null,
   },
   {
     id: 'enterprise-monthly-3',
@@ -110,6 +119,7 @@ const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
     level: 4,
     max_own_fonts: 25,
     max_active_users: 50,
+    certificate_sets: null,
   },
 ];
 

@@ -117,6 +117,11 @@ export function trialDaysRemaining(startedAt: Date, now: Date, trialDays = TRIAL
   return Math.max(0, trialDays - elapsed);
 }
 
+/** The trial days an account shows: none while it holds a plan (paid or granted), else what is left of its trial. */
+export function accountTrialDaysRemaining(account: PlanHolder & { trial_started_at: Date }, now: Date): number {
+  return activePlan(account) ? 0 : trialDaysRemaining(account.trial_started_at, now);
+}
+
 /** Custom fonts the account may hold now. */
 export function maxOwnFonts(account: FeatureHolder): number {
   return featureAllowed(account, 'custom_fonts') ? (activePlan(account)?.max_own_fonts ?? 0) : 0;
@@ -142,7 +147,12 @@ export function monthlyPlanCredits(account: PlanHolder): number {
   return activePlan(account)?.monthly_credits ?? 0;
 }
 
-/** Certificate sets the account may own: its allowance, which registration sets to the free tier's 1 and purchases raise. */
-export function certificateSetLimit(account: { allowed_sets: number }): number {
-  return account.allowed_sets;
+/**
+ * Certificate sets the account may own, or null for no limit: its own allowance (registration's free-tier
+ * 1, raised by purchases and super-admins) plus what its plan adds, from the catalogue.
+ */
+export function certificateSetLimit(account: PlanHolder & { allowed_sets: number }): number | null {
+  const plan = activePlan(account);
+  if (plan && plan.certificate_sets === null) return null;
+  return account.allowed_sets + (plan?.certificate_sets ?? 0);
 }

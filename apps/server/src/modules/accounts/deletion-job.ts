@@ -19,7 +19,7 @@ import {
   withdrawnCertificates,
 } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { certificateFileKey } from '../delivery/index.ts';
+import { certificateFileKeys } from '../delivery/index.ts';
 
 /** Rows removed per transaction: no statement of the removal holds the database for long. */
 const BATCH = 500;
@@ -113,7 +113,7 @@ async function removeRecipients(context: AppContext, deletion: Deletion): Promis
     .orderBy(recipients.id)
     .limit(BATCH);
   if (!batch.length) return 0;
-  await deleteBytes(context, batch.map(certificateFileKey));
+  await deleteBytes(context, batch.flatMap(certificateFileKeys));
   return context.db.transaction(async (tx) => {
     await tx
       .insert(withdrawnCertificates)

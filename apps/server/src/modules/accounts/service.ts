@@ -1,6 +1,5 @@
 import {
   ACCOUNT_MESSAGES,
-  ACCOUNT_NAME_MAX,
   ACCOUNT_URL_TAKEN_MESSAGE,
   type AccountDetails,
   accountNameProblem,
@@ -34,7 +33,6 @@ async function checkedChanges(context: AppContext, account: AccountRow, input: z
   if (!input.name) throw refuse('name', ACCOUNT_MESSAGES.nameRequired);
   const nameProblem = accountNameProblem(input.name);
   if (nameProblem) throw refuse('name', nameProblem);
-  if (input.name.length > ACCOUNT_NAME_MAX) throw refuse('name', ACCOUNT_MESSAGES.nameTooLong);
 
   if (!input.url) throw refuse('url', ACCOUNT_MESSAGES.urlRequired);
   const urlProblem = accountUrlProblem(input.url);

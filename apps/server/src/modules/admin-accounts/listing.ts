@@ -5,10 +5,11 @@ import {
   type AccountSortField,
   type AdminAccountRow,
   type accountFilterQuery,
+  accountTrialDaysRemaining,
   activePlan,
+  certificateSetLimit,
   PLANS,
   planDisplayName,
-  trialDaysRemaining,
 } from '@laurel/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ interface ListedRow {
   credits: number;
   subscription_credits: number;
   allowed_sets: number;
+  credits_owed: number;
   stripe_active: boolean;
   stripe_plan: string | null;
   is_banned: boolean;
@@ -105,13 +107,15 @@ function present(row: ListedRow, now: Date): AdminAccountRow {
     credits: row.credits,
     subscription_credits: row.subscription_credits,
     allowed_sets: row.allowed_sets,
+    certificate_set_limit: certificateSetLimit(planHolder),
+    credits_owed: row.credits_owed,
     stripe_active: row.stripe_active,
     stripe_plan: row.stripe_plan,
     plan: { id: activePlan(planHolder)?.id ?? null, display_name: planDisplayName(planHolder) },
     is_banned: row.is_banned,
     noLogin: row.recipients_no_login,
     notify_days: row.notify_days,
-    trial_days_remaining: trialDaysRemaining(new Date(row.trial_started_at), now),
+    trial_days_remaining: accountTrialDaysRemaining({ ...planHolder, trial_started_at: new Date(row.trial_started_at) }, now),
     created_at: iso(row.created_at),
     last_login_at: row.last_login_at ? iso(row.last_login_at) : null,
     admin:
@@ -136,7 +140,7 @@ export async function filterAccounts(context: AppContext, query: FilterQuery): P
   const where = sql.join(conditions(query), sql` and `);
   const [page, totals] = await Promise.all([
     context.db.execute(sql`
-      select a.id, a.name, a.url, a.category, a.credits, a.subscription_credits, a.allowed_sets, a.stripe_active,
+      select a.id, a.name, a.url, a.category, a.credits, a.subscription_credits, a.allowed_sets, a.credits_owed, a.stripe_active,
         a.stripe_plan, a.is_banned, a.recipients_no_login, a.notify_days, a.trial_started_at, a.created_at,
         last_login.at as last_login_at, admin.id as admin_id, admin.email as admin_email,
         admin.first_name as admin_first_name, admin.last_name as admin_last_name,

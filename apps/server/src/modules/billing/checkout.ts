@@ -5,12 +5,13 @@ import {
   findPlan,
   PAYG_PRICE_CENTS,
   type Plan,
+  PROMO_MESSAGES,
 } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import { accounts } from '../../db/schema.ts';
-import { checkoutPromo, stripeCouponFor } from '../promo-codes/index.ts';
+import { attachHoldSession, checkoutPromo, holdCheckoutUse, releaseHold, settleStaleHolds, stripeCouponFor } from '../promo-codes/index.ts';
 import { audit } from '../system/index.ts';
 import { priceForPlan } from './prices.ts';
 import { type Actor, ensureCustomer, loadAccount } from './service.ts';
@@ -19,10 +20,14 @@ import { currentSubscription, syncCustomer } from './sync.ts';
 
 /**
  * Where a billing redirect sends the browser: Stripe Checkout, Stripe's billing portal, or back to a
- * screen of the app with `?error=` (spec 1 §2: no-customer, no-session; no-payments without Stripe).
+ * screen of the app with `?error=` (spec 1 §2: no-customer, no-session; no-payments without Stripe;
+ * invalid-promo and promo-used-up for a promo code that cannot be used).
  */
 
 const back = (error: string) => `/account/subscription?error=${error}`;
+
+/** Why a promo code given at checkout is refused, as the subscription screen's error key. */
+const promoError = (problem: string) => (problem === PROMO_MESSAGES.usedUp ? 'promo-used-up' : 'invalid-promo');
 
 export async function billingRedirect(
   context: AppContext,
@@ -71,19 +76,32 @@ async function checkout(
   if (query.purchase_type === 'subscription' && !plan) return '/account/billing-subscriptions';
   // A percentage promo code of ours (given now, or kept from registration) becomes a Stripe coupon.
   const promo = await checkoutPromo(context, query.promo_code ?? (query.coupon ? null : account.promo_code));
-  if (promo.kind === 'invalid' && query.promo_code) return back('invalid-promo');
+  if (promo.kind === 'invalid' && query.promo_code) return back(promoError(promo.message));
+  let hold: string | null = null;
   try {
     const customer = await ensureCustomer(context, stripe, account, actor.email);
-    const discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined =
-      promo.kind === 'percentage'
-        ? [{ coupon: await stripeCouponFor(context, stripe, promo.promo) }]
-        : await discountFor(stripe, query.coupon ?? query.promo_code);
-    const promoMetadata: Record<string, string> = promo.kind === 'percentage' ? { promo_code_id: String(promo.promo.id) } : {};
-    const common = { customer, client_reference_id: String(account.id), ...(discounts ? { discounts } : {}) };
-    let session: Stripe.Checkout.Session;
     if (plan) {
       const existing = await currentSubscription(stripe, customer);
       if (existing) return await changePlan(context, stripe, account.id, existing, plan, query, actor);
+    }
+    // One use of our code is held for this session before it is made: the code's limit counts it.
+    let ours = promo.kind === 'percentage' ? promo.promo : null;
+    if (ours) {
+      await settleStaleHolds(context, stripe, ours.id);
+      const held = await holdCheckoutUse(context, ours.id, account.id);
+      if ('problem' in held) {
+        if (query.promo_code) return back(promoError(held.problem));
+        // A code kept from registration that can no longer be used: the checkout goes on without it.
+        ours = null;
+      } else hold = held.hold;
+    }
+    const discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined = ours
+      ? [{ coupon: await stripeCouponFor(context, stripe, ours) }]
+      : await discountFor(stripe, query.coupon ?? query.promo_code);
+    const promoMetadata: Record<string, string> = ours && hold ? { promo_code_id: String(ours.id), promo_hold: hold } : {};
+    const common = { customer, client_reference_id: String(account.id), ...(discounts ? { discounts } : {}) };
+    let session: Stripe.Checkout.Session;
+    if (plan) {
       session = await stripe.checkout.sessions.create({
         ...common,
         mode: 'subscription',
@@ -127,6 +145,12 @@ async function checkout(
         cancel_url: `${base}/build/purchase?checkout=cancelled`,
       });
     }
+    if (hold) {
+      // From here the session exists and may be paid: its hold stays until the session's outcome is known.
+      const made = hold;
+      hold = null;
+      await attachHoldSession(context, made, session.id);
+    }
     await audit(context, {
       action: 'billing.checkout_started',
       accountId: account.id,
@@ -137,14 +161,16 @@ async function checkout(
     return session.url ?? back('no-session');
   } catch (error) {
     context.log.warn({ err: error, accountId }, 'checkout session refused');
+    if (hold) await releaseHold(context.db, hold, context.clock.now());
     return back('no-session');
   }
 }
 
 /**
  * A subscriber choosing another plan keeps their subscription and card: an upgrade is invoiced at once
- * for the rest of the period (its paid invoice brings the difference in credits), a downgrade takes
- * effect at the next renewal's price without a refund. Without a card on file the purchase waits on the
+ * for the rest of the period (its paid invoice brings the credits of the time it paid for, never past the
+ * highest plan paid for in the period: subscription-credits.ts), a downgrade takes effect without a
+ * refund and brings no credits until the next renewal. Without a card on file the purchase waits on the
  * billing information screen and resumes once a card is added (spec 1 §4).
  */
 async function changePlan(

@@ -24,7 +24,7 @@ export function presentPlanState(account: AccountRow): AccountPlanState {
  * The manual billing provider (no card payments): a super-admin grants a plan, or cancels back to Free
  * with null. A grant sets `subscription_updated` to now, the date the monthly periods count from, and
  * gives the plan's first month at once (the refill's own grant for that period, so it is never given
- * twice). Only plans on sale can be granted.
+ * twice). Granting the plan the account already holds changes nothing. Only plans on sale can be granted.
  */
 export async function setAccountPlan(
   context: AppContext,
@@ -38,6 +38,8 @@ export async function setAccountPlan(
   return context.db.transaction(async (tx) => {
     const [before] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
     if (!before || before.deleted_at) throw notFound();
+    // The plan it already holds: nothing changes (its period, its credits and the grant date stay as they are).
+    if (plan && activePlan(before)?.id === plan.id) return presentPlanState(before);
     const change = plan
       ? { stripe_plan: plan.id, stripe_active: true, subscription_in_pending: false, subscription_updated: now }
       : { stripe_plan: null, stripe_active: false, subscription_in_pending: false };

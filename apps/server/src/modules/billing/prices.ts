@@ -1,12 +1,18 @@
 import { findPlan, type Plan } from '@laurel/domain';
 import type Stripe from 'stripe';
 
+/** What a Stripe price is to us: the plan it sells (null for none) and its amount per month, in cents. */
+interface PriceFacts {
+  plan: string | null;
+  unitAmount: number | null;
+}
+
 /**
  * Each plan of the catalogue is a monthly Stripe price whose lookup key is the plan id, so the plan a
  * subscription carries is read from Stripe itself. A missing price is created from the catalogue the
  * first time a plan is sold: the operator sets up nothing by hand.
  */
-const caches = new WeakMap<Stripe, { byPlan: Map<string, string>; byPrice: Map<string, string | null> }>();
+const caches = new WeakMap<Stripe, { byPlan: Map<string, string>; byPrice: Map<string, PriceFacts> }>();
 
 function cacheOf(stripe: Stripe) {
   let cache = caches.get(stripe);
@@ -35,18 +41,25 @@ export async function priceForPlan(stripe: Stripe, plan: Plan): Promise<string> 
     });
   }
   byPlan.set(plan.id, price.id);
-  byPrice.set(price.id, plan.id);
+  byPrice.set(price.id, { plan: plan.id, unitAmount: price.unit_amount });
   return price.id;
+}
+
+/** The plan a Stripe price sells and the price's amount, read once per price and kept (a price never changes its amount). */
+export async function priceFacts(stripe: Stripe, price: string | Stripe.Price | null | undefined): Promise<PriceFacts | undefined> {
+  if (!price) return undefined;
+  if (typeof price !== 'string') return { plan: price.lookup_key ?? price.metadata?.plan ?? null, unitAmount: price.unit_amount };
+  const { byPrice } = cacheOf(stripe);
+  let facts = byPrice.get(price);
+  if (!facts) {
+    const read = await stripe.prices.retrieve(price);
+    facts = { plan: read.lookup_key ?? read.metadata?.plan ?? null, unitAmount: read.unit_amount };
+    byPrice.set(price, facts);
+  }
+  return facts;
 }
 
 /** The catalogue plan a Stripe price stands for, or null for a price that is not a plan. */
 export async function planForPrice(stripe: Stripe, price: string | Stripe.Price | null | undefined): Promise<Plan | undefined> {
-  if (!price) return undefined;
-  if (typeof price !== 'string') return findPlan(price.lookup_key ?? price.metadata?.plan);
-  const { byPrice } = cacheOf(stripe);
-  if (!byPrice.has(price)) {
-    const read = await stripe.prices.retrieve(price);
-    byPrice.set(price, read.lookup_key ?? read.metadata?.plan ?? null);
-  }
-  return findPlan(byPrice.get(price));
+  return findPlan((await priceFacts(stripe, price))?.plan);
 }

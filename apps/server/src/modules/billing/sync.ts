@@ -1,18 +1,20 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, billingFulfilments, creditLedger } from '../../db/schema.ts';
-import { grantCredits, lapseSubscription, refillAllocations } from '../credits/index.ts';
-import { countCheckoutUse } from '../promo-codes/index.ts';
+import { accounts, billingFulfilments } from '../../db/schema.ts';
+import { grantCredits } from '../credits/index.ts';
+import { countCheckoutUse, countHeldUse, releaseHold } from '../promo-codes/index.ts';
 import type { Apply } from './apply.ts';
 import { planForPrice } from './prices.ts';
+import { applyInvoices, readPaidSubscriptionInvoices } from './subscription-credits.ts';
 
 /**
  * Bringing the account in step with Stripe. Every function here reads the object again from Stripe and
  * derives the account's state from what Stripe holds now, never from an event's copy: events that come
  * twice, late or out of order then all lead to the same end state. Credits are granted once per paid
- * invoice or payment through the ledger's idempotency reference.
+ * invoice or payment through the ledger's idempotency reference (subscription invoices:
+ * subscription-credits.ts).
  *
  * Each `read…` function talks to Stripe only and answers an `Apply`: the database work, run afterwards
  * in one short transaction. No Stripe round trip ever happens while a transaction holds the database
@@ -87,79 +89,11 @@ export async function syncCustomer(
   });
 }
 
-function linePrice(line: Stripe.InvoiceLineItem): string | null {
-  const price = line.pricing?.price_details?.price;
-  return typeof price === 'string' ? price : (price?.id ?? null);
-}
-
-/** A paid subscription invoice as credits: a period's (it starts one) or an upgrade's difference. */
-interface InvoiceCredits {
-  id: string;
-  number: string | null;
-  credits: number;
-  startsPeriod: boolean;
-}
-
-const isSubscriptionInvoice = (invoice: Stripe.Invoice) => !!invoice.parent?.subscription_details;
-const startsPeriod = (invoice: Stripe.Invoice) => invoice.billing_reason !== 'subscription_update';
-
-/** The customer's paid subscription invoices, oldest first, each with the credits its plan lines carry. */
-async function readPaidSubscriptionInvoices(stripe: Stripe, list: Stripe.Invoice[]): Promise<InvoiceCredits[]> {
-  const paid = list
-    .filter((i) => i.status === 'paid' && isSubscriptionInvoice(i))
-    .sort((a, b) => a.created - b.created || String(a.number).localeCompare(String(b.number)));
-  const out: InvoiceCredits[] = [];
-  for (const invoice of paid) {
-    let credits = 0;
-    for (const line of invoice.lines.data) {
-      const plan = await planForPrice(stripe, linePrice(line));
-      if (plan) credits += Math.sign(line.amount) * plan.monthly_credits;
-    }
-    out.push({ id: invoice.id!, number: invoice.number, credits, startsPeriod: startsPeriod(invoice) });
-  }
-  return out;
-}
-
 /**
- * Applies the paid subscription invoices not yet in the ledger, oldest first, after the newest one
- * that is. A period's invoice does what the monthly refill does for an account without Stripe: what is
- * left of the last period's subscription credits lapses, the plan's credits arrive, and sub-users on
- * auto-refill get their allocation back. An upgrade's proration invoice adds the difference to the
- * period under way. An invoice older than one already applied belongs to a period that is over and
- * gives nothing. Whatever order the events come in, the ledger ends as if they had come in Stripe's.
+ * A paid invoice: brings the customer's subscription credits up to date with every paid invoice, once
+ * each, and the plan's state with the subscription as Stripe has it now (a paid invoice is what ends a
+ * pending state, so it must not wait for a subscription event that may come later or not at all).
  */
-async function applyInvoices(context: AppContext, tx: Db, accountId: number, invoices: InvoiceCredits[]): Promise<void> {
-  const references = invoices.map((i) => `invoice:${i.id}`);
-  if (!references.length) return;
-  await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
-  const applied = new Set(
-    (
-      await tx
-        .select({ reference: creditLedger.reference })
-        .from(creditLedger)
-        .where(and(eq(creditLedger.account_id, accountId), inArray(creditLedger.reference, references)))
-    ).map((r) => r.reference),
-  );
-  const lastApplied = references.reduce((last, reference, index) => (applied.has(reference) ? index : last), -1);
-  const at = context.clock.now();
-  for (const invoice of invoices.slice(lastApplied + 1)) {
-    if (invoice.credits <= 0) continue;
-    const reference = `invoice:${invoice.id}`;
-    if (invoice.startsPeriod) await lapseSubscription(tx, { accountId, reference: `${reference}:lapse`, at });
-    await grantCredits(tx, {
-      accountId,
-      bucket: 'subscription',
-      amount: invoice.credits,
-      kind: 'subscription_invoice',
-      reference,
-      note: invoice.number ?? undefined,
-      at,
-    });
-    if (invoice.startsPeriod) await refillAllocations(tx, accountId);
-  }
-}
-
-/** A paid invoice: brings the customer's subscription credits up to date with every paid invoice, once each. */
 export async function readPaidInvoice(context: AppContext, stripe: Stripe, invoiceId: string): Promise<Apply> {
   const invoice = await stripe.invoices.retrieve(invoiceId);
   const customer = idOf(invoice.customer);
@@ -168,9 +102,11 @@ export async function readPaidInvoice(context: AppContext, stripe: Stripe, invoi
   const invoices = await readPaidSubscriptionInvoices(stripe, list);
   // The latest invoice paid settles an earlier failure; an older one arriving late says nothing about now.
   const latest = list[0]?.id === invoice.id;
+  const sync = await readCustomer(stripe, customer);
   return async (tx) => {
     const account = await accountForCustomer(tx, customer);
     if (!account) return undefined;
+    await sync(tx);
     await applyInvoices(context, tx, account.id, invoices);
     if (latest) await tx.update(accounts).set({ billing_error: null }).where(eq(accounts.id, account.id));
     return account.id;
@@ -210,6 +146,13 @@ export async function readFailedInvoice(stripe: Stripe, invoiceId: string): Prom
   };
 }
 
+/**
+ * A session that needs nothing more from the customer: paid, or free (`no_payment_required`: a 100%
+ * promo code brought the total to 0, and Stripe took no payment). Either is fulfilled.
+ */
+const settled = (session: Stripe.Checkout.Session) =>
+  session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+
 /** A completed Checkout: pay-as-you-go credits or certificate sets, once per session; a subscription's state. */
 export async function readCheckout(context: AppContext, stripe: Stripe, sessionId: string): Promise<Apply> {
   const session = await stripe.checkout.sessions.retrieve(sessionId);
@@ -219,11 +162,29 @@ export async function readCheckout(context: AppContext, stripe: Stripe, sessionI
     const account = await accountForCustomer(tx, customer);
     if (!account || String(account.id) !== session.client_reference_id) return undefined;
     const promoId = Number(session.metadata?.promo_code_id);
-    if (session.status === 'complete' && session.payment_status === 'paid' && Number.isInteger(promoId) && promoId > 0)
-      await countCheckoutUse(tx, { sessionId: session.id, promoId, accountId: account.id, at: context.clock.now() });
+    const hold = session.metadata?.promo_hold;
+    if (settled(session) && Number.isInteger(promoId) && promoId > 0) {
+      const use = { sessionId: session.id, promoId, accountId: account.id, at: context.clock.now() };
+      // Sessions made before uses were held count as they always did.
+      if (hold) await countHeldUse(tx, { ...use, holdId: hold });
+      else await countCheckoutUse(tx, use);
+    }
     if (sync) return sync(tx);
-    if (session.status !== 'complete' || session.payment_status !== 'paid') return account.id;
+    if (!settled(session)) return account.id;
     await fulfilPayment(context, tx, account.id, session);
+    return account.id;
+  };
+}
+
+/** An expired Checkout: the promo code use it held is given back. */
+export async function readExpiredCheckout(context: AppContext, stripe: Stripe, sessionId: string): Promise<Apply> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  const customer = idOf(session.customer);
+  return async (tx) => {
+    const account = await accountForCustomer(tx, customer);
+    if (!account || String(account.id) !== session.client_reference_id) return undefined;
+    const hold = session.metadata?.promo_hold;
+    if (session.status === 'expired' && hold) await releaseHold(tx, hold, context.clock.now());
     return account.id;
   };
 }

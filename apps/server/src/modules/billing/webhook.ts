@@ -7,8 +7,9 @@ import { badRequest } from '../../http/errors.ts';
 import { audit } from '../system/index.ts';
 import type { Apply } from './apply.ts';
 import { readFailedCharge, rearmOrClaim } from './automatic.ts';
+import { readChargeReturns, readDispute } from './reversals.ts';
 import { requireStripe } from './stripe-client.ts';
-import { readCheckout, readCustomer, readFailedInvoice, readPaidIntent, readPaidInvoice } from './sync.ts';
+import { readCheckout, readCustomer, readExpiredCheckout, readFailedInvoice, readPaidIntent, readPaidInvoice } from './sync.ts';
 
 type Reader = (context: AppContext, stripe: Stripe, object: { id: string; customer?: unknown }) => Promise<Apply>;
 
@@ -23,7 +24,14 @@ const READERS: Record<string, Reader> = {
   'customer.subscription.deleted': (_c, s, o) => readCustomer(s, o.customer as string),
   'payment_intent.succeeded': (c, s, o) => readPaidIntent(c, s, o.id),
   'payment_intent.payment_failed': (_c, s, o) => readFailedCharge(s, o.id),
+  'checkout.session.expired': (c, s, o) => readExpiredCheckout(c, s, o.id),
+  'charge.refunded': (c, s, o) => readChargeReturns(c, s, o.id),
+  'charge.dispute.created': (c, s, o) => readDispute(c, s, o.id),
+  'charge.dispute.closed': (c, s, o) => readDispute(c, s, o.id),
 };
+
+/** Money going back to the cardholder: what it takes back must not set off an automatic purchase on the same card. */
+const returnsMoney = (type: string) => type.startsWith('charge.');
 
 /**
  * One delivery of a Stripe event: the signature is checked on the raw body with the SDK, what the event
@@ -57,6 +65,6 @@ export async function receiveEvent(context: AppContext, rawBody: Buffer | string
     await tx.update(stripeEvents).set({ account_id: touched }).where(eq(stripeEvents.id, event.id));
     await audit(context, { action: `billing.${event.type}`, accountId: touched, details: { event: event.id } }, tx);
     // Credits that came in may lift the balance back over an automatic purchase's threshold (re-arm).
-    await rearmOrClaim(context, tx, touched);
+    if (!returnsMoney(event.type)) await rearmOrClaim(context, tx, touched);
   });
 }

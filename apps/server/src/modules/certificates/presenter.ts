@@ -16,6 +16,8 @@ export function presentCertificateSet(row: CertificateSetRow): CertificateSet {
     name: row.name,
     account_id: row.account_id,
     style_id: row.style_id,
+    achievement_description: row.achievement_description,
+    achievement_criteria: row.achievement_criteria,
     ...migrateDesign(row.design),
     // Every save stores the email complete (prepareEmail).
     ...(row.email as EmailDesign),

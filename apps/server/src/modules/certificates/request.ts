@@ -9,21 +9,25 @@ export const DESIGN_FIELDS = [
   'back_side_elements',
 ] as const;
 
+/** A set's own fields beside its design and email: its name, and what its credentials say of the achievement. */
+const SET_FIELDS = [
+  'name',
+  'style_id',
+  'id',
+  'account_id',
+  'created_at',
+  'updated_at',
+  'image',
+  'achievement_description',
+  'achievement_criteria',
+];
+
 /** Splits a flat payload into the design part and the email part the tables keep apart. */
 export function splitPayload(body: Record<string, unknown>) {
   const design: Record<string, unknown> = {};
   const email: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
-    if (
-      key === 'name' ||
-      key === 'style_id' ||
-      key === 'id' ||
-      key === 'account_id' ||
-      key === 'created_at' ||
-      key === 'updated_at' ||
-      key === 'image'
-    )
-      continue;
+    if (SET_FIELDS.includes(key)) continue;
     if ((DESIGN_FIELDS as readonly string[]).includes(key)) design[key] = value;
     else email[key] = value;
   }

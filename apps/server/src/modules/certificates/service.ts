@@ -113,7 +113,8 @@ export async function createCertificateSet(context: AppContext, member: Member, 
         .select({ value: count() })
         .from(certificateSets)
         .where(and(eq(certificateSets.account_id, member.accountId), isNull(certificateSets.deleted_at)));
-      if ((owned?.value ?? 0) >= certificateSetLimit(account)) throw badRequest(CERTIFICATE_MESSAGES.limit, { error_type: 'limit' });
+      const limit = certificateSetLimit(account);
+      if (limit !== null && (owned?.value ?? 0) >= limit) throw badRequest(CERTIFICATE_MESSAGES.limit, { error_type: 'limit' });
       const [row] = await tx
         .insert(certificateSets)
         .values({
@@ -122,6 +123,8 @@ export async function createCertificateSet(context: AppContext, member: Member, 
           style_id: template?.id ?? null,
           design,
           email: emailDesign,
+          achievement_description: body.achievement_description ?? '',
+          achievement_criteria: body.achievement_criteria ?? '',
           created_by: member.user.id,
           created_at: now,
           updated_at: now,
@@ -151,7 +154,14 @@ export async function updateCertificateSet(context: AppContext, member: Member, 
   const { design: designFields, email } = splitPayload(body);
   // A rename is an edit of the set; the email editor sends the name back unchanged, which is not.
   const renamed = body.name !== undefined && body.name !== current.name;
-  if (Object.keys(designFields).length || renamed) assertMayEditSets(member.user);
+  const achievement = {
+    achievement_description: body.achievement_description ?? current.achievement_description,
+    achievement_criteria: body.achievement_criteria ?? current.achievement_criteria,
+  };
+  const described =
+    achievement.achievement_description !== current.achievement_description ||
+    achievement.achievement_criteria !== current.achievement_criteria;
+  if (Object.keys(designFields).length || renamed || described) assertMayEditSets(member.user);
   if (Object.keys(email).length) assertMayEditEmails(member.user);
   const design = buildDesign(migrateDesign(current.design), designFields);
   assertPlanAllows(await loadAccount(context, member.accountId), design);
@@ -160,7 +170,7 @@ export async function updateCertificateSet(context: AppContext, member: Member, 
   try {
     const [row] = await context.db
       .update(certificateSets)
-      .set({ name: body.name ?? current.name, design, email: emailDesign, updated_at: context.clock.now() })
+      .set({ name: body.name ?? current.name, design, email: emailDesign, ...achievement, updated_at: context.clock.now() })
       .where(eq(certificateSets.id, current.id))
       .returning();
     return row!;
@@ -187,6 +197,8 @@ export async function duplicateCertificateSet(context: AppContext, member: Membe
         name,
         ...migrateDesign(source.design),
         ...source.email,
+        achievement_description: source.achievement_description,
+        achievement_criteria: source.achievement_criteria,
       } as CertificateSetCreate);
     } catch (error) {
       if ((error as { extra?: { error_type?: string } }).extra?.error_type !== 'exist') throw error;

@@ -129,6 +129,22 @@ export async function lapseSubscription(tx: Db, entry: { accountId: number; refe
   return balances.subscription_credits;
 }
 
+/**
+ * Takes back up to `amount` credits from one bucket, never more than it holds (a bucket never goes
+ * below zero): answers how many it took. Idempotent by reference; must run inside a transaction.
+ */
+export async function takeBackCredits(
+  tx: Db,
+  entry: { accountId: number; bucket: CreditBucket; amount: number; kind: string; reference: string; at: Date },
+): Promise<number> {
+  const balances = await lockBalances(tx, entry.accountId);
+  if (await alreadyApplied(tx, entry.reference)) return 0;
+  const held = entry.bucket === 'payg' ? balances.credits : balances.subscription_credits;
+  const taken = Math.min(entry.amount, Math.max(0, held));
+  if (taken > 0) await append(tx, { ...entry, delta: -taken });
+  return taken;
+}
+
 /** An exact change to one bucket (a super-admin's correction); a bucket never goes below zero. */
 export async function adjustBucket(
   tx: Db,

@@ -5,12 +5,25 @@ import type { projects, recipients } from '../../db/schema.ts';
 import { preparedPdfRenderer } from '../certificates/index.ts';
 import type { Credential } from '../open-badges/index.ts';
 import { certificateCredential, credentialText } from './certificate-credential.ts';
+import { type IssuedFile, recordIssuedFiles } from './issued-files.ts';
 import { recipientLinks } from './links.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
 type ProjectRow = typeof projects.$inferSelect;
 
-export const certificateFileKey = (recipient: Pick<RecipientRow, 'token'>) => `cert-${recipient.token}.pdf`;
+/**
+ * Where a version of a recipient's PDF is kept: each version under a key of its own (the first where every PDF was
+ * kept before corrections made versions), so a PDF drawn from a version a correction just replaced can never be
+ * stored where the new version's belongs, and the file an earlier message carried stays as it was sent.
+ */
+export const certificateFileKey = ({ token, certificate_version: version }: Pick<RecipientRow, 'token' | 'certificate_version'>) =>
+  version > 1 ? `cert-${token}-v${version}.pdf` : `cert-${token}.pdf`;
+
+/** The keys of every version of a recipient's PDF, for removing them all. */
+export const certificateFileKeys = (recipient: Pick<RecipientRow, 'token' | 'certificate_version'>) =>
+  Array.from({ length: recipient.certificate_version }, (_, i) =>
+    certificateFileKey({ token: recipient.token, certificate_version: i + 1 }),
+  );
 
 export function recipientData(context: AppContext, recipient: RecipientRow): Recipient {
   return {
@@ -53,13 +66,14 @@ export function projectRenderer(context: AppContext, project: ProjectRow): Promi
  * The recipient's PDF, rendered once from the project's snapshot and kept: the certificate they
  * download later is the one issued, whatever happens to the design afterwards. It carries the recipient's
  * Open Badges credential as an embedded file (signed now when the caller has not brought it); a PDF
- * stored before credentials existed stays as it was issued.
+ * stored before credentials existed stays as it was issued. A PDF drawn now is recorded as handed out
+ * (issued-files.ts): at once, or with its batch when the caller collects them in `drawn`.
  */
 export async function issuedCertificatePdf(
   context: AppContext,
   project: ProjectRow,
   recipient: RecipientRow,
-  credential?: Credential,
+  { credential, drawn }: { credential?: Credential; drawn?: IssuedFile[] } = {},
 ): Promise<Buffer> {
   const key = certificateFileKey(recipient);
   const stored = await context.files.get(key);
@@ -69,5 +83,8 @@ export async function issuedCertificatePdf(
   const attachments = signed ? [credentialAttachment(credentialText(signed))] : [];
   const pdf = await renderer.renderPdf(recipientData(context, recipient), { attachments });
   await context.files.put(key, pdf);
+  const file = { recipient, kind: 'pdf' as const, bytes: pdf };
+  if (drawn) drawn.push(file);
+  else await recordIssuedFiles(context, [file]);
   return pdf;
 }

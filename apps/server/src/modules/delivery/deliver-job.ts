@@ -12,6 +12,7 @@ import { issuedCertificatePdf } from './certificate-file.ts';
 import { certificateMessage } from './certificate-message.ts';
 import { claimMany, type Delivered, type Delivery, type DeliveryJob, finish, finishSent } from './delivery-records.ts';
 import { withEvent } from './events.ts';
+import { type IssuedFile, recordIssuedFiles } from './issued-files.ts';
 import { messageAttachments } from './message-attachments.ts';
 
 /** Deliveries a worker claims and records together. */
@@ -36,14 +37,19 @@ export const deliveryGaveUpJob = defineJob<DeliveryJob, AppContext>({
  * sent when the message left (or was kept), after ending the attempt itself if it cannot be delivered (suppressed, a design that
  * cannot be rendered, a permanent refusal); throws on a temporary failure, so that the job is retried.
  */
-async function deliver(context: AppContext, job: DeliveryJob, delivery: Delivery, credential?: Credential): Promise<Delivered | null> {
+async function deliver(
+  context: AppContext,
+  job: DeliveryJob,
+  delivery: Delivery,
+  { credential, drawn }: { credential?: Credential; drawn: IssuedFile[] },
+): Promise<Delivered | null> {
   if (delivery.suppressed) {
     await finish(context, job, 'suppressed', delivery.suppressed);
     return null;
   }
   let pdf: Buffer;
   try {
-    pdf = await issuedCertificatePdf(context, delivery.project, delivery.recipient, credential);
+    pdf = await issuedCertificatePdf(context, delivery.project, delivery.recipient, { credential, drawn });
   } catch (error) {
     // The design cannot be rendered (an image too large, a render past its limits): retrying would fail
     // the same way, so the recipient ends failed with the reason and the credit comes back.
@@ -100,6 +106,18 @@ async function batchCredentials(context: AppContext, claimed: Delivery[]): Promi
 }
 
 /**
+ * The batch's PDFs drawn, recorded as handed out in one statement. Should that fail the messages still count as
+ * sent: the verify page then compares a PDF with the one kept in the file store instead.
+ */
+async function recordDrawn(context: AppContext, drawn: IssuedFile[]): Promise<void> {
+  try {
+    await recordIssuedFiles(context, drawn);
+  } catch (error) {
+    context.log.warn({ err: error }, "recording a delivery batch's certificate files failed");
+  }
+}
+
+/**
  * Deliveries a batch at a time: one statement claims the batch, each recipient is rendered and sent
  * side by side (their credentials signed together first), one statement records those sent. Idempotent: a job for an older attempt or a
  * recipient already done does nothing; the claim is committed before SMTP, and a retry after a crash
@@ -122,18 +140,20 @@ async function deliverBatch(runs: Job<DeliveryJob>[], context: AppContext): Prom
   const deliveries = new Map(claimed.map((d) => [d.recipient.id, d]));
   const credentials = await batchCredentials(context, claimed);
   const delivered: Delivered[] = [];
+  const drawn: IssuedFile[] = [];
   await Promise.all(
     runs.map(async (run) => {
       const delivery = deliveries.get(run.data.recipientId);
       if (!delivery || delivery.recipient.attempt !== run.data.attempt) return;
       try {
-        const outcome = await deliver(context, run.data, delivery, credentials.get(delivery.recipient.id));
+        const outcome = await deliver(context, run.data, delivery, { credential: credentials.get(delivery.recipient.id), drawn });
         if (outcome) delivered.push(outcome);
       } catch (error) {
         errors.set(run.id, error);
       }
     }),
   );
+  await recordDrawn(context, drawn);
   await finishSent(context, delivered);
   return errors;
 }

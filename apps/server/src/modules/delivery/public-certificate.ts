@@ -14,6 +14,7 @@ import { awardedTitle } from './awarded-title.ts';
 import { certificateCredential, credentialText } from './certificate-credential.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { withEvent } from './events.ts';
+import { recordIssuedFiles } from './issued-files.ts';
 import { linkIsLive } from './link-live.ts';
 import { recipientLinks } from './links.ts';
 
@@ -144,14 +145,26 @@ async function recordFirst(context: AppContext, recipient: RecipientRow, column:
   });
 }
 
-export async function publicCertificatePng(context: AppContext, token: string, width: number): Promise<Buffer> {
-  const { recipient, project } = await byToken(context, token);
+/** The certificate's current version as a PNG with its credential baked in, as the public link serves it. */
+export async function bakedCertificatePng(
+  context: AppContext,
+  { recipient, project }: Pick<CertificateRow, 'recipient' | 'project'>,
+  width: number,
+) {
   const [png, credential] = await Promise.all([
     designPng(context, project.account_id, migrateDesign(project.snapshot.design), recipientData(context, recipient), { width }),
     certificateCredential(context, { recipient, project }),
   ]);
   // Baked as OB 3.0 §5.3.1 says, so the image a recipient keeps proves itself like their PDF.
   return bakePng(png, credentialText(credential));
+}
+
+export async function publicCertificatePng(context: AppContext, token: string, width: number): Promise<Buffer> {
+  const row = await byToken(context, token);
+  const png = await bakedCertificatePng(context, row, width);
+  // Drawn again for each request (the same bytes for the same version and width), recorded once per process.
+  await recordIssuedFiles(context, [{ recipient: row.recipient, kind: 'png', bytes: png }]);
+  return png;
 }
 
 /** What the issuer said when revoking, if anything: the detail of the latest revocation in the history. */

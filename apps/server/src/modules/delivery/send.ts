@@ -21,6 +21,7 @@ import { debitAllocation, debitCredits } from '../credits/index.ts';
 import { ownFontsIn } from '../fonts/index.ts';
 import { findProject } from '../projects/index.ts';
 import { emitWebhookEvent, projectEventData } from '../webhooks/index.ts';
+import { assertNoneLapsed } from './lapsed-expiry.ts';
 import { continueSendJob, queueNextChunk } from './send-plan.ts';
 
 /** Sends of this size or more show the queued message and go to history (spec 3 §4). */
@@ -102,6 +103,7 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
     if (mode === 'project-resend' && locked!.resend_attempts >= locked!.resend_limit)
       throw badRequest(SEND_MESSAGES.projectResendLimit(locked!.resend_limit), { error_type: 'resend_limit' });
 
+    await assertNoneLapsed(tx as Db, where, now);
     const targets = await tx
       .select({ id: recipients.id, email: recipients.email, state: recipients.state, resend_individual: recipients.resend_individual })
       .from(recipients)

@@ -6,8 +6,23 @@ import { notFound } from '../../http/errors.ts';
 import { linkIsLiveSql } from './link-live.ts';
 import { recipientLinks } from './links.ts';
 
-/** Letters compared as people type them: composed the same way, any case, single spaces. */
-const comparable = (text: string) => text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('und');
+/** Latin letters that carry their mark in themselves (no decomposition takes it off), as people type them without it. */
+const UNMARKED: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ð: 'd', ħ: 'h', ı: 'i', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th' };
+
+/**
+ * Letters compared as people type them from a paper certificate: composed either way, any case, with or without
+ * accents (Ångström, Angstrom, ANGSTROM; Løvstad, Lovstad), single spaces. Only the combining accents of Latin,
+ * Greek and Cyrillic are dropped: the marks that are vowels in other scripts still count.
+ */
+const comparableName = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g, '')
+    .toLocaleLowerCase('und')
+    .replace(/[øłđðħıßæœþ]/g, (letter) => UNMARKED[letter]!)
+    .normalize('NFC')
+    .trim()
+    .replace(/\s+/g, ' ');
 
 /**
  * Someone holding the paper or the PDF finds its public page. The number is printed on it and is not
@@ -29,7 +44,7 @@ export async function findCertificateToVerify(
       ),
     )
     .limit(20);
-  const match = rows.find((row) => comparable(row.last_name) === comparable(input.last_name));
+  const match = rows.find((row) => comparableName(row.last_name) === comparableName(input.last_name));
   if (!match) throw notFound(VERIFY_MESSAGES.noMatch, { error_type: 'no_match' });
   return { token: match.token, url: recipientLinks(context, match.token).certificate };
 }

@@ -1,5 +1,5 @@
 import { FIELD_KEYS, importedValues, migrateDesign, recipientFields } from '@laurel/certificate';
-import { withNameParts } from '@laurel/domain';
+import { utcDay, withNameParts } from '@laurel/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -32,6 +32,6 @@ export async function importProjectRecipients(context: AppContext, member: Membe
     return Object.fromEntries(keys.map((key) => [key, values[key] ?? ''])) as Record<string, string>;
   });
   checkImportedEmails(rows);
-  cleanRecipients(rows, recipientFields(design), design);
+  cleanRecipients(rows, recipientFields(design), design, utcDay(context.clock.now()));
   return { headers: table.headers, rows };
 }

@@ -10,6 +10,8 @@ export function presentMapping(row: MappingRow): Mapping {
     account_id: row.account_id,
     name: row.name,
     global: row.account_id === null,
+    // A global mapping's author is a super-admin of the service: not something every account needs to read.
+    created_by: row.account_id === null ? null : row.created_by,
     rules: row.rules,
     created_at: row.created_at.toISOString(),
   };

@@ -1,18 +1,10 @@
-import { mappingCalls as calls } from '@laurel/domain';
+import { mappingCalls as calls, MAPPING_MESSAGES } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { presentMapping } from './presenter.ts';
-import {
-  deleteMapping,
-  listAccountMappings,
-  listGlobalMappings,
-  listMappings,
-  MAPPING_MESSAGES,
-  saveMapping,
-  updateMapping,
-} from './service.ts';
+import { deleteMapping, listAccountMappings, listGlobalMappings, listMappings, saveMapping, updateMapping } from './service.ts';
 
 const ISSUERS = ['global_admin', 'account_admin', 'account_user'] as const;
 

@@ -1,18 +1,13 @@
-import type { MappingBody, MappingRule } from '@laurel/domain';
+import { canChangeMapping, MAPPING_MESSAGES, type MappingBody, type MappingRule } from '@laurel/domain';
 import { asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, mappings } from '../../db/schema.ts';
-import type { Auth } from '../../http/auth.ts';
+import { type Auth, accessUser } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { assertMaySend } from '../../http/permissions.ts';
 import { assertFeature } from '../billing/index.ts';
 import { audit } from '../system/index.ts';
-
-export const MAPPING_MESSAGES = {
-  nameTaken: 'A mapping with this name already exists.',
-  saved: 'Saved mapping',
-} as const;
 
 const isSuperAdmin = (auth: Auth) => auth.user.roles[0] === 'global_admin';
 
@@ -66,7 +61,8 @@ export function listMappings(context: AppContext, auth: Auth, globalOnly: boolea
 
 /**
  * Changes a mapping's name and columns, with the same rights as deleting it: a global one is a
- * super-admin's (audited: it changes every account's wizard), an account's own its members'.
+ * super-admin's (audited: it changes every account's wizard), an account's own its admins' and the
+ * sub-user's who saved it.
  */
 export async function updateMapping(context: AppContext, auth: Auth, id: number, input: MappingBody, ip: string) {
   const row = await writableMapping(context, auth, id);
@@ -111,7 +107,11 @@ export async function deleteMapping(context: AppContext, auth: Auth, id: number)
   await context.db.delete(mappings).where(eq(mappings.id, row.id));
 }
 
-/** A mapping the caller may change or delete; see `deleteMapping` for who may. */
+/**
+ * A mapping the caller may change or delete: another account's is a 404; a global one is a super-admin's;
+ * an account's own needs the right to send, and from a sub-user that they saved it (`canChangeMapping`,
+ * which the wizard reads to offer Delete): the admin's and colleagues' presets are not theirs to rename or remove.
+ */
 async function writableMapping(context: AppContext, auth: Auth, id: number) {
   const [row] = await context.db.select().from(mappings).where(eq(mappings.id, id));
   if (!row) throw notFound();
@@ -121,6 +121,7 @@ async function writableMapping(context: AppContext, auth: Auth, id: number) {
     throw notFound();
   } else {
     assertMaySend(auth.user);
+    if (!canChangeMapping(accessUser(auth.user), { global: false, created_by: row.created_by })) throw forbidden(MAPPING_MESSAGES.notYours);
   }
   return row;
 }

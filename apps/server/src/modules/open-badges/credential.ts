@@ -12,13 +12,13 @@ export interface CredentialFacts {
   /** The credential's own address (where it is downloaded). */
   id: string;
   issuer: IssuerProfile;
-  /** What was awarded: the title printed on the certificate, or the set's name. */
+  /** What was awarded: the certificate set's name, the achievement's and the credential's. */
   title: string;
   achievementId: string;
   description: string;
   criteria: string;
-  /** The certificate drawn as an image. */
-  imageUrl: string;
+  /** The achievement's image, one for every credential of the set; null for none. */
+  imageUrl: string | null;
   /** The certificate's public page, given as evidence. */
   pageUrl: string;
   recipientName: string;
@@ -34,6 +34,18 @@ export interface CredentialFacts {
 /** XML Schema dateTime to the second, as credentials are usually written. */
 export const dateTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/**
+ * `validUntil`: the expiry day's last second (UTC), as the certificate's page counts it, but never before
+ * `validFrom`, which VC 2.0 forbids and verifiers refuse. A certificate issued after its expiry day (sent
+ * before such sends were refused, or queued on its last day and delivered after midnight) ends the moment
+ * it begins: genuine, and already expired, as its page says.
+ */
+export function validUntil(expiresOn: string | null, validFrom: string): string | null {
+  if (!expiresOn) return null;
+  const end = `${expiresOn}T23:59:59Z`;
+  return end < validFrom ? validFrom : end;
+}
+
 /** OB 3.0 §B.1.10 IdentityObject: `sha256$` and the hex SHA-256 of the salted address. */
 export function identityHash(email: string, salt: string): string {
   return `sha256$${createHash('sha256')
@@ -42,6 +54,8 @@ export function identityHash(email: string, salt: string): string {
 }
 
 export function buildCredential(facts: CredentialFacts) {
+  const validFrom = dateTime(facts.issuedAt);
+  const until = validUntil(facts.expiresOn, validFrom);
   return {
     '@context': [VC_V2_CONTEXT, OB_V3_CONTEXT],
     id: facts.id,
@@ -49,9 +63,8 @@ export function buildCredential(facts: CredentialFacts) {
     issuer: facts.issuer,
     name: facts.title,
     description: facts.description,
-    validFrom: dateTime(facts.issuedAt),
-    // A certificate holds through its last day, as its page says (UTC).
-    ...(facts.expiresOn ? { validUntil: `${facts.expiresOn}T23:59:59Z` } : {}),
+    validFrom,
+    ...(until ? { validUntil: until } : {}),
     credentialSubject: {
       type: ['AchievementSubject'],
       name: facts.recipientName,
@@ -70,7 +83,7 @@ export function buildCredential(facts: CredentialFacts) {
         name: facts.title,
         description: facts.description,
         criteria: { narrative: facts.criteria },
-        image: { id: facts.imageUrl, type: 'Image' },
+        ...(facts.imageUrl ? { image: { id: facts.imageUrl, type: 'Image' as const } } : {}),
       },
     },
     evidence: [

@@ -2,5 +2,6 @@
 
 export { buildCredential, type CredentialFacts } from './credential.ts';
 export { issuerOf, rotateIssuerKey } from './issuer.ts';
-export { type CertificateToCredential, type Credential, credentialFileName, credentialsFor } from './service.ts';
+export { type CertificateToCredential, type Credential, credentialFileName, credentialsFor, signNewVersion } from './service.ts';
 export { verifyOpenBadge } from './verify.ts';
+export { discardUnissuedCredential, type SignedVersion, supersedeCredential } from './versions.ts';

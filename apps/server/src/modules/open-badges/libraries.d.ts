@@ -23,7 +23,11 @@ declare module '@digitalbazaar/vc' {
     documentLoader: DocumentLoader;
     checkStatus?: (options: { credential: unknown; documentLoader: DocumentLoader; suite: unknown }) => Promise<unknown>;
     now?: Date;
+    /** Seconds of tolerance around validFrom and validUntil (300 unless given). */
+    maxClockSkew?: number;
   }): Promise<VerifyResult>;
+  /** XML Schema dateTime as the library tests credentials' dates (unanchored). */
+  export const dateRegex: RegExp;
 }
 
 declare module '@digitalbazaar/ed25519-multikey' {

@@ -6,6 +6,7 @@ import { forbidden } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { credentialForToken } from '../delivery/index.ts';
 import { contentDisposition } from '../files/index.ts';
+import { achievementImage } from './achievement-image.ts';
 import { issuerDocument, issuerStatusList } from './documents.ts';
 import { rotateIssuerKey } from './issuer.ts';
 import { readVerifyFile, verifyCredentialFile } from './verify-file.ts';
@@ -35,6 +36,15 @@ export function openBadgeRoutes(app: FastifyInstance, context: AppContext): void
   // Verifiers fetch it on every check: it is asked for afresh, so a revocation counts at once.
   route(app, calls.getIssuerStatusList, async (request, reply) =>
     publicJson(reply, 'application/ld+json', await issuerStatusList(context, request.params.issuerId, request.params.list), 'no-cache'),
+  );
+
+  // One image per set, the same for all its credentials: wallets fetch it often, and it changes only with the design.
+  route(app, calls.getAchievementImage, async (request, reply) =>
+    reply
+      .type('image/png')
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await achievementImage(context, request.params.issuerId, request.params.achievementId)),
   );
 
   route(app, calls.verifyCredentialFile, async (request) => verifyCredentialFile(context, await readVerifyFile(request)), {

@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { openBadgeCredentials, openBadgeIssuers, type recipients } from '../../db/schema.ts';
+import { achievementOf } from './achievement.ts';
 import { buildCredential } from './credential.ts';
 import { currentKey, type Issuer, issuerOf, type SigningKey } from './issuer.ts';
 import { type IssuerProfile, issuerProfile } from './profile.ts';
 import { signDocument } from './sign.ts';
 import { statusEntry } from './status.ts';
+import { earlierCredentials, type SignedVersion } from './versions.ts';
 
 /**
  * Recipients' OpenBadgeCredentials: signed once, when the certificate is sent (or, for one sent before
@@ -20,9 +22,9 @@ export type Credential = Record<string, unknown>;
 /** What a credential is made of beyond the recipient: the delivery module knows the title and the page. */
 export interface CertificateToCredential {
   recipient: RecipientRow;
-  /** The certificate set the title comes from, for the achievement's id. */
+  /** The certificate set: what was awarded (achievement.ts). */
   setId: number | null;
-  /** What was awarded: the title printed on the certificate, or the set's name. */
+  /** The set's name as the project kept it: the achievement's name should the set no longer exist. */
   title: string;
   /** The certificate's public page. */
   pageUrl: string;
@@ -31,21 +33,32 @@ export interface CertificateToCredential {
 /** The credential's own address, under the certificate's public link. */
 export const credentialUrl = (context: AppContext, token: string) => `${context.env.PUBLIC_URL}/api/c/${token}/credential`;
 
-/** The certificate set's title from one issuer, as one Achievement: a stable URN, the same for every recipient of it. */
-function achievementId(issuer: Issuer, setId: number | null, title: string): string {
-  const hex = createHash('sha256')
-    .update(`${issuer.publicId}\n${setId ?? ''}\n${title}`)
-    .digest('hex');
-  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 3) | 8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-async function storedCredentials(context: AppContext, recipientIds: number[]): Promise<Map<number, Credential>> {
-  if (!recipientIds.length) return new Map();
+/**
+ * The stored credentials of these recipients, each of the certificate version the caller read: one who read a
+ * recipient just before a correction draws that version, so gets its credential, not the one that replaced it.
+ */
+async function storedCredentials(
+  context: AppContext,
+  wanted: Pick<RecipientRow, 'id' | 'certificate_version'>[],
+): Promise<Map<number, Credential>> {
+  if (!wanted.length) return new Map();
   const rows = await context.db
-    .select({ recipientId: openBadgeCredentials.recipient_id, credential: openBadgeCredentials.credential })
+    .select({
+      recipientId: openBadgeCredentials.recipient_id,
+      credential: openBadgeCredentials.credential,
+      version: openBadgeCredentials.version,
+    })
     .from(openBadgeCredentials)
-    .where(inArray(openBadgeCredentials.recipient_id, recipientIds));
-  return new Map(rows.map((row) => [row.recipientId, row.credential]));
+    .where(
+      inArray(
+        openBadgeCredentials.recipient_id,
+        wanted.map((r) => r.id),
+      ),
+    );
+  const stored = new Map(rows.map((row) => [row.recipientId, row]));
+  const stale = wanted.filter((r) => stored.has(r.id) && stored.get(r.id)!.version !== r.certificate_version);
+  const earlier = await earlierCredentials(context, stale);
+  return new Map(rows.map((row) => [row.recipientId, earlier.get(row.recipientId) ?? row.credential]));
 }
 
 /**
@@ -68,16 +81,17 @@ interface Signer {
 }
 
 async function sign(context: AppContext, { issuer, profile, key }: Signer, certificate: CertificateToCredential, index: number) {
-  const { recipient, title } = certificate;
+  const { recipient } = certificate;
+  const achievement = await achievementOf(context, issuer, profile, certificate.setId, certificate.title);
   return signDocument(
     buildCredential({
       id: credentialUrl(context, recipient.token),
       issuer: profile,
-      title,
-      achievementId: achievementId(issuer, certificate.setId, title),
-      description: `${title}, awarded by ${profile.name}.`,
-      criteria: `Awarded by ${profile.name} to the person named in this credential.`,
-      imageUrl: `${context.env.PUBLIC_URL}/api/c/${recipient.token}/image.png`,
+      title: achievement.name,
+      achievementId: achievement.id,
+      description: achievement.description,
+      criteria: achievement.criteria,
+      imageUrl: achievement.imageUrl,
       pageUrl: certificate.pageUrl,
       recipientName: recipientName(recipient),
       recipientEmail: recipient.email,
@@ -91,14 +105,19 @@ async function sign(context: AppContext, { issuer, profile, key }: Signer, certi
   );
 }
 
+async function signerOf(context: AppContext, accountId: number): Promise<Signer> {
+  const issuer = await issuerOf(context, accountId);
+  const [profile, key] = await Promise.all([issuerProfile(context, issuer), currentKey(context, issuer)]);
+  return { issuer, profile, key };
+}
+
 /** Signs the credentials of one account's certificates that have none yet, and keeps them. */
 async function signAndStore(
   context: AppContext,
   accountId: number,
   certificates: CertificateToCredential[],
 ): Promise<Map<number, Credential>> {
-  const issuer = await issuerOf(context, accountId);
-  const [profile, key] = await Promise.all([issuerProfile(context, issuer), currentKey(context, issuer)]);
+  const { issuer, profile, key } = await signerOf(context, accountId);
   const first = await takeStatusIndexes(context, accountId, certificates.length);
   // No transaction is open while signing: only the insert below meets other processes.
   const signed = await Promise.all(certificates.map((certificate, i) => sign(context, { issuer, profile, key }, certificate, first + i)));
@@ -113,13 +132,14 @@ async function signAndStore(
         key_id: key.keyId,
         status_index: first + i,
         created_at: now,
+        version: certificate.recipient.certificate_version,
       })),
     )
     .onConflictDoNothing({ target: openBadgeCredentials.recipient_id })
     .returning({ recipientId: openBadgeCredentials.recipient_id });
   const ours = new Set(inserted.map((row) => row.recipientId));
   // Another process signed some of them first: theirs is the one kept (our positions stay unused, their bits 0).
-  const lost = certificates.filter((c) => !ours.has(c.recipient.id)).map((c) => c.recipient.id);
+  const lost = certificates.filter((c) => !ours.has(c.recipient.id)).map((c) => c.recipient);
   const theirs = await storedCredentials(context, lost);
   return new Map(certificates.map((c, i) => [c.recipient.id, ours.has(c.recipient.id) ? signed[i]! : theirs.get(c.recipient.id)!]));
 }
@@ -131,7 +151,7 @@ async function signAndStore(
 export async function credentialsFor(context: AppContext, certificates: CertificateToCredential[]): Promise<Map<number, Credential>> {
   const stored = await storedCredentials(
     context,
-    certificates.map((c) => c.recipient.id),
+    certificates.map((c) => c.recipient),
   );
   const byAccount = new Map<number, CertificateToCredential[]>();
   for (const certificate of certificates) {
@@ -144,6 +164,17 @@ export async function credentialsFor(context: AppContext, certificates: Certific
   const signed = await Promise.all([...byAccount].map(([accountId, list]) => signAndStore(context, accountId, list)));
   for (const map of signed) for (const [id, credential] of map) stored.set(id, credential);
   return stored;
+}
+
+/**
+ * The credential of a new version of a sent certificate (a correction): signed for the recipient as corrected, at a
+ * new status position, and not stored: `supersedeCredential` puts it in place in the transaction of the change.
+ */
+export async function signNewVersion(context: AppContext, certificate: CertificateToCredential): Promise<SignedVersion> {
+  const signer = await signerOf(context, certificate.recipient.account_id);
+  const index = await takeStatusIndexes(context, certificate.recipient.account_id, 1);
+  const credential = await sign(context, signer, certificate, index);
+  return { credential, keyId: signer.key.keyId, statusIndex: index };
 }
 
 export const recipientName = (recipient: RecipientRow) => `${recipient.first_name} ${recipient.last_name}`.trim();

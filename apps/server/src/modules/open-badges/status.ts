@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { checkStatus, createCredential, createList } from '@digitalbazaar/vc-bitstring-status-list';
-import { and, asc, between, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, between, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { openBadgeCredentials, recipients } from '../../db/schema.ts';
+import { certificateVersions, openBadgeCredentials, recipients } from '../../db/schema.ts';
 import { statusListUrl } from './did-web.ts';
 import { currentKey, type Issuer } from './issuer.ts';
 import { signDocument } from './sign.ts';
@@ -12,7 +12,7 @@ import { signDocument } from './sign.ts';
  * allocated when it is signed, and the list says which positions are revoked.
  *
  * The list is drawn when asked for, from `recipients.revoked_at` (revoked certificates are few, read
- * through a partial index), so whatever revokes or reinstates a certificate is reflected at once and
+ * through a partial index) and the versions corrections replaced (`certificate_versions`), so whatever revokes or reinstates a certificate is reflected at once and
  * nothing has to remember to update it. The signed list is kept per process while the revoked set and
  * the signing key stay the same, so only a change costs a signature.
  */
@@ -47,7 +47,7 @@ const signedLists = new Map<string, { fingerprint: string; credential: Record<st
 /** The issuer's list `list`, signed with its current key. */
 export async function statusListCredential(context: AppContext, issuer: Issuer, list: number): Promise<Record<string, unknown>> {
   const first = list * STATUS_LIST_LENGTH;
-  const revoked = await context.db
+  const withdrawn = context.db
     .select({ index: openBadgeCredentials.status_index })
     .from(recipients)
     .innerJoin(openBadgeCredentials, eq(openBadgeCredentials.recipient_id, recipients.id))
@@ -60,6 +60,17 @@ export async function statusListCredential(context: AppContext, issuer: Issuer, 
       ),
     )
     .orderBy(asc(openBadgeCredentials.status_index));
+  // A version a correction replaced is withdrawn too: verifiers elsewhere must not take it for the current one.
+  const superseded = context.db
+    .select({ index: sql<number>`${certificateVersions.status_index}` })
+    .from(certificateVersions)
+    .where(
+      and(
+        eq(certificateVersions.account_id, issuer.accountId),
+        between(certificateVersions.status_index, first, first + STATUS_LIST_LENGTH - 1),
+      ),
+    );
+  const revoked = (await Promise.all([withdrawn, superseded])).flat().sort((a, b) => a.index - b.index);
   const key = await currentKey(context, issuer);
   const fingerprint = createHash('sha256')
     .update(`${key.keyId}\n${revoked.map((row) => row.index).join(',')}`)
@@ -76,8 +87,13 @@ export async function statusListCredential(context: AppContext, issuer: Issuer, 
     list: bits,
     statusPurpose: 'revocation',
   });
-  // The issuer as a bare DID: a verifier checks it is the same as the credential's issuer id.
-  const credential = await signDocument({ ...unsigned, issuer: issuer.did }, key);
+  // The issuer as a bare DID: a verifier checks it is the same as the credential's issuer id. `validFrom`, the
+  // moment the list is drawn (to the second), lets a strict verifier take the list as in force.
+  const validFrom = context.clock
+    .now()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
+  const credential = await signDocument({ ...unsigned, issuer: issuer.did, validFrom }, key);
   signedLists.set(cacheKey, { fingerprint, credential });
   return credential;
 }

@@ -8,12 +8,14 @@ import { documentLoader } from './document-loader.ts';
 import { issuerByPublicId } from './issuer.ts';
 import { localDocuments } from './local-documents.ts';
 import { checkStatus } from './status.ts';
+import { validityWindow } from './validity.ts';
+import { issuedCredential } from './versions.ts';
 
 /**
- * Verifies an OpenBadgeCredential someone brings (a file from the verify page): its proof, its dates and
- * its revocation status, with the same library a verifier elsewhere would use. Only credentials of
- * Laurel's own issuers can be checked here: another issuer's DID would have to be fetched, and
- * verification never reaches the network.
+ * Verifies an OpenBadgeCredential someone brings (a file from the verify page): its proof, its revocation
+ * status and, apart from the proof, its dates (validity.ts), with the same library a verifier elsewhere
+ * would use. Only credentials of Laurel's own issuers can be checked here: another issuer's DID would have
+ * to be fetched, and verification never reaches the network.
  */
 
 type Json = Record<string, unknown>;
@@ -34,8 +36,12 @@ function facts(credential: Json) {
     achievement_name: text(achievement?.name) ?? text(credential.name),
     valid_from: text(credential.validFrom),
     valid_until: text(credential.validUntil),
+    ...NOT_SUPERSEDED,
   };
 }
+
+/** What only some outcomes have: a replacing version (superseded), a file judged (verify-file.ts). */
+const NOT_SUPERSEDED = { superseded_at: null, current_url: null, document: null, issued_image_url: null };
 
 /** The messages of a failed verification, the nested ones included, each once. */
 function problemsOf(result: VerifyResult): string[] {
@@ -45,8 +51,11 @@ function problemsOf(result: VerifyResult): string[] {
 
 const verifySuite = new DataIntegrityProof({ cryptosuite });
 
+/** A genuine credential's standing when its dates do not hold now. */
+const WINDOW_STATUS = { inverted: 'invalid_dates', not_yet_valid: 'not_yet_valid', expired: 'expired' } as const;
+
 export async function verifyOpenBadge(context: AppContext, credential: unknown): Promise<CredentialVerification> {
-  const empty = { issuer: null, recipient_name: null, achievement_name: null, valid_from: null, valid_until: null };
+  const empty = { issuer: null, recipient_name: null, achievement_name: null, valid_from: null, valid_until: null, ...NOT_SUPERSEDED };
   if (!isObject(credential)) return { status: 'malformed', ...empty, problems: ['This is not a credential: a JSON object was expected.'] };
   const { issuerId, ...report } = facts(credential);
   const types = asArray(credential.type);
@@ -60,23 +69,34 @@ export async function verifyOpenBadge(context: AppContext, credential: unknown):
   if (shapeProblems.length) return { status: 'malformed', ...report, problems: shapeProblems };
 
   const publicId = publicIdOfDid(context.env, issuerId!);
-  if (!publicId || !(await issuerByPublicId(context, publicId)))
-    return { status: 'unknown_issuer', ...report, problems: [`The issuer ${issuerId} is not an issuer of this Laurel.`] };
+  const issuer = publicId ? await issuerByPublicId(context, publicId) : null;
+  if (!issuer) return { status: 'unknown_issuer', ...report, problems: [`The issuer ${issuerId} is not an issuer of this Laurel.`] };
 
-  const now = context.clock.now();
-  const validUntil = report.valid_until ? new Date(report.valid_until) : null;
-  const expired = !!validUntil && !Number.isNaN(validUntil.getTime()) && validUntil < now;
+  const window = validityWindow(credential, context.clock.now());
+  if (!('standing' in window)) return { status: 'malformed', ...report, problems: window.problems };
   const result = await verifyCredential({
     credential,
     suite: verifySuite,
     documentLoader: documentLoader(localDocuments(context)),
     checkStatus: (options) => checkStatus({ ...options, suite: verifySuite }),
-    // An expired credential is still checked for tampering: at a moment it was valid.
-    now: expired ? new Date(validUntil!.getTime() - 1000) : now,
+    // The signature is checked whatever the dates say: a genuine credential out of its window is not a forged one.
+    ...window.signatureCheck,
   });
   if (!result.verified) return { status: 'tampered', ...report, problems: problemsOf(result) };
+  // Its status bit is set, as a revoked one's is; here it can be told apart, and pointed to the current version.
+  const issued = await issuedCredential(context, issuer.accountId, credential);
+  if (issued?.supersededAt) {
+    const on = issued.supersededAt.toISOString();
+    return {
+      status: 'superseded',
+      ...report,
+      superseded_at: on,
+      current_url: `${context.env.PUBLIC_URL}/c/${issued.token}`,
+      problems: [`A corrected version replaced it on ${on.slice(0, 10)}.`],
+    };
+  }
   if (result.statusResult?.results?.some((entry) => entry.status))
     return { status: 'revoked', ...report, problems: ['The issuer has revoked this credential.'] };
-  if (expired) return { status: 'expired', ...report, problems: [`It expired on ${report.valid_until}.`] };
+  if (window.standing !== 'current') return { status: WINDOW_STATUS[window.standing], ...report, problems: window.problems };
   return { status: 'valid', ...report, problems: [] };
 }

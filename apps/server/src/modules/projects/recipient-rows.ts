@@ -17,16 +17,17 @@ const NAMED_ROWS = 20;
 
 /**
  * Checks and normalises mapped rows (spec 3 §5) with the checks the wizard shows: names present, a
- * valid email address and, when the design shows one, an expiration date strictly in its format. The
- * server never trusts the wizard to have left bad rows out: when any row is refused nothing is saved,
- * the message names the first bad row and `errors` names each one.
+ * valid email address and, when the design shows one, an expiration date strictly in its format and
+ * not already past on `today` (YYYY-MM-DD, UTC). The server never trusts the wizard to have left bad
+ * rows out: when any row is refused nothing is saved, the message names the first bad row and `errors`
+ * names each one.
  */
-export function cleanRecipients(rows: MappedRow[], fields: RecipientField[], design: CertificateDesign): CleanRecipient[] {
+export function cleanRecipients(rows: MappedRow[], fields: RecipientField[], design: CertificateDesign, today: string): CleanRecipient[] {
   const dataKeys = fields.filter((f) => f.kind === 'data').map((f) => f.key);
   const needsExpiration = fields.some((f) => f.kind === 'expiration_date');
   const format = design.expiration_date_format ?? 'MM/DD/YYYY';
   const refused = rows.flatMap((row, index) =>
-    rowProblems(row, fields, needsExpiration ? format : null).map((problem) => ({ problem, index })),
+    rowProblems(row, fields, needsExpiration ? format : null, today).map((problem) => ({ problem, index })),
   );
   if (refused.length) throw refusal(refused);
   return rows.map((mapped) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CertificateDesign, mappingProblem, migrateDesign, recipientFields } from '@laurel/certificate';
+import { utcDay } from '@laurel/domain';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -77,7 +78,7 @@ export async function createProject(context: AppContext, member: Member, input: 
   assertMaySend(member.user);
   const set = await findCertificateSet(context, member, input.certificate_id);
   const design = migrateDesign(set.design);
-  const clean = validRecipients(design, input.recipients);
+  const clean = validRecipients(design, input.recipients, utcDay(context.clock.now()));
   const mapping = savedColumns(design, input.mapping);
   const uploads = await setAttachmentFiles(context, set.id);
   const now = context.clock.now();
@@ -107,13 +108,13 @@ export async function createProject(context: AppContext, member: Member, input: 
   }
 }
 
-/** The rows checked against the design's fields: every field mapped, names, emails and dates valid. */
-function validRecipients(design: CertificateDesign, rows: MappedRow[]) {
+/** The rows checked against the design's fields: every field mapped, names, emails and dates valid, no expiry already past. */
+function validRecipients(design: CertificateDesign, rows: MappedRow[], today: string) {
   const fields = recipientFields(design);
   const mapped = new Set(rows.flatMap((row) => Object.keys(row).filter((k) => (row[k] ?? '').trim() !== '')));
   const problem = mappingProblem(fields, mapped);
   if (problem) throw badRequest(problem, { error_type: 'mapping' });
-  return cleanRecipients(rows, fields, design);
+  return cleanRecipients(rows, fields, design, today);
 }
 
 /** Inserts recipients in batches, each with its certificate number and a 192-bit public token. */
@@ -140,7 +141,7 @@ async function insertRecipients(tx: Db, project: ProjectRow, clean: CleanRecipie
 export async function addRecipients(context: AppContext, member: Member, projectId: number, rows: MappedRow[]) {
   assertMaySend(member.user);
   const project = await findProject(context, member, projectId);
-  const clean = validRecipients(migrateDesign(project.snapshot.design), rows);
+  const clean = validRecipients(migrateDesign(project.snapshot.design), rows, utcDay(context.clock.now()));
   const now = context.clock.now();
   await context.db.transaction(async (tx) => {
     // Under the project's lock, so two additions at once number their certificates apart.

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { accounts, projectCounters, projects, recipients } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { certificateFileKey } from '../delivery/index.ts';
+import { certificateFileKeys } from '../delivery/index.ts';
 import { releaseSnapshotFiles } from '../files/index.ts';
 import { audit } from '../system/index.ts';
 import { isTitleTaken, PROJECT_MESSAGES } from './service.ts';
@@ -167,7 +167,7 @@ export async function deleteProjectForever(context: AppContext, actor: Actor, pr
     if (locked.pending_send || (counters?.pending ?? 0) > 0) throw conflict(PROJECT_ADMIN_MESSAGES.stillSending);
     // A recipient's PDF is drawn when their delivery starts; one never queued has none.
     const issued = await tx
-      .select({ token: recipients.token })
+      .select({ token: recipients.token, certificate_version: recipients.certificate_version })
       .from(recipients)
       .where(and(eq(recipients.project_id, projectId), ne(recipients.state, 'draft')));
     await tx.delete(projects).where(eq(projects.id, projectId));
@@ -182,7 +182,7 @@ export async function deleteProjectForever(context: AppContext, actor: Actor, pr
       },
       tx as Db,
     );
-    return { keys: issued.map(certificateFileKey), pinned: (locked.snapshot.uploads ?? []).map((file) => file.key) };
+    return { keys: issued.flatMap(certificateFileKeys), pinned: (locked.snapshot.uploads ?? []).map((file) => file.key) };
   });
   // After the commit: a crash here leaves unreachable bytes, never a project without its files.
   for (let i = 0; i < keys.length; i += PARALLEL_DELETES) {

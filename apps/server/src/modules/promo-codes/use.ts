@@ -1,4 +1,4 @@
-import { MESSAGES, type PromoType } from '@laurel/domain';
+import { MESSAGES, PROMO_MESSAGES, type PromoType } from '@laurel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../context.ts';
@@ -18,11 +18,11 @@ import type { PromoRow } from './presenter.ts';
 
 const normalise = (value: string) => value.trim().toUpperCase();
 
-/** Why a code cannot be used now, or null when it can. */
-export function promoProblem(promo: PromoRow | undefined, types: readonly PromoType[], now: Date): string | null {
+/** Why a code cannot be used now, or null when it can; `held` counts the uses held for checkouts still open. */
+export function promoProblem(promo: PromoRow | undefined, types: readonly PromoType[], now: Date, held = 0): string | null {
   if (!promo?.is_active || !types.includes(promo.type as PromoType)) return MESSAGES.invalidPromo;
-  if (promo.expire_date && promo.expire_date < now) return 'This Promo Code has expired.';
-  if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit) return 'This Promo Code has been used up.';
+  if (promo.expire_date && promo.expire_date < now) return PROMO_MESSAGES.expired;
+  if (promo.usage_limit !== null && promo.used_count + held >= promo.usage_limit) return PROMO_MESSAGES.usedUp;
   return null;
 }
 

@@ -1,11 +1,14 @@
+import { migrateDesign } from '@laurel/certificate';
 import { v1Calls as calls } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { assertMaySend } from '../../http/permissions.ts';
 import { findCertificateSet } from '../certificates/index.ts';
 import { issuedCertificatePdf } from '../delivery/index.ts';
 import { addRecipients, createProject, findProject, findRecipient } from '../projects/index.ts';
 import { requireKey } from './key-auth.ts';
 import { presentRecipient, presentSet } from './presenter.ts';
+import { assertRecipientRows } from './recipient-rows.ts';
 import { v1Route } from './route.ts';
 import { listProjectRecipients, listSets, mappedRow, projectReply, readCredits } from './service.ts';
 
@@ -29,6 +32,10 @@ export function v1Routes(v1: FastifyInstance, context: AppContext): void {
     async (request) => {
       const { member } = requireKey(request);
       const body = request.body;
+      // The rows are checked here first so that the answer names every refused row and field in /v1's terms.
+      assertMaySend(member.user);
+      const set = await findCertificateSet(context, member, body.certificate_set_id);
+      assertRecipientRows(migrateDesign(set.design), body.recipients, context.clock.now());
       const project = await createProject(context, member, {
         title: body.title,
         certificate_id: body.certificate_set_id,
@@ -44,7 +51,10 @@ export function v1Routes(v1: FastifyInstance, context: AppContext): void {
     calls.addRecipients,
     async (request) => {
       const { member } = requireKey(request);
-      const { project } = await addRecipients(context, member, request.params.id, request.body.recipients.map(mappedRow));
+      assertMaySend(member.user);
+      const target = await findProject(context, member, request.params.id);
+      assertRecipientRows(migrateDesign(target.snapshot.design), request.body.recipients, context.clock.now());
+      const { project } = await addRecipients(context, member, target.id, request.body.recipients.map(mappedRow));
       return projectReply(context, await findProject(context, member, project.id));
     },
     { bodyLimit: LIST_BODY_LIMIT },

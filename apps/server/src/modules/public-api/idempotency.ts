@@ -84,14 +84,16 @@ export async function claimIdempotencyKey(context: AppContext, request: FastifyR
 
 /**
  * Keeps the claimed request's answer (before it leaves, so a retry arriving right after finds it). A
- * server failure keeps nothing: the key is released and a retry runs the request again.
+ * server failure keeps nothing: the key is released and a retry runs the request again. Nor does a 400:
+ * a refused request changed nothing, so the key stays free for the corrected request (the same key with
+ * another body would otherwise be a 422 for good).
  */
 export async function storeIdempotentReply(context: AppContext, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const claim = request.idempotencyClaim;
   if (!claim) return;
   request.idempotencyClaim = null;
   const thisKey = and(eq(apiIdempotency.key_id, claim.keyId), eq(apiIdempotency.idempotency_key, claim.idempotencyKey));
-  if (reply.statusCode >= 500 || typeof payload !== 'string') {
+  if (reply.statusCode >= 500 || reply.statusCode === 400 || typeof payload !== 'string') {
     await context.db.delete(apiIdempotency).where(thisKey);
     return;
   }

@@ -16,9 +16,12 @@ export const V1_OPENAPI_PATH = `${V1_PREFIX}/openapi.json`;
 const DESCRIPTION = [
   'Issue certificates from your own systems. Authenticate every call with your API key from the API and integrations page:',
   '`Authorization: Bearer lrl_live_...`. A key acts as its user, with that user’s rights, and expires three months after it was made.',
-  '\n\nFailures answer `{"error": {"type", "message", "field"?}}`. Lists are paged by cursor: `limit` (1–100) and `starting_after`',
+  '\n\nFailures answer `{"error": {"type", "message", "field"?, "errors"?}}`; a 400 lists in `errors` every refused value at once,',
+  'each with its `field` (`recipients.3.email`) and, for a recipient, its `row` (counting from 0); a property the API does not know is',
+  'refused by name. Lists are paged by cursor: `limit` (1–100) and `starting_after`',
   '(the previous page’s `next_cursor`). Every POST takes an `Idempotency-Key` header: a retry with the same key and body gets',
-  'the first answer again (`Idempotent-Replayed: true`) and does nothing twice; the same key with another body is a 422, and',
+  'the first answer again (`Idempotent-Replayed: true`) and does nothing twice; the same key with another body is a 422;',
+  'a refused request (400) claims no key, so the corrected request may use the same one; and',
   'while the first request still runs a retry gets 409 `idempotency_in_progress`. Each key may make 120 calls a minute; every',
   'answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`, and a call over the limit gets 429 with `Retry-After`.',
 ].join(' ');

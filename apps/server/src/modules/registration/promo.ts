@@ -1,4 +1,4 @@
-import { MESSAGES, PROMO_TYPES, type PromoCheck, type PromoType } from '@laurel/domain';
+import { MESSAGES, PROMO_MESSAGES, PROMO_TYPES, type PromoCheck, type PromoType } from '@laurel/domain';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { appSettings, promoCodes } from '../../db/schema.ts';
@@ -15,9 +15,8 @@ export async function checkPromoCode(
     .where(and(eq(promoCodes.promo_value, value.trim().toUpperCase()), eq(promoCodes.is_active, true)));
   const now = context.clock.now();
   if (!promo || !types.includes(promo.type as PromoType)) return { success: false, message: MESSAGES.invalidPromo };
-  if (promo.expire_date && promo.expire_date < now) return { success: false, message: 'This Promo Code has expired.' };
-  if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit)
-    return { success: false, message: 'This Promo Code has been used up.' };
+  if (promo.expire_date && promo.expire_date < now) return { success: false, message: PROMO_MESSAGES.expired };
+  if (promo.usage_limit !== null && promo.used_count >= promo.usage_limit) return { success: false, message: PROMO_MESSAGES.usedUp };
   return { success: true, promo };
 }
 

@@ -1,12 +1,12 @@
 import { type ExpirationDateFormat, expirationDateMessage, FIELD_KEYS, parseDateInFormat } from '@laurel/certificate';
-import { isValidEmail, MESSAGES, normalizeEmail } from '@laurel/domain';
+import { EXPIRY_MESSAGES, expiresBeforeIssue, isValidEmail, MESSAGES, normalizeEmail, utcDay } from '@laurel/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertMaySend } from '../../http/permissions.ts';
 import type { Member } from '../certificates/index.ts';
-import { certificateFileKey, withEvent } from '../delivery/index.ts';
+import { correctedFields, correctIssuedCertificate, forgetUnissuedCertificate, linkIsLive, withEvent } from '../delivery/index.ts';
 import { findRecipient, visibleProjects } from '../projects/index.ts';
 import { projectDataFields } from './data-fields.ts';
 
@@ -40,9 +40,19 @@ function expirationValue(value: string, format: string): string {
 }
 
 /**
+ * A changed expiration date may not be already past: the certificate (or its corrected version) would be
+ * issued after it ended. A date left as it was stays, so an old certificate's other details can still be corrected.
+ */
+function assertNotLapsed(expiresOn: string, before: string | undefined, now: Date): void {
+  if (expiresOn !== before && expiresBeforeIssue(expiresOn, utcDay(now)))
+    throw badRequest(EXPIRY_MESSAGES.past, { error_type: 'past_date', field: FIELD_KEYS.expiration });
+}
+
+/**
  * Corrects a recipient's names or data fields. Only the fields the project's certificate uses are
- * kept. A certificate already issued is re-rendered from the corrected data the next time it is
- * opened: the stored PDF is dropped, so the recipient's link and download agree with the fix.
+ * kept. A certificate already issued gets a new version when the correction changes what it says: its
+ * credential signed again and the earlier one withdrawn in the status list (delivery's certificate-versions.ts),
+ * its PDF drawn again under the same link. One not issued yet drops what a failed send drew and signed.
  */
 export async function updateRecipient(context: AppContext, member: Member, id: number, input: RecipientUpdate) {
   assertMaySend(member.user);
@@ -58,16 +68,25 @@ export async function updateRecipient(context: AppContext, member: Member, id: n
     const value = input.meta?.[field.key];
     if (value === undefined) continue;
     meta[field.key] = field.kind === 'expiration_date' ? expirationValue(value, expiration_date_format!) : value.trim().slice(0, 500);
+    if (field.kind === 'expiration_date') assertNotLapsed(meta[field.key]!, recipient.meta[field.key], context.clock.now());
+  }
+
+  const correction = { first_name: first.slice(0, 200), last_name: last.slice(0, 200), meta };
+  const changed = correctedFields(recipient, correction);
+  if (changed.length && linkIsLive(recipient)) {
+    const corrected = await correctIssuedCertificate(context, { recipient, project }, correction, { changed, changedBy: member.user.id });
+    if (!corrected) throw badRequest(RECIPIENT_MESSAGES.inFlight, { error_type: 'in_flight' });
+    return { recipient: corrected, project };
   }
 
   const now = context.clock.now();
   const [updated] = await context.db
     .update(recipients)
-    .set({ first_name: first.slice(0, 200), last_name: last.slice(0, 200), meta, sent_details: withEvent('edited', now), updated_at: now })
+    .set({ ...correction, sent_details: withEvent('edited', now), updated_at: now })
     .where(and(eq(recipients.id, recipient.id), sql`${recipients.state} not in ('queued', 'sending')`))
     .returning();
   if (!updated) throw badRequest(RECIPIENT_MESSAGES.inFlight, { error_type: 'in_flight' });
-  await context.files.delete(certificateFileKey(updated));
+  if (changed.length) await forgetUnissuedCertificate(context, updated);
   return { recipient: updated, project };
 }
 

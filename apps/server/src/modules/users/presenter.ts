@@ -1,7 +1,9 @@
 import {
   type AccountDto,
   accountFeatures,
+  accountTrialDaysRemaining,
   activePlan,
+  certificateSetLimit,
   creditAnchor,
   FREE_PLAN_MONTHLY_CREDITS,
   maxOwnFonts,
@@ -9,7 +11,6 @@ import {
   nextCreditDate,
   onDiscontinuedPlan,
   planDisplayName,
-  trialDaysRemaining,
   twoFactorSetupRequired,
   type UserDto,
 } from '@laurel/domain';
@@ -35,6 +36,8 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
     stripe_active: account.stripe_active,
     stripe_plan: account.stripe_plan,
     allowed_sets: account.allowed_sets,
+    certificate_set_limit: certificateSetLimit(account),
+    credits_owed: account.credits_owed,
     // What the account may do: its plan's features or the super-admin's override (spec 3: enterprise reads both true).
     allow_qrcode: features.qr_code,
     allow_two_side_certificate: features.two_sided,
@@ -51,7 +54,7 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
     },
     subscription_in_pending: account.subscription_in_pending,
     subscription_updated: account.subscription_updated?.toISOString() ?? null,
-    trial_days_remaining: trialDaysRemaining(account.trial_started_at, now),
+    trial_days_remaining: accountTrialDaysRemaining(account, now),
     next_credit_date: monthlyCreditsOf(account) === null ? null : nextCreditDate(creditAnchor(account), now).toISOString(),
   };
 }

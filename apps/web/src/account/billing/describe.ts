@@ -3,6 +3,11 @@ import { CERTIFICATE_SET_PRICE_USD, findPlan, PAYG_PRICE_CENTS, type PurchaseReq
 export const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const count = (n: number) => n.toLocaleString('en-US');
 
+/** Certificate sets used of those the account may own (`certificate_set_limit`, null while its plan sets no limit). */
+export function setsUsed(used: number, limit: number | null): string {
+  return limit === null ? `${count(used)} of unlimited` : `${count(used)} of ${count(limit)}`;
+}
+
 /** What a purchase is, in a sentence, with its price from the catalogue. */
 export function describePurchase(purchase: PurchaseRequest): string {
   if (purchase.purchase_type === 'subscription') {

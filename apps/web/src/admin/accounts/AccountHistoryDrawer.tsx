@@ -28,6 +28,9 @@ const ACTION_LABELS: Record<string, string> = {
   'user.impersonation_ended': 'Impersonation ended',
   'billing.admin_refreshed': 'Billing re-read from Stripe',
   'billing.admin_subscription_cancelled': 'Subscription cancelled',
+  'billing.charge.refunded': 'Payment refunded',
+  'billing.charge.dispute.created': 'Payment disputed',
+  'billing.charge.dispute.closed': 'Payment dispute closed',
   'auth.login': 'Signed in',
 };
 
@@ -48,7 +51,11 @@ export function AccountHistoryDrawer({ account, onClose }: { account: AdminAccou
   const facts: [string, string][] = [
     ['Plan', account.plan.display_name],
     ['Credits', `${account.credits.toLocaleString('en-US')} + ${account.subscription_credits.toLocaleString('en-US')} subscription`],
-    ['Certificate sets', String(account.allowed_sets)],
+    [
+      'Certificate sets',
+      account.certificate_set_limit === null ? `${account.allowed_sets} own, no limit on the plan` : String(account.certificate_set_limit),
+    ],
+    ['Credits owed', account.credits_owed.toLocaleString('en-US')],
     ['Category', account.category],
     ['Created', formatDate(account.created_at)],
     ['Last sign-in', account.last_login_at ? formatDateTime(account.last_login_at) : 'Never'],

@@ -1,5 +1,5 @@
 import { FIELD_KEYS, type RecipientField } from '@laurel/certificate';
-import { featureAllowed, type Mapping, upgradeMessage } from '@laurel/domain';
+import { canChangeMapping, featureAllowed, type Mapping, upgradeMessage } from '@laurel/domain';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconTrash, IconWand, IconX } from '@tabler/icons-react';
@@ -53,7 +53,6 @@ export function MappingStep({
   const queryClient = useQueryClient();
   const accountId = user.account?.id ?? 0;
   const premium = user.account ? featureAllowed(user.account, 'mapping_save') : false;
-  const superAdmin = user.roles[0]?.name === 'global_admin';
   const [problem, setProblem] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ view: SaveDialogView | null; initial: SaveDialogView }>({ view: null, initial: 'ask' });
   const [pendingRows, setPendingRows] = useState<RecipientRow[] | null>(null);
@@ -118,7 +117,8 @@ export function MappingStep({
       onConfirm: () => remove.mutate(m.id),
     });
 
-  const canDelete = appliedMapping && (!appliedMapping.global || superAdmin);
+  // The server's rule: a sub-user deletes only the mappings they saved, a global one only a super-admin.
+  const canDelete = appliedMapping && canChangeMapping(user, appliedMapping);
   const source = table.kind === 'clipboard' ? 'the pasted rows' : (table.filename ?? 'your file');
 
   return (

@@ -7,6 +7,22 @@ import { timestamp } from '../contract.ts';
  * `object`, lists paged by cursor. Ids are the numbers the app uses (docs/decisions.md, Public API).
  */
 
+/** One refused value of a request: where it is, and why. */
+export const v1FieldError = z
+  .object({
+    field: z
+      .string()
+      .meta({ description: 'The path of the refused value in the request: `title`, `recipients.3.email`, `recipients.0.fields.COURSE`.' }),
+    row: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "The recipient's place in `recipients`, counting from 0, when the value is one recipient's." }),
+    message: z.string(),
+  })
+  .meta({ id: 'FieldError' });
+export type V1FieldError = z.infer<typeof v1FieldError>;
+
 /** Every failure of /v1, validation included. */
 export const v1ErrorBody = z
   .object({
@@ -15,11 +31,26 @@ export const v1ErrorBody = z
         .string()
         .meta({ description: 'authentication_error, invalid_request_error, not_found, rate_limit_error, idempotency_error, ...' }),
       message: z.string(),
-      field: z.string().optional(),
+      field: z.string().optional().meta({ description: 'The first refused value, as in `errors`.' }),
+      errors: z.array(v1FieldError).optional().meta({
+        description:
+          'On a 400 `invalid_request_error`: every refused value at once, each recipient row that fails named by its index (`row`) and its field.',
+      }),
     }),
   })
   .meta({ id: 'Error' });
 export type V1ErrorBody = z.infer<typeof v1ErrorBody>;
+
+/** What /v1 says of the values it refuses. */
+export const V1_MESSAGES = {
+  unknownField: (name: string) => `Unknown field "${name}".`,
+  unknownSetField: (key: string, known: readonly string[]) =>
+    `Unknown field "${key}": ${known.length ? `this certificate set's fields are ${known.join(', ')}` : 'this certificate set has no fields besides the names and email'}.`,
+  missingSetField: (key: string) => `No recipient gives ${key}, which the certificate set prints.`,
+  /** The error's message: the first refused value, and how many others `errors` names. */
+  refused: (first: V1FieldError, count: number) =>
+    `${first.field}: ${first.message}${count > 1 ? ` (and ${count - 1} more: \`errors\` names each one)` : ''}`,
+} as const;
 
 /** A positive id in a path: a string on the wire, a number to the handler. */
 const pathId = z.coerce.number<number | string>().int().positive().max(9_007_199_254_740_991);
@@ -106,28 +137,32 @@ export const v1Project = z
   .meta({ id: 'Project' });
 export type V1Project = z.infer<typeof v1Project>;
 
+/**
+ * The request bodies are strict: a property /v1 does not know is refused by name rather than dropped, so a
+ * misspelt `first_name` or a `fields` key put beside them never loses data silently.
+ */
 export const v1RecipientInput = z
-  .object({
+  .strictObject({
     first_name: z.string().trim().min(1).max(200),
     last_name: z.string().trim().min(1).max(200),
     email: z.string().trim().min(1).max(254),
-    fields: z
-      .record(z.string().max(100), z.string().max(500))
-      .optional()
-      .meta({ description: "The certificate set's other fields by key (see the set's `fields`), e.g. COURSE." }),
+    fields: z.record(z.string().max(100), z.string().max(500)).optional().meta({
+      description:
+        "The certificate set's other fields by key (see the set's `fields`), e.g. COURSE; a key the set does not print is refused.",
+    }),
   })
   .meta({ description: 'One recipient: names and email, and the fields the certificate set prints.' });
 export type V1RecipientInput = z.infer<typeof v1RecipientInput>;
 
 export const v1Recipients = z.array(v1RecipientInput).min(1).max(1_000);
 
-export const v1ProjectCreate = z.object({
+export const v1ProjectCreate = z.strictObject({
   certificate_set_id: z.number().int().positive(),
   title: z.string().trim().min(1).max(200),
   recipients: v1Recipients,
 });
 
-export const v1Send = z.object({
+export const v1Send = z.strictObject({
   sender_name: z
     .string()
     .trim()
