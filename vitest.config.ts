@@ -75,6 +75,8 @@ export default defineConfig({
             'apps/server/test/embedded-db/**/*.test.ts',
             // The address guard: DNS and address ranges, no server.
             'apps/server/test/net/**/*.test.ts',
+            // bench:check's parsing and comparison of recorded figures (runs no bench).
+            'bench/test/**/*.test.ts',
           ],
           testTimeout: 60_000,
         },

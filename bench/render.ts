@@ -2,7 +2,8 @@
  * Rendering benchmark (issue 3): 1,000 personalised certificates to PDF and to PNG on one thread, 50
  * through headless Chromium on one warm page for comparison, then PDFs through the worker pool; and the
  * Open Badges credential each certificate carries, signed on one thread (issue 23). The last line is
- * machine-readable and stable from run to run.
+ * machine-readable and stable from run to run; its `_vs_` keys are same-run ratios, which `npm run bench:check`
+ * compares with the last recorded ones.
  */
 import { availableParallelism } from 'node:os';
 import { createPdfRenderer, createPngRenderer, RenderPool } from '@laurel/certificate/node';
@@ -118,5 +119,6 @@ console.log(
     `pdf_vs_chromium=${(pdfPerS / chromiumPdfPerS).toFixed(1)} png_vs_chromium=${(pngPerS / chromiumPngPerS).toFixed(1)} ` +
     `pool_pdf_per_s=${Math.round(rate(POOL_COUNT, poolMs))} ` +
     `print_bg_pdf_per_s=${Math.round(rate(PRINT_COUNT, printPdfMs))} print_bg_png_per_s=${Math.round(rate(PRINT_COUNT, printPngMs))} ` +
-    `credentials_per_s=${Math.round(credentials.fast)}`,
+    `credentials_per_s=${Math.round(credentials.fast)} ` +
+    `pool_vs_one_thread=${(rate(POOL_COUNT, poolMs) / pdfPerS).toFixed(2)} credentials_vs_stock=${(credentials.fast / credentials.slow).toFixed(1)}`,
 );

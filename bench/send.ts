@@ -2,8 +2,11 @@
  * Send benchmark (issue 5): one account sends a project of 10,000 recipients through the whole
  * pipeline (queue, render, store, compose, SMTP, record) to a local SMTP sink, on PostgreSQL
  * (DATABASE_URL, or a throwaway cluster). Prints progress with memory, then one machine-readable line:
- * `recipients=N seconds=S per_s=N peak_rss_mb=N per_s_without_credentials=N credentials_ratio=R`: it sends twice,
- * without and then with Open Badges credentials (issue 23: with them at least 0.9 of the rate without).
+ * `recipients=N seconds=S per_s=N peak_rss_mb=N per_s_without_credentials=N credentials_ratio=R message_bytes=N
+ * attach_seconds=S attach_per_s=N attach_message_bytes=N`: it sends three times, without and then with Open Badges
+ * credentials (issue 23: with them at least 0.9 of the rate without), both with the email's default attachment setting,
+ * then once more with credentials and the certificate attached as a PDF (`BENCH_ATTACH=0` leaves that send out, and
+ * its figures off the line). `message_bytes` is the average size of a message as the SMTP sink received it.
  *
  *   npm run bench:send                      # 10,000 recipients
  *   BENCH_RECIPIENTS=2000 npm run bench:send
@@ -25,6 +28,7 @@ import { startThrowawayPostgres } from '../apps/server/test/helpers/throwaway-po
 
 const COUNT = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 8);
+const ATTACH_ROUND = process.env.BENCH_ATTACH !== '0';
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 let peakRss = 0;
@@ -33,6 +37,7 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 // The sink counts certificate mail without parsing it (parsing would cost the sender's CPU); the
 // account's own mail (confirmation link) is parsed and kept.
 let accepted = 0;
+let acceptedBytes = 0;
 let lastAcceptedAt = 0;
 const accountMail: string[] = [];
 const sink = new SMTPServer({
@@ -42,10 +47,15 @@ const sink = new SMTPServer({
   onData(stream, session, callback) {
     const bench = session.envelope.rcptTo.every((r) => r.address.endsWith('@bench.example'));
     const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => !bench && chunks.push(c));
+    let bytes = 0;
+    stream.on('data', (c: Buffer) => {
+      if (bench) bytes += c.length;
+      else chunks.push(c);
+    });
     stream.on('end', async () => {
       if (bench) {
         accepted++;
+        acceptedBytes += bytes;
         lastAcceptedAt = performance.now();
       } else {
         accountMail.push((await simpleParser(Buffer.concat(chunks))).text ?? '');
@@ -60,9 +70,10 @@ await new Promise<void>((resolve) => sink.listen(smtpPort, '127.0.0.1', () => re
 const cluster = process.env.DATABASE_URL ? null : await startThrowawayPostgres();
 /**
  * One send of COUNT recipients by a new account, with or without each certificate's Open Badges credential
- * (signed, and embedded in its PDF). Both sends of a run share the cluster and the sink.
+ * (signed, and embedded in its PDF), with the email's default attachment setting or the PDF attached. Every send of
+ * a run shares the cluster and the sink.
  */
-async function sendOnce(round: number, signCredentials: boolean) {
+async function sendOnce(round: number, signCredentials: boolean, attachPdf?: boolean) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'laurel-bench-send-'));
   const laurel = await startLaurel(
     parseEnv({
@@ -126,7 +137,11 @@ async function sendOnce(round: number, signCredentials: boolean) {
   // A seeded template with a background image and a QR code, as customers use them.
   const { styles } = await call('GET', '/api/styles');
   const style = styles.find((s: { elements: { type: string }[] }) => s.elements.some((e) => e.type === 'qrcode')) ?? styles[0];
-  const set = await call('POST', '/api/certificates', { name: 'Bench certificate', style_id: style.id });
+  const set = await call('POST', '/api/certificates', {
+    name: 'Bench certificate',
+    style_id: style.id,
+    ...(attachPdf === undefined ? {} : { attach_pdf: attachPdf }),
+  });
   const fields = recipientFields(migrateDesign(set));
   const rows = Array.from({ length: COUNT }, (_, i) => {
     const row: Record<string, string> = {
@@ -140,10 +155,12 @@ async function sendOnce(round: number, signCredentials: boolean) {
   });
   const project = await call('POST', '/api/projects', { title: 'Bench send', certificate_id: set.id, recipients: rows });
   console.log(
-    `${signCredentials ? 'with' : 'without'} Open Badges credentials: template="${style.name}" recipients=${COUNT} workers=${WORKERS} ` +
+    `${signCredentials ? 'with' : 'without'} Open Badges credentials, ${attachPdf ? 'PDF attached' : 'default attachments'}: ` +
+      `template="${style.name}" recipients=${COUNT} workers=${WORKERS} ` +
       `database=${cluster ? 'throwaway PostgreSQL' : 'DATABASE_URL'}`,
   );
   accepted = 0;
+  acceptedBytes = 0;
   peakRss = 0;
 
   const rssAtStart = process.memoryUsage().rss;
@@ -172,15 +189,23 @@ async function sendOnce(round: number, signCredentials: boolean) {
   rmSync(dataDir, { recursive: true, force: true });
 
   console.log(
-    `last message accepted at ${lastAcceptedSeconds.toFixed(1)} s; every recipient recorded at ${recordedSeconds.toFixed(1)} s; rss ${mb(rssAtStart)} MB at start of the send`,
+    `last message accepted at ${lastAcceptedSeconds.toFixed(1)} s; every recipient recorded at ${recordedSeconds.toFixed(1)} s; rss ${mb(rssAtStart)} MB at start of the send; ` +
+      `${Math.round(acceptedBytes / accepted)} bytes a message`,
   );
-  return { recipients: accepted, seconds: lastAcceptedSeconds, perS: accepted / lastAcceptedSeconds, peakRssMb: mb(peakRss) };
+  return {
+    recipients: accepted,
+    seconds: lastAcceptedSeconds,
+    perS: accepted / lastAcceptedSeconds,
+    peakRssMb: mb(peakRss),
+    messageBytes: Math.round(acceptedBytes / accepted),
+  };
 }
 
 // Without credentials first: the second send meets a database holding the first one's rows, so the
 // ratio errs against the credentials, never for them.
 const without = await sendOnce(1, false);
 const withCredentials = await sendOnce(2, true);
+const attached = ATTACH_ROUND ? await sendOnce(3, true, true) : null;
 clearInterval(sampler);
 await new Promise<void>((resolve) => sink.close(() => resolve()));
 cluster?.stop();
@@ -188,5 +213,8 @@ console.log(`per second without credentials ${without.perS.toFixed(1)}, with ${w
 console.log(
   `recipients=${withCredentials.recipients} seconds=${withCredentials.seconds.toFixed(1)} per_s=${Math.round(withCredentials.perS)} ` +
     `peak_rss_mb=${withCredentials.peakRssMb} per_s_without_credentials=${Math.round(without.perS)} ` +
-    `credentials_ratio=${(withCredentials.perS / without.perS).toFixed(2)}`,
+    `credentials_ratio=${(withCredentials.perS / without.perS).toFixed(2)} message_bytes=${withCredentials.messageBytes}` +
+    (attached
+      ? ` attach_seconds=${attached.seconds.toFixed(1)} attach_per_s=${Math.round(attached.perS)} attach_message_bytes=${attached.messageBytes}`
+      : ''),
 );

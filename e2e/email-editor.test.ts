@@ -124,11 +124,12 @@ describe('the certificate email editor', () => {
     await page.getByRole('menuitem', { name: 'Certificate title' }).click();
     expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(SUBJECT);
 
-    // Every message carries the PDF unless the issuer turns it off.
-    const attachPdf = page.getByRole('switch', { name: /Attach each recipient's certificate as a PDF/ });
-    expect(await attachPdf.isChecked()).toBe(true);
-    await attachPdf.click({ force: true });
+    // No message carries the PDF unless the issuer turns it on; the switch says what recipients get either way.
+    const attachPdf = page.getByRole('switch', { name: 'Attach the certificate as a PDF' });
     expect(await attachPdf.isChecked()).toBe(false);
+    await page.getByText('Either way the email links to the certificate’s page').waitFor();
+    await attachPdf.click({ force: true });
+    expect(await attachPdf.isChecked()).toBe(true);
 
     const body = page.getByRole('textbox', { name: 'Email body' });
     await body.click();
@@ -190,7 +191,7 @@ describe('the certificate email editor', () => {
     await screenshot(page, 'email-editor-saved');
     const saved = await api<{ email_body: string; email_subject: string; attach_pdf: boolean }>(page, 'GET', `/api/certificates/${set.id}`);
     expect(saved.email_subject).toBe(SUBJECT);
-    expect(saved.attach_pdf).toBe(false);
+    expect(saved.attach_pdf).toBe(true);
     expect(saved.email_body).toContain('<strong>You passed with distinction</strong>');
 
     await page.getByRole('button', { name: 'Import later' }).click();
@@ -200,7 +201,7 @@ describe('the certificate email editor', () => {
     await page.getByRole('heading', { name: 'Coastal Navigation' }).waitFor();
     expect(await editorSnapshot(page)).toEqual(before);
     expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe(SUBJECT);
-    expect(await page.getByRole('switch', { name: /Attach each recipient's certificate as a PDF/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('switch', { name: 'Attach the certificate as a PDF' }).isChecked()).toBe(true);
     const reopened = await api<{ email_body: string }>(page, 'GET', `/api/certificates/${set.id}`);
     expect(reopened.email_body).toBe(saved.email_body);
 
@@ -221,6 +222,8 @@ describe('the certificate email editor', () => {
     expect(html).toMatch(/<strong>You passed with distinction<\/strong>/);
     expect(html).toContain('Congratulations Ada!');
     expect(html).toContain('Coastal Navigation 101');
+    // With the switch on, the test carries the certificate as a PDF, as each recipient's message will.
+    expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     expect(html).toMatch(new RegExp(`<img[^>]+src="http://localhost:${journey.server.port}/api/files/`));
     expect(mail.text).toContain('Congratulations Ada!');
 

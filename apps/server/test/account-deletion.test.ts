@@ -33,6 +33,8 @@ const db = () => laurel.context.db;
 const deleteAccount = (client: ApiClient, accountId: number, password: string) =>
   client.call('DELETE', `/api/accounts/${accountId}`, { password });
 const publicGet = (url: string) => laurel.app.inject({ method: 'GET', url, headers: { host: 'laurel.test' } });
+/** Where each certificate's download and emailed PDF are kept. */
+const pdfKeys = (tokens: string[]) => tokens.flatMap((token) => [`cert-${token}.pdf`, `cert-${token}-email.pdf`]);
 
 async function png(): Promise<Buffer> {
   const canvas = createCanvas(40, 30);
@@ -42,9 +44,13 @@ async function png(): Promise<Buffer> {
   return canvas.encode('png');
 }
 
-/** An account with a sent certificate (two recipients), an uploaded image and a sub-user. */
+/**
+ * An account with a sent certificate (two recipients), its PDFs kept (the copy the emails carried and the download,
+ * drawn on the first visit), an uploaded image and a sub-user.
+ */
 async function issuingAccount(name: string) {
   const account = await storeAccount(laurel, { name });
+  expect((await account.admin.client.call('PUT', `/api/certificates/${account.setId}`, { attach_pdf: true })).statusCode).toBe(200);
   const people = [
     { first: 'Grace', last: 'Hopper', email: `grace.${account.accountId}@example.com` },
     { first: 'Alan', last: 'Turing', email: `alan.${account.accountId}@example.com` },
@@ -54,6 +60,7 @@ async function issuingAccount(name: string) {
   const tokens = (await db().select({ token: recipients.token }).from(recipients).where(eq(recipients.project_id, projectId))).map(
     (r) => r.token,
   );
+  for (const token of tokens) expect((await publicGet(`/api/c/${token}/pdf`)).statusCode).toBe(200);
   const upload = await account.admin.client.upload('/api/upload', [{ name: 'file', value: await png(), filename: 'logo.png' }]);
   expect(upload.statusCode, upload.body).toBe(200);
   const imageKey = upload.json<UploadedImage>().imagepath.split('/').pop()!;
@@ -136,7 +143,7 @@ describe('an account deleted by its admin', () => {
       .select({ bucket: creditLedger.bucket, delta: creditLedger.delta })
       .from(creditLedger)
       .where(eq(creditLedger.account_id, doomed.accountId));
-    for (const token of doomed.tokens) expect(await laurel.context.files.get(`cert-${token}.pdf`)).not.toBeNull();
+    for (const key of pdfKeys(doomed.tokens)) expect(await laurel.context.files.get(key), key).not.toBeNull();
     expect(await laurel.context.files.get(doomed.imageKey)).not.toBeNull();
 
     const response = await deleteAccount(doomed.admin.client, doomed.accountId, GOOD_PASSWORD);
@@ -172,13 +179,13 @@ describe('an account deleted by its admin', () => {
       expect(await db().select().from(table).where(eq(table.account_id, doomed.accountId))).toEqual([]);
     }
     expect(await db().select().from(recipients).where(eq(recipients.account_id, doomed.accountId))).toEqual([]);
-    for (const token of doomed.tokens) expect(await laurel.context.files.get(`cert-${token}.pdf`)).toBeNull();
+    for (const key of pdfKeys(doomed.tokens)) expect(await laurel.context.files.get(key), key).toBeNull();
     expect(await laurel.context.files.get(doomed.imageKey)).toBeNull();
 
     expect(await accountExists(other.accountId)).toEqual({ deleted_at: null });
     expect(await db().select().from(recipients).where(eq(recipients.account_id, other.accountId))).toHaveLength(2);
     expect(await db().select().from(users).where(eq(users.account_id, other.accountId))).toHaveLength(2);
-    for (const token of other.tokens) expect(await laurel.context.files.get(`cert-${token}.pdf`)).not.toBeNull();
+    for (const key of pdfKeys(other.tokens)) expect(await laurel.context.files.get(key), key).not.toBeNull();
     expect(await laurel.context.files.get(other.imageKey)).not.toBeNull();
     expect((await publicGet(`/api/c/${other.tokens[0]}`)).statusCode).toBe(200);
     expect((await other.admin.client.get('/api/auth/current')).statusCode).toBe(200);
@@ -255,7 +262,8 @@ describe('a deletion stopped half-way', () => {
       readablePath: (key) => laurel.context.files.readablePath(key),
       delete: async (key) => {
         deletes += 1;
-        if (deletes > 2) throw new Error('store unreachable');
+        // Past the first batch's bytes: both recipients' two PDFs.
+        if (deletes > pdfKeys(account.tokens).length) throw new Error('store unreachable');
         await laurel.context.files.delete(key);
       },
     };

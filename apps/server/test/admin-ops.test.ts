@@ -143,6 +143,9 @@ describe('projects log', () => {
     expect(forever.statusCode).toBe(400);
 
     const tokens = await laurel.context.db.select({ token: recipients.token }).from(recipients).where(eq(recipients.project_id, id));
+    // The download is drawn and kept on its first request.
+    const download = await laurel.app.inject({ method: 'GET', url: `/api/c/${tokens[0]!.token}/pdf`, headers: { host: 'laurel.test' } });
+    expect(download.statusCode).toBe(200);
     expect(await laurel.context.files.get(`cert-${tokens[0]!.token}.pdf`)).not.toBeNull();
     await client().delete(`/api/projects/${id}`);
     expect((await client().delete(`/api/projects/${id}?permanently=1`)).statusCode).toBe(403);

@@ -143,12 +143,18 @@ describe('correcting the name on a sent certificate', () => {
   });
 
   it('makes no version of a certificate never handed out: what a failed send drew and signed is dropped, and the next one signs the correction', async () => {
+    // This project's email attaches the PDF, so its send draws one.
+    expect((await put(owner.admin.client, `/api/certificates/${owner.setId}`, { attach_pdf: true })).statusCode).toBe(200);
     const project = await saveProject(owner.admin.client, owner.setId, 'Autumn pilots', [
       { first: 'Ines', last: 'Ferreira', email: 'ines@example.com' },
     ]);
     await sendAndSettle(owner.admin.client, project);
     const [ines] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, project));
     const signed = await credentialOf(ines!.token);
+    // A download asked for meanwhile is drawn too.
+    await pdfOf(ines!.token);
+    expect(await laurel.context.files.get(`cert-${ines!.token}-email.pdf`)).toBeTruthy();
+    expect(await laurel.context.files.get(`cert-${ines!.token}.pdf`)).toBeTruthy();
     // As a delivery that drew and signed, then failed for good: never sent.
     await laurel.context.db.update(recipients).set({ state: 'failed', sent_at: null }).where(eq(recipients.id, ines!.id));
 
@@ -158,6 +164,7 @@ describe('correcting the name on a sent certificate', () => {
     expect(await laurel.context.db.select().from(certificateVersions).where(eq(certificateVersions.recipient_id, ines!.id))).toEqual([]);
     expect(await laurel.context.db.select().from(openBadgeCredentials).where(eq(openBadgeCredentials.recipient_id, ines!.id))).toEqual([]);
     expect(await laurel.context.files.get(`cert-${ines!.token}.pdf`)).toBeFalsy();
+    expect(await laurel.context.files.get(`cert-${ines!.token}-email.pdf`)).toBeFalsy();
 
     // Sent again: the certificate and its credential say what the recipient says now.
     await laurel.context.db.update(recipients).set({ state: 'sent', sent_at: new Date() }).where(eq(recipients.id, ines!.id));

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, certificateSets, mailMessages } from '../src/db/schema.ts';
@@ -82,21 +83,26 @@ describe('a set’s email', () => {
     expect(errorOf(invalid).errors[0]).toBe('Reply-to field is required.');
   });
 
-  it('sends a test message with the values given and the certificate attached', async () => {
+  it('sends a test message with the values given, carrying the certificate as a PDF only once the email attaches it', async () => {
     const to = colleague;
-    const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, {
-      email: to,
-      fields: [
-        { name: 'FIRST NAME', value: 'Zoë' },
-        { name: 'LAST NAME', value: 'Okafor' },
-        { name: 'COURSE', value: 'Statistics' },
-      ],
-    });
+    const fields = [
+      { name: 'FIRST NAME', value: 'Zoë' },
+      { name: 'LAST NAME', value: 'Okafor' },
+      { name: 'COURSE', value: 'Statistics' },
+    ];
+    const plain = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields });
+    expect(plain.json()).toEqual({ success: true, message: 'Email sent. Please check admin email inbox.' });
+    const withoutPdf = await sink.waitFor((m) => JSON.stringify(m.to).includes(to));
+    expect(withoutPdf.attachments).toEqual([]);
+
+    expect((await admin.client.call('PUT', `/api/certificates/${setId}`, { attach_pdf: true })).statusCode).toBe(200);
+    const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields });
     expect(response.json()).toEqual({ success: true, message: 'Email sent. Please check admin email inbox.' });
-    const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(to));
+    const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(to) && m !== withoutPdf);
     expect(mail.subject).toBe('[Test] Your Statistics certificate');
     expect(mail.html).toContain('<strong>Zoë</strong>');
-    expect(mail.attachments.map((a) => a.contentType)).toContain('application/pdf');
+    expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    expect(execFileSync('pdftotext', ['-q', '-', '-'], { input: mail.attachments[0]!.content }).toString()).toContain('Zoë Okafor');
     expect(mail.replyTo?.text).toBe(admin.email);
     const link = /href="(http:\/\/laurel\.test\/api\/certificates\/\d+\/pdf[^"]+)"/.exec(mail.html || '')![1]!.replace(/&amp;/g, '&');
     const pdf = await laurel.app.inject({ method: 'GET', url: link.replace('http://laurel.test', ''), headers: { host: 'laurel.test' } });

@@ -2,17 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isCredentialAttachment, readPdfAttachment } from '@laurel/certificate/node';
 import { and, eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, recipients } from '../src/db/schema.ts';
+import { accounts, certificateSets, issuedCertificateFiles, recipients, styles } from '../src/db/schema.ts';
+import { sha256 } from '../src/modules/delivery/issued-files.ts';
 import { ensurePrintBackgrounds } from '../src/seed/index.ts';
-import type { registerConfirmedAdmin } from './helpers/api.ts';
+import { ApiClient, type registerConfirmedAdmin } from './helpers/api.ts';
 import { issuerWithCertificate, NAME_ELEMENT } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { SmtpSink } from './helpers/smtp-sink.ts';
 
-/** What a recipient's message carries and shows: PDF and the set's files, the certificate image, the logo, the subject. */
+/**
+ * What a recipient's message carries and shows: the certificate image linked to its page, the set's files, the PDF
+ * when the issuer turns it on (an email-weight copy; the download stays the print file), the logo, the subject.
+ */
 const sink = new SmtpSink();
 let laurel: TestLaurel;
 let admin: Awaited<ReturnType<typeof registerConfirmedAdmin>>;
@@ -41,6 +46,18 @@ async function setWithFile(name: string, email: Record<string, unknown> = {}) {
   return { id, uploadId: upload.json().id as number, fileKey: String(upload.json().url).split('/').pop()! };
 }
 
+/** The email save call the editor makes (PUT /api/certificates/:id), turning the PDF attachment on or off. */
+async function switchPdf(setId: number, on: boolean) {
+  const saved = await admin.client.call('PUT', `/api/certificates/${setId}`, { attach_pdf: on });
+  expect(saved.statusCode).toBe(200);
+  expect((await admin.client.get(`/api/certificates/${setId}`)).json().attach_pdf).toBe(on);
+}
+
+async function recipientOf(projectId: number) {
+  const [row] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId));
+  return row!;
+}
+
 async function send(setId: number, title: string, email: string) {
   const project = await admin.client.post('/api/projects', {
     title,
@@ -57,8 +74,39 @@ const toAddress = (m: ParsedMail) => JSON.stringify(m.to);
 const attachmentsOf = (m: ParsedMail) => m.attachments.map((a) => ({ name: a.filename, type: a.contentType }));
 
 describe('the message a recipient receives', () => {
-  it('carries the certificate PDF and the set’s file, and shows the certificate image linked to its page', async () => {
+  it('by default carries the set’s file and no PDF; nothing is drawn for the recipient until the certificate is downloaded', async () => {
+    const set = await setWithFile('Cooperage');
+    expect((await admin.client.get(`/api/certificates/${set.id}`)).json().attach_pdf).toBe(false);
+    const projectId = await send(set.id, 'Cooperage 1', 'zoe.cooperage@example.com');
+    const message = await sink.waitFor((m) => toAddress(m).includes('zoe.cooperage@example.com'), 60_000);
+    expect(attachmentsOf(message)).toEqual([{ name: 'Programme.pdf', type: 'application/pdf' }]);
+    const token = /http:\/\/laurel\.test\/c\/([A-Za-z0-9_-]{32})/.exec(message.text ?? '')![1]!;
+    expect(String(message.html)).toContain(`<img src="http://laurel.test/api/c/${token}/image.png?width=1072" width="536"`);
+
+    await expect.poll(async () => (await recipientOf(projectId)).state, { timeout: 10_000 }).toBe('sent');
+    const recipient = await recipientOf(projectId);
+    // Signed at send time all the same, but no PDF drawn, stored or recorded.
+    expect((await laurel.app.inject({ method: 'GET', url: `/api/c/${token}/credential` })).statusCode).toBe(200);
+    expect(await laurel.context.files.get(`cert-${token}.pdf`)).toBeNull();
+    expect(await laurel.context.files.get(`cert-${token}-email.pdf`)).toBeNull();
+    const recorded = () =>
+      laurel.context.db.select().from(issuedCertificateFiles).where(eq(issuedCertificateFiles.recipient_id, recipient.id));
+    expect(await recorded()).toEqual([]);
+
+    // The first download draws it, keeps it and records it as handed out; the next one is the same file.
+    const download = await laurel.app.inject({ method: 'GET', url: `/api/c/${token}/pdf` });
+    expect(download.statusCode).toBe(200);
+    expect(execFileSync('pdftotext', ['-q', '-', '-'], { input: download.rawPayload }).toString()).toContain('Zoë Ångström');
+    expect((await laurel.context.files.get(`cert-${token}.pdf`))!.equals(download.rawPayload)).toBe(true);
+    expect((await recorded()).map((row) => ({ kind: row.kind, sha256: row.sha256 }))).toEqual([
+      { kind: 'pdf', sha256: sha256(download.rawPayload) },
+    ]);
+    expect((await laurel.app.inject({ method: 'GET', url: `/api/c/${token}/pdf` })).rawPayload.equals(download.rawPayload)).toBe(true);
+  });
+
+  it('carries the certificate PDF once the email save turns it on, the set’s file, and shows the certificate image linked to its page', async () => {
     const set = await setWithFile('Carpentry');
+    await switchPdf(set.id, true);
     await send(set.id, 'Carpentry 1', 'zoe.carpentry@example.com');
     const message = await sink.waitFor((m) => toAddress(m).includes('zoe.carpentry@example.com'), 60_000);
     expect(attachmentsOf(message)).toEqual([
@@ -83,7 +131,8 @@ describe('the message a recipient receives', () => {
   });
 
   it('leaves the PDF out when the email says so', async () => {
-    const set = await setWithFile('Pottery', { attach_pdf: false });
+    const set = await setWithFile('Pottery', { attach_pdf: true });
+    await switchPdf(set.id, false);
     await send(set.id, 'Pottery 1', 'zoe.pottery@example.com');
     const message = await sink.waitFor((m) => toAddress(m).includes('zoe.pottery@example.com'), 60_000);
     expect(attachmentsOf(message)).toEqual([{ name: 'Programme.pdf', type: 'application/pdf' }]);
@@ -136,8 +185,8 @@ describe('the message a recipient receives', () => {
     expect(await subjectTo('zoe.evacuation@example.com')).toBe('Good news from the station');
   });
 
-  it('still carries a file removed from the set when a delivery is retried after that', async () => {
-    const set = await setWithFile('Masonry');
+  it('still carries a file removed from the set, and the same PDF, when a delivery is retried after that', async () => {
+    const set = await setWithFile('Masonry', { attach_pdf: true });
     sink.rejectWith = 451;
     const projectId = await send(set.id, 'Masonry 1', 'zoe.masonry@example.com');
     // The first attempt is deferred by the receiving server and waits for its retry.
@@ -156,9 +205,15 @@ describe('the message a recipient receives', () => {
     expect((await laurel.app.inject({ method: 'GET', url: `/api/files/${set.fileKey}` })).statusCode).toBe(404);
     expect(await laurel.context.files.get(set.fileKey)).not.toBeNull();
 
+    // The PDF drawn for the first attempt is kept, so the retry carries the very same file.
+    const token = (await recipientOf(projectId)).token;
+    const drawn = await laurel.context.files.get(`cert-${token}-email.pdf`);
+    expect(drawn).not.toBeNull();
+
     sink.rejectWith = null;
     const message = await sink.waitFor((m) => toAddress(m).includes('zoe.masonry@example.com'), 60_000);
     expect(attachmentsOf(message).map((a) => a.name)).toEqual(['Zoë Ångström - Masonry.pdf', 'Programme.pdf']);
+    expect(message.attachments[0]!.content.equals(drawn!)).toBe(true);
     expect(message.attachments[1]!.content.equals(PROGRAMME)).toBe(true);
   }, 90_000);
 });
@@ -175,20 +230,79 @@ function embeddedImages(pdf: Buffer) {
 }
 
 describe('print resolution', () => {
-  it('embeds a seeded background at 300 ppi or more on Letter landscape; the light image stays for screens', async () => {
+  it('the download embeds a seeded background at 300 ppi or more on Letter landscape; the emailed PDF keeps the light image, with the same credential', async () => {
     await ensurePrintBackgrounds(laurel.context, ['classic-guilloche']);
     const background = { type: 'background', content: '/api/files/seed-bg-classic-guilloche-v1.jpg', styles: {} };
     const set = await admin.client.post('/api/certificates', { name: 'Joinery', elements: [background, NAME_ELEMENT] });
     expect(set.statusCode).toBe(200);
-    await send(set.json().id, 'Joinery 1', 'zoe.joinery@example.com');
+    await switchPdf(set.json().id, true);
+    const projectId = await send(set.json().id, 'Joinery 1', 'zoe.joinery@example.com');
     const message = await sink.waitFor((m) => toAddress(m).includes('zoe.joinery@example.com'), 60_000);
-    const [image] = embeddedImages(message.attachments[0]!.content);
+    const emailed = message.attachments[0]!.content;
+    await expect.poll(async () => (await recipientOf(projectId)).state, { timeout: 10_000 }).toBe('sent');
+    const { token } = await recipientOf(projectId);
+
+    // The message carries the screen-resolution copy: the 1280 px image the builder and previews use.
+    const [light] = embeddedImages(emailed);
+    expect(light).toMatchObject({ type: 'image', width: 1280 });
+    expect(emailed.length).toBeLessThan(250_000);
+
+    // The certificate page's download is the print file.
+    const download = await laurel.app.inject({ method: 'GET', url: `/api/c/${token}/pdf` });
+    expect(download.statusCode).toBe(200);
+    const [image] = embeddedImages(download.rawPayload);
     expect(image).toMatchObject({ type: 'image' });
     expect(image!.width).toBeGreaterThanOrEqual(3300);
     expect(Math.min(image!.xppi, image!.yppi)).toBeGreaterThanOrEqual(300);
 
+    // Both carry the same credential, and the verify page calls each the certificate as issued.
+    const credential = async (pdf: Buffer) => (await readPdfAttachment(pdf, isCredentialAttachment))!.content.toString('utf8');
+    expect(await credential(emailed)).toBe(await credential(download.rawPayload));
+    for (const [bytes, name] of [
+      [emailed, 'emailed.pdf'],
+      [download.rawPayload, 'downloaded.pdf'],
+    ] as const) {
+      const verified = await admin.client.upload('/api/verify/credential', [{ name: 'file', value: bytes, filename: name }]);
+      expect(verified.json(), name).toMatchObject({ status: 'valid', recipient_name: 'Zoë Ångström', document: 'as_issued' });
+    }
+
     // The builder, previews and thumbnails keep the 1280 px image.
-    const light = await laurel.context.files.get('seed-bg-classic-guilloche-v1.jpg');
-    expect(light!.readUInt16BE(light!.indexOf(Buffer.from([0xff, 0xc0])) + 7)).toBe(1280);
+    const stored = await laurel.context.files.get('seed-bg-classic-guilloche-v1.jpg');
+    expect(stored!.readUInt16BE(stored!.indexOf(Buffer.from([0xff, 0xc0])) + 7)).toBe(1280);
   }, 60_000);
+});
+
+describe('the attachment switch of emails saved before it was off by default', () => {
+  it('is kept as saved; a design saved without it takes the default, and a set made from a template starts without the PDF', async () => {
+    // Saved under the old default: the switch is stored, on, as the editor showed it.
+    const saved = await setWithFile('Glazing', { attach_pdf: true });
+    // Saved before sends attached anything: no switch stored at all.
+    const older = await setWithFile('Gilding');
+    const [row] = await laurel.context.db.select().from(certificateSets).where(eq(certificateSets.id, older.id));
+    const { attach_pdf: _dropped, ...withoutSwitch } = row!.email;
+    await laurel.context.db.update(certificateSets).set({ email: withoutSwitch }).where(eq(certificateSets.id, older.id));
+    expect((await admin.client.get(`/api/certificates/${older.id}`)).json().attach_pdf).toBeUndefined();
+    // A global template stored, as every template saved under the old default, with the switch on.
+    const root = new ApiClient(laurel);
+    await root.login('root@laurel.test', 'correct horse battery staple');
+    const made = await root.post('/api/styles', { name: 'Enamel template', elements: [NAME_ELEMENT] });
+    expect(made.statusCode).toBe(200);
+    const [template] = await laurel.context.db.select().from(styles).where(eq(styles.id, made.json().id));
+    await laurel.context.db
+      .update(styles)
+      .set({ email: { ...template!.email, attach_pdf: true } })
+      .where(eq(styles.id, template!.id));
+    const fromTemplate = await admin.client.post('/api/certificates', { name: 'Enamel', style_id: template!.id });
+    expect(fromTemplate.statusCode).toBe(200);
+    expect(fromTemplate.json().attach_pdf).toBe(false);
+
+    await send(saved.id, 'Glazing 1', 'zoe.glazing@example.com');
+    await send(older.id, 'Gilding 1', 'zoe.gilding@example.com');
+    await send(fromTemplate.json().id, 'Enamel 1', 'zoe.enamel@example.com');
+    const attachedTo = async (address: string) =>
+      attachmentsOf(await sink.waitFor((m) => toAddress(m).includes(address), 60_000)).map((a) => a.name);
+    expect(await attachedTo('zoe.glazing@example.com')).toEqual(['Zoë Ångström - Glazing.pdf', 'Programme.pdf']);
+    expect(await attachedTo('zoe.gilding@example.com')).toEqual(['Programme.pdf']);
+    expect(await attachedTo('zoe.enamel@example.com')).toEqual([]);
+  }, 90_000);
 });

@@ -12,9 +12,9 @@ import { saveProject, sendAndSettle, storeAccount } from './helpers/store-fixtur
 import { backgroundPng } from './helpers/uploads.ts';
 
 /**
- * A sent certificate carries its Open Badges credential in the files people keep: the emailed PDF (the same
- * file the page downloads) and the PNG image; the verify page takes any of them, or the JSON, and says
- * what it found. Sent through the queue to a real SMTP sink; credentials checked by an independent verifier.
+ * A sent certificate carries its Open Badges credential in the files people keep: the emailed PDF (when the email
+ * attaches it), the PDF the page downloads and the PNG image; the verify page takes any of them, or the JSON, and
+ * says what it found. Sent through the queue to a real SMTP sink; credentials checked by an independent verifier.
  */
 
 const sink = new SmtpSink();
@@ -33,6 +33,8 @@ const PEOPLE = [
 beforeAll(async () => {
   laurel = await startTestLaurel({ smtpUrl: await sink.start(), env: { WORKERS: '2' } });
   owner = await storeAccount(laurel, { name: 'Harbour School' });
+  // The email attaches the PDF (off by default), so that the emailed copy can be checked too.
+  expect((await owner.admin.client.call('PUT', `/api/certificates/${owner.setId}`, { attach_pdf: true })).statusCode).toBe(200);
   const project = await saveProject(owner.admin.client, owner.setId, 'Spring pilots', PEOPLE);
   await sendAndSettle(owner.admin.client, project);
   people = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, project)).orderBy(asc(recipients.id));
@@ -92,7 +94,7 @@ describe('a sent certificate carries its credential', () => {
     expect((await visitor().get(`/api/c/${person.token}/credential`)).body).toBe(a.body);
   });
 
-  it('in the emailed PDF, the same file the page downloads, verified independently, the same credential as the JSON download', async () => {
+  it('in the emailed PDF and the PDF the page downloads, verified independently, the same credential as the JSON download', async () => {
     const person = people[0]!;
     const pdf = await emailedPdf(person.email);
     const text = await pdfCredentialText(pdf);
@@ -104,7 +106,14 @@ describe('a sent certificate carries its credential', () => {
 
     const download = await visitor().get(`/api/c/${person.token}/pdf`);
     expect(download.statusCode).toBe(200);
-    expect(download.rawPayload.equals(pdf)).toBe(true);
+    expect(await pdfCredentialText(download.rawPayload)).toBe(text);
+    // Each is a file Laurel handed out.
+    for (const [bytes, name] of [
+      [pdf, 'emailed.pdf'],
+      [download.rawPayload, 'downloaded.pdf'],
+    ] as const) {
+      expect((await verifyFile(bytes, name)).json(), name).toMatchObject({ status: 'valid', document: 'as_issued' });
+    }
     const json = await visitor().get(`/api/c/${person.token}/credential`);
     expect(JSON.parse(json.body)).toEqual(credential);
     expect(JSON.stringify(JSON.parse(json.body))).toBe(text);

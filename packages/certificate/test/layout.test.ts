@@ -193,3 +193,26 @@ describe('visibility and order', () => {
     expect(texts).not.toContain('This certifies that');
   });
 });
+
+describe('text blocks kept between recipients', () => {
+  it('gives a fixed sentence the same block for every recipient and lays out a personal one anew', () => {
+    const fixed = text('Awarded for seamanship', { width: '300px', 'font-size': '18px' });
+    const personal = text('[FIRST NAME] [LAST NAME]', { top: '60px', width: '300px', 'font-size': '18px' });
+    const design = { ...newDesign(), elements: [fixed, personal] };
+    const first = layoutSide(design, 'front', { ...sampleRecipient, firstName: 'Ada' }, fonts);
+    const second = layoutSide(design, 'front', { ...sampleRecipient, firstName: 'Grace' }, fonts);
+    expect(second.items[0]).toBe(first.items[0]);
+    expect(lineTexts(second.items[1] as TextItem)[0]).toMatch(/^Grace /);
+    expect(Object.keys(second.faces)).toEqual(Object.keys(first.faces));
+  });
+
+  it('lays a block out again when the element is restyled in place, as the builder may do', () => {
+    const element = text('Awarded for seamanship', { width: '300px', 'font-size': '18px' });
+    const design = { ...newDesign(), elements: [element] };
+    const before = layoutSide(design, 'front', undefined, fonts).items[0] as TextItem;
+    element.styles['font-size'] = '30px';
+    const after = layoutSide(design, 'front', undefined, fonts).items[0] as TextItem;
+    expect(after).not.toBe(before);
+    expect(after.fontSize).toBe(30);
+  });
+});

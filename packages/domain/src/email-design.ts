@@ -102,8 +102,12 @@ export const emailDesignSchema = z.object({
   email_body: z.string().max(EMAIL_BODY_MAX_LENGTH, EMAIL_DESIGN_MESSAGES.bodyTooLong).default(DEFAULT_EMAIL_BODY),
   email_body_text: z.string().max(EMAIL_BODY_MAX_LENGTH).default(DEFAULT_EMAIL_BODY_TEXT),
   plain_text_only: z.boolean().default(false),
-  /** Every recipient's message carries their certificate as a PDF, besides the link (the test email always did). */
-  attach_pdf: z.boolean().default(true),
+  /**
+   * Every recipient's message carries their certificate as a PDF (screen resolution, with its credential), besides the
+   * link and the certificate's image. Off unless the issuer turns it on: a designed email without attachments is what
+   * mailbox providers expect; the download from the certificate page is the print-resolution PDF either way.
+   */
+  attach_pdf: z.boolean().default(false),
   email_footer_lang: z.enum(EMAIL_FOOTER_LANGUAGES).default('en'),
   // Only characters a font-family list needs, so the value can go into a style attribute as it is.
   email_font_family: z
@@ -133,6 +137,25 @@ export type EmailDesignInput = z.input<typeof emailDesignSchema>;
 
 export function defaultEmailDesign(): EmailDesign {
   return emailDesignSchema.parse({});
+}
+
+/**
+ * Whether a stored email design attaches each recipient's PDF: the switch as saved, and the default (off) for a
+ * design saved without it. Read on its own, without parsing the whole design, as a send asks it per recipient.
+ */
+export function attachesPdf(email: Record<string, unknown>): boolean {
+  const stored = emailDesignSchema.shape.attach_pdf.safeParse(email.attach_pdf);
+  return stored.success ? stored.data : false;
+}
+
+/**
+ * A global template's email as a certificate set starts from it: everything but the attachment switch. Whether a
+ * message carries a file is the issuer's choice for their recipients, and a template's stored `attach_pdf` says
+ * nothing of it: every template saved before the switch was off by default has it on, filled in by that default.
+ */
+export function emailFromTemplate(email: Record<string, unknown>): Record<string, unknown> {
+  const { attach_pdf: _ignored, ...rest } = email;
+  return rest;
 }
 
 export interface EmailDesignError {

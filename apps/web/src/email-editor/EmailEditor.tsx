@@ -217,13 +217,16 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
               <PlainTextSection {...sectionProps} bodyText={() => bodyText.current()} />
             </EditorCard>
 
-            <EditorCard title="Attachments" description="Files every recipient receives with the email.">
-              <AttachmentsSection
-                {...sectionProps}
-                attachments={owner === 'certificates' ? attachments.attachments : null}
-                onRemove={(a) => void attachments.remove(a)}
-              />
-            </EditorCard>
+            {/* A template does not choose attachments: a set made from it starts without the PDF, whatever it says. */}
+            {owner !== 'styles' && (
+              <EditorCard title="Attachments" description="Files every recipient receives with the email.">
+                <AttachmentsSection
+                  {...sectionProps}
+                  attachments={owner === 'certificates' ? attachments.attachments : null}
+                  onRemove={(a) => void attachments.remove(a)}
+                />
+              </EditorCard>
+            )}
 
             <EditorCard title="Download button" description="[DOWNLOAD_CERTIFICATE_LINK] in the body becomes this button.">
               <ButtonSection {...sectionProps} />

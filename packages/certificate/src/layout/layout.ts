@@ -75,9 +75,14 @@ function textStyle(element: Element): TextStyle {
 const isHidden = (e: Element) => e.hideSpan || e.styles.display === 'none';
 const zIndex = (e: Element) => (e.type === 'background' ? -Infinity : Number(e.styles['z-index'] ?? 0) || 0);
 
+const utf8 = new TextEncoder();
+
 function qrItem(box: Box, element: Element, url: string): LayoutItem {
   // A fixed mask pattern skips scoring all eight (5x faster); every mask is valid and scanners read any.
-  const qr = QRCode.create(url, { errorCorrectionLevel: 'M', maskPattern: 2 } as QRCode.QRCodeOptions);
+  // One byte-mode segment: the library's search for the shortest mix of modes costs four times the code itself,
+  // and a certificate link is mixed-case text that byte mode carries anyway.
+  const data = utf8.encode(url);
+  const qr = QRCode.create([{ data, mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: 2 } as QRCode.QRCodeOptions);
   const size = qr.modules.size;
   const modules = Uint8Array.from(qr.modules.data as ArrayLike<number>, (v) => (v ? 1 : 0));
   const side = Math.min(box.width, box.height || box.width);
@@ -111,6 +116,44 @@ export function designImageSources(design: CertificateDesign): string[] {
   return [...sources];
 }
 
+/** An element's last text block, kept for the next recipient whose text there is the same. */
+interface KeptBlock {
+  text: string;
+  /** The element's styles as they were: the builder may restyle an element in place. */
+  styles: string;
+  fonts: FontProvider;
+  minScale: number | undefined;
+  item: LayoutItem;
+  faces: Record<string, FaceRef>;
+}
+const keptBlocks = new WeakMap<Element, KeptBlock>();
+
+/**
+ * A text element's block. Every recipient of a design gets the same headings and fixed sentences, and laying out
+ * a paragraph (shaping, line breaking) is most of a certificate's layout, so the last block of each element is kept
+ * and used again while its text, styles, fonts and fit are the same. Layout items are never changed once made.
+ */
+function laidOutText(
+  element: Element,
+  text: string,
+  box: Box,
+  fonts: FontProvider,
+  faces: Record<string, FaceRef>,
+  fit: { minScale: number } | undefined,
+): LayoutItem {
+  const kept = keptBlocks.get(element);
+  const styles = JSON.stringify(element.styles);
+  if (kept && kept.text === text && kept.styles === styles && kept.fonts === fonts && kept.minScale === fit?.minScale) {
+    Object.assign(faces, kept.faces);
+    return kept.item;
+  }
+  const own: Record<string, FaceRef> = {};
+  const item = layoutTextBlock(text, box, textStyle(element), fonts, own, fit);
+  keptBlocks.set(element, { text, styles, fonts, minScale: fit?.minScale, item, faces: own });
+  Object.assign(faces, own);
+  return item;
+}
+
 /**
  * Lays out one side of a design for one recipient (or, without a recipient, as the builder shows it, with
  * merge fields in brackets). Pure: fonts come from the provider, images are referred to by source.
@@ -139,7 +182,7 @@ export function layoutSide(
         ? replaceMergeFields(raw, (name) => recipientField(recipient, name, design.expiration_date_format) ?? '')
         : raw;
       const fit = element.type === 'name' ? { minScale: options.nameFitScale ?? DEFAULT_NAME_FIT_SCALE } : undefined;
-      items.push(layoutTextBlock(text, box, textStyle(element), fonts, faces, fit));
+      items.push(laidOutText(element, text, box, fonts, faces, fit));
     } else if (element.type === 'qrcode') {
       items.push(qrItem(box, element, recipient?.verificationUrl ?? options.previewUrl ?? PREVIEW_URL));
     } else if (element.type === 'line') {

@@ -55,7 +55,11 @@ export const DEFAULT_TIME_LIMIT_MS = 20_000;
  * they are bounded before decoding, by the image checks (image-guard.ts).
  */
 export const DEFAULT_MEMORY_LIMIT_MB = 512;
-const YOUNG_GENERATION_MB = 64;
+/**
+ * The worker's young generation. Rendering makes many short-lived objects; a small nursery stays in the core's
+ * cache while both threads render, and two workers drew about 13% more PDFs a second with 16 MB than with 64.
+ */
+const YOUNG_GENERATION_MB = 16;
 /**
  * Jobs posted to one worker ahead of its answers: the next job is already there when one finishes, so
  * a worker does not idle for a message round trip between short renders. Only the first one runs.

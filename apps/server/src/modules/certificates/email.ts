@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type CertificateDesign, elementText, mergeFieldNames } from '@laurel/certificate';
-import { type EmailDesign, type EmailPreview, emailDesignSchema, validateEmailDesign } from '@laurel/domain';
+import { attachesPdf, type EmailDesign, type EmailPreview, emailDesignSchema, validateEmailDesign } from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -113,23 +113,27 @@ export async function previewEmail(
 const TEST_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * A test of the set's email to one address: composed with the sample values given, with the
- * certificate as PDF attached and its download link pointing at that same certificate.
+ * A test of the set's email to one address: composed with the sample values given, its download link pointing at
+ * the certificate drawn for them, and carrying what a recipient's message would: the certificate as the PDF an email
+ * attaches (screen-resolution images) when the email attaches one, and the set's files.
  */
 export async function sendTestEmail(context: AppContext, input: Omit<Sample, 'certificateUrl'> & { setId: number | null }): Promise<void> {
-  const pdf = await designPdf(
-    context,
-    input.accountId,
-    input.design,
-    {
-      firstName: input.fields['FIRST NAME'] ?? input.fields.FIRST_NAME ?? 'Alex',
-      lastName: input.fields['LAST NAME'] ?? input.fields.LAST_NAME ?? 'Morgan',
-      fields: input.fields,
-    },
-    input.title,
-  );
+  const pdf = attachesPdf(input.email)
+    ? await designPdf(
+        context,
+        input.accountId,
+        input.design,
+        {
+          firstName: input.fields['FIRST NAME'] ?? input.fields.FIRST_NAME ?? 'Alex',
+          lastName: input.fields['LAST NAME'] ?? input.fields.LAST_NAME ?? 'Morgan',
+          fields: input.fields,
+        },
+        input.title,
+        { print: false },
+      )
+    : null;
   const key = `${randomBytes(18).toString('base64url')}.pdf`;
-  await context.files.put(key, pdf);
+  if (pdf) await context.files.put(key, pdf);
   const certificateUrl = input.setId
     ? absolute(context, signPath(context, `/api/certificates/${input.setId}/pdf?type=stream`, TEST_LINK_TTL_MS))
     : context.env.PUBLIC_URL;
@@ -138,14 +142,16 @@ export async function sendTestEmail(context: AppContext, input: Omit<Sample, 'ce
     ? await context.db.select().from(certificateUploads).where(eq(certificateUploads.certificate_id, input.setId))
     : [];
   await context.db.transaction(async (tx) => {
-    await tx.insert(storedFiles).values({
-      account_id: input.accountId,
-      key,
-      kind: 'rendered',
-      mime: 'application/pdf',
-      size: pdf.length,
-      original_name: 'certificate.pdf',
-    });
+    if (pdf) {
+      await tx.insert(storedFiles).values({
+        account_id: input.accountId,
+        key,
+        kind: 'rendered',
+        mime: 'application/pdf',
+        size: pdf.length,
+        original_name: 'certificate.pdf',
+      });
+    }
     await queueMail(context, tx as Db, {
       kind: 'test_certificate',
       accountId: input.accountId,
@@ -158,9 +164,7 @@ export async function sendTestEmail(context: AppContext, input: Omit<Sample, 'ce
       headers: email.headers,
       messageId: email.messageId,
       attachments: [
-        ...(emailDesignSchema.parse(input.email).attach_pdf
-          ? [{ key, filename: certificatePdfName('', input.title), contentType: 'application/pdf' }]
-          : []),
+        ...(pdf ? [{ key, filename: certificatePdfName('', input.title), contentType: 'application/pdf' }] : []),
         ...uploads.map((u) => ({ key: u.file_key, filename: u.name, contentType: u.mime })),
       ],
     });

@@ -114,26 +114,31 @@ export async function designPng(
   return pooled.renderPng(recipient, { width: options.width, side: options.back ? 'back' : 'front' });
 }
 
+/** A one-off PDF, at print resolution unless `print: false` (the weight an email attaches, see preparedPdfRenderer). */
 export async function designPdf(
   context: AppContext,
   accountId: number | null,
   design: CertificateDesign,
   recipient: Recipient | undefined,
   title: string,
+  { print = true }: { print?: boolean } = {},
 ): Promise<Buffer> {
-  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId, design, true)), title, keep: false });
+  const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId, design, print)), title, keep: false });
   return pooled.renderPdf(recipient);
 }
 
 /**
  * A design prepared once for many recipients in a row (a send, a print file): each pool worker subsets
  * its fonts and decodes its images the first time it renders it, and keeps them for the next recipient.
+ * `print: false` keeps stored images at their light, screen resolution: the weight of a PDF an email carries,
+ * where the print variants (several times the bytes) would cost every message and mailbox.
  */
 export async function preparedPdfRenderer(
   context: AppContext,
   accountId: number,
   design: CertificateDesign,
   title: string,
+  { print = true }: { print?: boolean } = {},
 ): Promise<PooledDesign> {
-  return context.renders.prepare(design, { ...(await poolOptions(context, accountId, design, true)), title });
+  return context.renders.prepare(design, { ...(await poolOptions(context, accountId, design, print)), title });
 }

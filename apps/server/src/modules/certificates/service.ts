@@ -1,5 +1,5 @@
 import { type CertificateDesign, migrateDesign, newDesign, prepareForSave, validateDesign } from '@laurel/certificate';
-import { type CertificateSetCreate, type CertificateSetUpdate, certificateSetLimit } from '@laurel/domain';
+import { type CertificateSetCreate, type CertificateSetUpdate, certificateSetLimit, emailFromTemplate } from '@laurel/domain';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accounts, certificateSets, styles } from '../../db/schema.ts';
@@ -103,7 +103,8 @@ export async function createCertificateSet(context: AppContext, member: Member, 
   const { design: designFields, email } = splitPayload(body);
   const design = buildDesign(template ? migrateDesign(template.design) : newDesign(), designFields);
   assertPlanAllows(account, design);
-  const emailDesign = prepareEmail({ ...(template?.email ?? {}), reply_to: member.user.email }, email);
+  // A template's email is the starting point, but not its attachment switch (emailFromTemplate): that is the issuer's.
+  const emailDesign = prepareEmail({ ...emailFromTemplate(template?.email ?? {}), reply_to: member.user.email }, email);
   const now = context.clock.now();
   try {
     return await context.db.transaction(async (tx) => {

@@ -71,10 +71,14 @@ export async function correctIssuedCertificate(
 }
 
 /**
- * A correction of a certificate not issued yet: the PDF drawn for a send that did not go out and the credential
- * signed for it are dropped, so the next send draws and signs what the recipient says then.
+ * A correction of a certificate not issued yet: the PDFs drawn for a send that did not go out (the emailed copy, or
+ * a download asked for meanwhile) and the credential signed for it are dropped, so the next send draws and signs what
+ * the recipient says then.
  */
 export async function forgetUnissuedCertificate(context: AppContext, recipient: RecipientRow): Promise<void> {
   await discardUnissuedCredential(context, recipient);
-  await context.files.delete(certificateFileKey(recipient));
+  await Promise.all([
+    context.files.delete(certificateFileKey(recipient, 'print')),
+    context.files.delete(certificateFileKey(recipient, 'email')),
+  ]);
 }

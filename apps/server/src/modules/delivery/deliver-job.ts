@@ -1,4 +1,5 @@
 import { isRenderError } from '@laurel/certificate/node';
+import { attachesPdf } from '@laurel/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
@@ -7,8 +8,8 @@ import { defineJob } from '../../jobs/queue.ts';
 import { isPermanentSmtpFailure } from '../../mail/transport.ts';
 import { ownSender } from '../email-settings/index.ts';
 import type { Credential } from '../open-badges/index.ts';
-import { certificateCredentials } from './certificate-credential.ts';
-import { issuedCertificatePdf } from './certificate-file.ts';
+import { certificateCredential, certificateCredentials } from './certificate-credential.ts';
+import { issuedCertificatePdf, projectDrawable } from './certificate-file.ts';
 import { certificateMessage } from './certificate-message.ts';
 import { claimMany, type Delivered, type Delivery, type DeliveryJob, finish, finishSent } from './delivery-records.ts';
 import { withEvent } from './events.ts';
@@ -33,9 +34,11 @@ export const deliveryGaveUpJob = defineJob<DeliveryJob, AppContext>({
 });
 
 /**
- * One recipient's delivery once claimed: render (once), compose, send. Answers the attempt to record as
- * sent when the message left (or was kept), after ending the attempt itself if it cannot be delivered (suppressed, a design that
- * cannot be rendered, a permanent refusal); throws on a temporary failure, so that the job is retried.
+ * One recipient's delivery once claimed: draw the emailed PDF (once) when the email attaches it, compose, send.
+ * Without an attachment nothing is drawn for the recipient: the download is drawn when first asked for, and the
+ * email's image is drawn when the message is opened. Answers the attempt to record as sent when the message left
+ * (or was kept), after ending the attempt itself if it cannot be delivered (suppressed, a design that cannot be
+ * rendered, a permanent refusal); throws on a temporary failure, so that the job is retried.
  */
 async function deliver(
   context: AppContext,
@@ -47,9 +50,16 @@ async function deliver(
     await finish(context, job, 'suppressed', delivery.suppressed);
     return null;
   }
-  let pdf: Buffer;
+  const { project, recipient } = delivery;
+  let pdf: Buffer | null = null;
   try {
-    pdf = await issuedCertificatePdf(context, delivery.project, delivery.recipient, { credential, drawn });
+    if (attachesPdf(project.snapshot.email)) {
+      pdf = await issuedCertificatePdf(context, project, recipient, { credential, drawn, weight: 'email' });
+    } else {
+      // No PDF draws (and signs) here: the credential the batch could not sign is signed before the message leaves.
+      if (!credential && context.signCredentials) await certificateCredential(context, { project, recipient });
+      await projectDrawable(context, project, recipient);
+    }
   } catch (error) {
     // The design cannot be rendered (an image too large, a render past its limits): retrying would fail
     // the same way, so the recipient ends failed with the reason and the credit comes back.
@@ -62,7 +72,7 @@ async function deliver(
   // An account with its own server sends through it, from its own address; a failure there is this
   // delivery's failure (retried or bounced below), never a reason to use the product's server instead.
   const own = ownSender(context, delivery.emailSettings);
-  const attachments = await messageAttachments(context, delivery.project, delivery.recipient, pdf);
+  const attachments = await messageAttachments(context, project, recipient, pdf);
   const email = { ...certificateMessage(context, delivery, own?.from ?? null), attachments: attachments.files };
   if (!own && !context.transport) {
     // The outbox keeps the attachments by their keys, not their bytes.
@@ -89,8 +99,8 @@ async function deliver(
 }
 
 /**
- * The batch's Open Badges credentials, signed before any PDF is drawn (a retry or resend finds its stored
- * one). Should this fail, each delivery signs its own when its PDF is drawn, and fails alone if that fails.
+ * The batch's Open Badges credentials, signed before any message is composed (a retry or resend finds its stored
+ * one). Should this fail, each delivery signs its own, and fails alone if that fails.
  */
 async function batchCredentials(context: AppContext, claimed: Delivery[]): Promise<Map<number, Credential>> {
   if (!context.signCredentials) return new Map();
@@ -106,8 +116,8 @@ async function batchCredentials(context: AppContext, claimed: Delivery[]): Promi
 }
 
 /**
- * The batch's PDFs drawn, recorded as handed out in one statement. Should that fail the messages still count as
- * sent: the verify page then compares a PDF with the one kept in the file store instead.
+ * The batch's emailed PDFs drawn, recorded as handed out in one statement. Should that fail the messages still count
+ * as sent: the verify page then compares a PDF with the ones kept in the file store instead.
  */
 async function recordDrawn(context: AppContext, drawn: IssuedFile[]): Promise<void> {
   try {
@@ -118,8 +128,9 @@ async function recordDrawn(context: AppContext, drawn: IssuedFile[]): Promise<vo
 }
 
 /**
- * Deliveries a batch at a time: one statement claims the batch, each recipient is rendered and sent
- * side by side (their credentials signed together first), one statement records those sent. Idempotent: a job for an older attempt or a
+ * Deliveries a batch at a time: one statement claims the batch, each recipient is composed (and their PDF drawn
+ * when the email attaches it) and sent side by side (their credentials signed together first), one statement
+ * records those sent. Idempotent: a job for an older attempt or a
  * recipient already done does nothing; the claim is committed before SMTP, and a retry after a crash
  * sends the same message again with the same Message-ID.
  */

@@ -21,8 +21,8 @@ export interface IssuedVersion {
 /**
  * Whether a PDF or PNG is exactly a file Laurel handed out for this version of a certificate: its digest was
  * recorded when it was drawn or served. A file handed out before digests were kept is compared with what Laurel
- * would hand out now: the PDF kept for that version, or (for the current version) the PNG drawn again at that width,
- * which is the same bytes; a match is recorded.
+ * would hand out now: the PDFs kept for that version (the download and the copy emails carried), or (for the current
+ * version) the PNG drawn again at that width, which is the same bytes; a match is recorded.
  */
 export async function isIssuedDocument(context: AppContext, issued: IssuedVersion, kind: IssuedFileKind, bytes: Buffer): Promise<boolean> {
   if (await isRecordedFile(context, issued, kind, bytes)) return true;
@@ -32,15 +32,19 @@ export async function isIssuedDocument(context: AppContext, issued: IssuedVersio
     .innerJoin(projects, eq(projects.id, recipients.project_id))
     .where(and(eq(recipients.id, issued.recipientId), eq(recipients.account_id, issued.accountId)));
   if (!row) return false;
-  let again: Buffer | null = null;
+  let kept: (Buffer | null)[] = [];
   if (kind === 'pdf') {
-    again = await context.files.get(certificateFileKey({ token: row.recipient.token, certificate_version: issued.version }));
+    const version = { token: row.recipient.token, certificate_version: issued.version };
+    kept = await Promise.all([
+      context.files.get(certificateFileKey(version, 'print')),
+      context.files.get(certificateFileKey(version, 'email')),
+    ]);
   } else {
     const width = pngWidth(bytes);
     const drawable = row.recipient.certificate_version === issued.version && width >= PNG_WIDTHS.min && width <= PNG_WIDTHS.max;
-    if (drawable) again = await bakedCertificatePng(context, row, width);
+    if (drawable) kept = [await bakedCertificatePng(context, row, width)];
   }
-  if (!again?.equals(bytes)) return false;
+  if (!kept.some((again) => again?.equals(bytes))) return false;
   await recordIssuedFiles(context, [{ recipient: { ...row.recipient, certificate_version: issued.version }, kind, bytes }], {
     recheck: true,
   });

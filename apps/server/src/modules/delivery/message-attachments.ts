@@ -1,4 +1,3 @@
-import { emailDesignSchema } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import type { projects, recipients, SnapshotFile } from '../../db/schema.ts';
 import type { OutgoingMessage } from '../../mail/outgoing-message.ts';
@@ -9,22 +8,22 @@ type ProjectRow = typeof projects.$inferSelect;
 type RecipientRow = typeof recipients.$inferSelect;
 
 /**
- * What one recipient's message carries, as the test email does: their certificate as PDF when the email
- * says so, then the files attached to the set when the project was saved (its snapshot), which stay in
- * the store while a project names them, so a retry or a resend after the set dropped one still carries it.
- * Answered as file-store keys (what the outbox keeps) and as the bytes SMTP sends.
+ * What one recipient's message carries, as the test email does: their certificate's emailed PDF when the email
+ * attaches it (`pdf`, drawn by the delivery; null otherwise), then the files attached to the set when the project
+ * was saved (its snapshot), which stay in the store while a project names them, so a retry or a resend after the
+ * set dropped one still carries it. Answered as file-store keys (what the outbox keeps) and as the bytes SMTP sends.
  */
 export async function messageAttachments(
   context: AppContext,
   project: ProjectRow,
   recipient: RecipientRow,
-  pdf: Buffer,
+  pdf: Buffer | null,
 ): Promise<{ refs: SnapshotFile[]; files: OutgoingMessage['attachments'] }> {
   const refs: SnapshotFile[] = [];
   const files: OutgoingMessage['attachments'] = [];
-  if (emailDesignSchema.parse(project.snapshot.email).attach_pdf) {
+  if (pdf) {
     const filename = certificatePdfName(`${recipient.first_name} ${recipient.last_name}`, project.snapshot.name);
-    refs.push({ key: certificateFileKey(recipient), filename, contentType: 'application/pdf' });
+    refs.push({ key: certificateFileKey(recipient, 'email'), filename, contentType: 'application/pdf' });
     files.push({ filename, content: pdf, contentType: 'application/pdf' });
   }
   for (const file of project.snapshot.uploads ?? []) {

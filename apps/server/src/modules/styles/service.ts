@@ -1,5 +1,5 @@
 import { migrateDesign, newDesign, prepareForSave, validateDesign } from '@laurel/certificate';
-import type { CertificateSetCreate, CertificateSetUpdate, EmailPreview } from '@laurel/domain';
+import { type CertificateSetCreate, type CertificateSetUpdate, type EmailPreview, emailFromTemplate } from '@laurel/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -117,13 +117,16 @@ export async function previewStyleEmail(
   });
 }
 
-/** A template's saved email, sent as a test to the super-admin who asks (the spec's admin variant). */
+/**
+ * A template's saved email, sent as a test to the super-admin who asks (the spec's admin variant), as a set made from
+ * it starts: without the certificate attached, which is each issuer's own choice.
+ */
 export async function sendStyleTestEmail(context: AppContext, auth: Auth, id: number): Promise<void> {
   const style = await findStyle(context, id);
   await sendTestEmail(context, {
     accountId: null,
     senderEmail: auth.user.email,
-    email: style.email,
+    email: emailFromTemplate(style.email),
     design: migrateDesign(style.design),
     to: auth.user.email,
     fields: {},

@@ -8,9 +8,9 @@ function size(bytes: number): string {
 }
 
 /**
- * What every recipient's message carries besides the link: their certificate as a PDF (a switch, on by
- * default) and, for a certificate set, the files added with the paperclip in the toolbar. Templates have no
- * files of their own (`attachments` is null): a set made from one starts without any.
+ * What every recipient's message carries besides the certificate's image and link: their certificate as a PDF (a
+ * switch, off unless the issuer turns it on) and, for a certificate set, the files added with the paperclip in the
+ * toolbar. A project's email has the switch but no files of its own (`attachments` is null): it keeps the set's.
  */
 export function AttachmentsSection({
   design,
@@ -22,8 +22,11 @@ export function AttachmentsSection({
   return (
     <Stack gap="sm">
       <Switch
-        label="Attach each recipient's certificate as a PDF"
-        description="The link in the email always leads to the certificate; the PDF lets recipients keep it offline."
+        label="Attach the certificate as a PDF"
+        description={
+          'Either way the email links to the certificate’s page, where recipients view it and download the print-quality PDF. ' +
+          'Turned on, each message also carries a lighter copy of the PDF to keep offline; attachments can send a message to spam.'
+        }
         checked={design.attach_pdf}
         onChange={(e) => onChange({ attach_pdf: e.currentTarget.checked })}
         disabled={readOnly}

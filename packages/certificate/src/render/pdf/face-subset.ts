@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Font, Glyph } from 'fontkit';
 import type { LoadedFace } from '../../layout/fonts.ts';
 import { shape } from '../../layout/measure.ts';
+import { type PdfRaw, pdfWidths } from './pdf-raw.ts';
 
 /** An encoded subset of one face: built once, then embedded as is in every document that fits it. */
 export interface EncodedSubset {
@@ -13,6 +14,8 @@ export interface EncodedSubset {
   isCff: boolean;
   /** Advance widths by CID, in 1/1000 em. */
   widths: number[];
+  /** The CIDFont's W entry for those widths, written out once for every document that embeds the subset. */
+  widthsEntry: PdfRaw;
   /** Deflated ToUnicode CMap. */
   toUnicode: Uint8Array;
 }
@@ -73,6 +76,7 @@ function encode(font: Font, glyphs: Map<number, number[]>): EncodedSubset {
     programLength: bytes.length,
     isCff: subset.cff != null,
     widths,
+    widthsEntry: pdfWidths(widths),
     toUnicode: deflateSync(Buffer.from(toUnicodeCmap(unicode), 'latin1')),
   };
 }

@@ -224,7 +224,7 @@ export class PdfPageWriter {
       BaseFont: name,
       CIDSystemInfo: { Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 },
       FontDescriptor: descriptor,
-      W: [0, subset.widths.map((w) => Math.round(w * 100) / 100)],
+      W: subset.widthsEntry,
       ...(subset.isCff ? {} : { CIDToGIDMap: 'Identity' }),
     });
     descendant.end();
