@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, creditLedger, promoCodeHolds, promoCodes } from '../src/db/schema.ts';
 import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
-import { type StripeStandIn, startStripeStandIn } from './helpers/stripe-stand-in.ts';
+import { startLaurelWithStripe } from './helpers/stripe-laurel.ts';
+import type { StripeStandIn } from './helpers/stripe-stand-in.ts';
 
 /** Promo codes: the super-admin's list and changes, and each code used where it counts, once. */
 
@@ -208,25 +209,7 @@ describe('a percentage promo code at Stripe checkout', () => {
   let laurel: TestLaurel;
   let stripe: StripeStandIn;
   beforeAll(async () => {
-    stripe = await startStripeStandIn({
-      deliverTo: async (payload, signature) =>
-        (
-          await laurel.app.inject({
-            method: 'POST',
-            url: '/api/stripe/webhook',
-            headers: { host: 'laurel.test', 'content-type': 'application/json', 'stripe-signature': signature },
-            payload,
-          })
-        ).statusCode,
-    });
-    laurel = await startTestLaurel({
-      env: {
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-        STRIPE_API_BASE: stripe.url,
-      },
-    });
+    ({ laurel, stripe } = await startLaurelWithStripe());
   });
   afterAll(async () => {
     await laurel?.close();

@@ -7,7 +7,8 @@ import { type ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.t
 import { issuerWithCertificate } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { castPersonas } from './helpers/personas.ts';
-import { type StandInEvent, type StripeStandIn, startStripeStandIn } from './helpers/stripe-stand-in.ts';
+import { startLaurelWithStripe } from './helpers/stripe-laurel.ts';
+import type { StandInEvent, StripeStandIn } from './helpers/stripe-stand-in.ts';
 
 /**
  * The Stripe contract suite: the product against a local stand-in of Stripe's API, with webhooks
@@ -20,25 +21,7 @@ let laurel: TestLaurel;
 let stripe: StripeStandIn;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({
-    deliverTo: async (payload, signature) =>
-      (
-        await laurel.app.inject({
-          method: 'POST',
-          url: '/api/stripe/webhook',
-          headers: { host: 'laurel.test', 'content-type': 'application/json', 'stripe-signature': signature },
-          payload,
-        })
-      ).statusCode,
-  });
-  laurel = await startTestLaurel({
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_API_BASE: stripe.url,
-    },
-  });
+  ({ laurel, stripe } = await startLaurelWithStripe());
 });
 afterAll(async () => {
   await laurel?.close();

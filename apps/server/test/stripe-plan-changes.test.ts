@@ -3,8 +3,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, creditLedger } from '../src/db/schema.ts';
 import { type ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
-import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
-import { type StandInEvent, type StripeStandIn, startStripeStandIn } from './helpers/stripe-stand-in.ts';
+import type { TestLaurel } from './helpers/laurel.ts';
+import { startLaurelWithStripe } from './helpers/stripe-laurel.ts';
+import type { StandInEvent, StripeStandIn } from './helpers/stripe-stand-in.ts';
 
 /**
  * Plan changes within a period, against the Stripe stand-in, which prorates as Stripe does (each price
@@ -17,25 +18,7 @@ let laurel: TestLaurel;
 let stripe: StripeStandIn;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({
-    deliverTo: async (payload, signature) =>
-      (
-        await laurel.app.inject({
-          method: 'POST',
-          url: '/api/stripe/webhook',
-          headers: { host: 'laurel.test', 'content-type': 'application/json', 'stripe-signature': signature },
-          payload,
-        })
-      ).statusCode,
-  });
-  laurel = await startTestLaurel({
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_API_BASE: stripe.url,
-    },
-  });
+  ({ laurel, stripe } = await startLaurelWithStripe());
 });
 afterAll(async () => {
   await laurel?.close();

@@ -4,8 +4,9 @@ import type { Db } from '../src/db/client.ts';
 import { accounts, automaticPurchaseCrossings, billingReversals, creditLedger } from '../src/db/schema.ts';
 import { debitCredits } from '../src/modules/credits/ledger.ts';
 import { ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
-import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
-import { type StandInEvent, type StripeStandIn, startStripeStandIn } from './helpers/stripe-stand-in.ts';
+import type { TestLaurel } from './helpers/laurel.ts';
+import { startLaurelWithStripe } from './helpers/stripe-laurel.ts';
+import type { StandInEvent, StripeStandIn } from './helpers/stripe-stand-in.ts';
 
 /**
  * Refunds and disputes against the Stripe stand-in: money that goes back to the cardholder takes back the
@@ -19,25 +20,7 @@ let stripe: StripeStandIn;
 let root: ApiClient;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({
-    deliverTo: async (payload, signature) =>
-      (
-        await laurel.app.inject({
-          method: 'POST',
-          url: '/api/stripe/webhook',
-          headers: { host: 'laurel.test', 'content-type': 'application/json', 'stripe-signature': signature },
-          payload,
-        })
-      ).statusCode,
-  });
-  laurel = await startTestLaurel({
-    env: {
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-      STRIPE_API_BASE: stripe.url,
-    },
-  });
+  ({ laurel, stripe } = await startLaurelWithStripe());
   root = new ApiClient(laurel);
   expect((await root.login('root@laurel.test', 'correct horse battery staple')).statusCode).toBe(200);
 });
