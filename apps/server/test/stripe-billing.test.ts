@@ -7,7 +7,7 @@ import { type ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.t
 import { issuerWithCertificate } from './helpers/issuer.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { castPersonas } from './helpers/personas.ts';
-import { startLaurelWithStripe } from './helpers/stripe-laurel.ts';
+import { seededShuffle, startLaurelWithStripe } from './helpers/stripe-laurel.ts';
 import type { StandInEvent, StripeStandIn } from './helpers/stripe-stand-in.ts';
 
 /**
@@ -87,17 +87,6 @@ function subscriptionOf(customer: string): string {
     .find((e) => e.type === 'customer.subscription.created' && e.data.object.customer === customer);
   if (!found) throw new Error('no subscription yet');
   return found.data.object.id;
-}
-
-function shuffled<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 describe('Stripe billing', () => {
@@ -204,7 +193,7 @@ describe('Stripe billing', () => {
   });
 
   it('changes nothing when the ordered run’s events all arrive again, twice and shuffled', async () => {
-    const replays = shuffled([...orderedEvents, ...orderedEvents], 7);
+    const replays = seededShuffle([...orderedEvents, ...orderedEvents], 7);
     const statuses = await stripe.deliver(replays);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await endState(orderedAccount)).toEqual(ordered);
@@ -216,7 +205,7 @@ describe('Stripe billing', () => {
     const from = stripe.events.length;
     await playStory(client, id);
     const mine = stripe.events.slice(from);
-    const statuses = await stripe.deliver(shuffled([...mine, ...mine], 1234));
+    const statuses = await stripe.deliver(seededShuffle([...mine, ...mine], 1234));
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await endState(id)).toEqual(ordered);
     expect((await accountRow(id)).subscription_credits).toBe(250);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, creditLedger } from '../src/db/schema.ts';
 import { type ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
 import type { TestLaurel } from './helpers/laurel.ts';
-import { startLaurelWithStripe } from './helpers/stripe-laurel.ts';
+import { seededShuffle, startLaurelWithStripe } from './helpers/stripe-laurel.ts';
 import type { StandInEvent, StripeStandIn } from './helpers/stripe-stand-in.ts';
 
 /**
@@ -209,25 +209,14 @@ describe('plan changes within a period', () => {
     expect(expected.subscription_credits).toBe(1000);
 
     const held = await play(false);
-    const shuffled = shuffle([...held.events, ...held.events] as StandInEvent[], 99);
+    const shuffled = seededShuffle([...held.events, ...held.events] as StandInEvent[], 99);
     expect((await stripe.deliver(shuffled)).every((s) => s === 200)).toBe(true);
     // The same story read in any order: the same grants, in the order Stripe made the invoices.
     expect(await endState(held.id)).toEqual(expected);
     await expectEveryPeriodWithinItsCeiling(held.id, (await accountRow(held.id)).stripe_id!);
 
     // And once more, everything of the first story again: nothing changes.
-    expect((await stripe.deliver(shuffle(ordered.events, 5))).every((s) => s === 200)).toBe(true);
+    expect((await stripe.deliver(seededShuffle(ordered.events, 5))).every((s) => s === 200)).toBe(true);
     expect(await endState(ordered.id)).toEqual(expected);
   });
 });
-
-function shuffle<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}

@@ -5,7 +5,7 @@ import { accounts, automaticPurchaseCrossings, billingReversals, creditLedger } 
 import { debitCredits } from '../src/modules/credits/ledger.ts';
 import { ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
 import type { TestLaurel } from './helpers/laurel.ts';
-import { startLaurelWithStripe } from './helpers/stripe-laurel.ts';
+import { seededShuffle, startLaurelWithStripe } from './helpers/stripe-laurel.ts';
 import type { StandInEvent, StripeStandIn } from './helpers/stripe-stand-in.ts';
 
 /**
@@ -57,17 +57,6 @@ const reversalLedger = async (id: number) =>
       .orderBy(creditLedger.id)
   ).map((l) => `${l.kind}:${l.bucket}:${l.delta}`);
 
-function shuffled<T>(items: T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 describe('refunds and disputes', () => {
   it('takes back refunded pay-as-you-go credits in proportion, owes what was spent, and shows it', async () => {
     const { client, user, email } = await registerConfirmedAdmin(laurel);
@@ -97,7 +86,7 @@ describe('refunds and disputes', () => {
 
     // Every event of the story again, twice and shuffled: nothing changes.
     const mine = stripe.events.slice(from);
-    expect((await stripe.deliver(shuffled([...mine, ...mine], 3))).every((s) => s === 200)).toBe(true);
+    expect((await stripe.deliver(seededShuffle([...mine, ...mine], 3))).every((s) => s === 200)).toBe(true);
     expect(await accountRow(id)).toMatchObject({ credits: 0, credits_owed: 100 });
     expect(await reversalLedger(id)).toHaveLength(2);
 
@@ -146,7 +135,7 @@ describe('refunds and disputes', () => {
     const otherDispute = stripe.dispute(otherInvoice._payment_intent as string);
     stripe.closeDispute(otherDispute, 'won');
     const held: StandInEvent[] = stripe.events.slice(start);
-    expect((await stripe.deliver(shuffled([...held, ...held], 11))).every((s) => s === 200)).toBe(true);
+    expect((await stripe.deliver(seededShuffle([...held, ...held], 11))).every((s) => s === 200)).toBe(true);
     // Nothing was spent here, so the dispute took 150 and gave 150 back.
     expect(await reversalLedger(otherId)).toEqual(['payment_disputed:subscription:-150', 'payment_dispute_won:subscription:150']);
     expect(await accountRow(otherId)).toMatchObject({ subscription_credits: 150, credits_owed: 0 });

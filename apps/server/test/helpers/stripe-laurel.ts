@@ -28,3 +28,15 @@ export async function startLaurelWithStripe(): Promise<{ laurel: TestLaurel; str
   });
   return { laurel, stripe };
 }
+
+/** The items in an order fixed by the seed: webhook deliveries replayed in a shuffled but repeatable order. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

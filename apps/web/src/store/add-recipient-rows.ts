@@ -38,7 +38,7 @@ export function withImported(
 }
 
 /**
- * The checks of spec 3 §5 for added recipients: every field filled, a valid address, a date in the
+ * The checks the send wizard makes of its rows, for added recipients: every field filled, a valid address, a date in the
  * certificate's format and not already past (the server checks the same against its own day).
  */
 export function validate(rows: Row[], fields: DataField[], format: string): Errors {

@@ -16,7 +16,7 @@ export const ACHIEVEMENT_CRITERIA_MAX = 2_000;
 
 /**
  * What a set's credentials say of the achievement when the issuer wrote nothing: plain sentences naming the
- * set and the issuer (both sides use them: the server signs them, the settings show them as placeholders).
+ * set and the issuer (both sides use them: the server signs them, the settings show them as the fields' grey hints).
  */
 export const defaultAchievementDescription = (setName: string, issuerName: string) =>
   `${setName}: a certificate issued by ${issuerName || 'its issuer'}.`;

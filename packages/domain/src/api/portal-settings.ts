@@ -31,7 +31,7 @@ export const PORTAL_SETTINGS_MESSAGES = {
 } as const;
 
 /**
- * The portal name's length is spec 1 §9's `PORTAL_NAME_MAX`; these bound the other free-text fields. Each is
+ * The portal name's length is `PORTAL_NAME_MAX` ("Documented limits" in docs/decisions.md); these bound the other free-text fields. Each is
  * stated once, in the schema below: validation refuses above it and the OpenAPI document gives it as `maxLength`.
  */
 export const PORTAL_LABEL_MAX = 30;

@@ -74,8 +74,9 @@ export interface Plan {
   max_active_users: number;
   /**
    * Certificate sets the plan adds to the account's own allowance (`allowed_sets`: the free tier's 1 and
-   * the sets bought), or null for no limit while the plan is held (spec 1 §9: the one set is the
-   * unsubscribed accounts'; the set limit is one of the limits an upgrade lifts, spec 3 §6).
+   * the sets bought), or null for no limit while the plan is held: the one set is the
+   * unsubscribed accounts', and the set limit is one of the limits an upgrade lifts ("Plans and the manual billing
+   * provider" in docs/decisions.md).
    */
   certificate_sets: number | null;
 }

@@ -20,7 +20,7 @@ import { currentSubscription, syncCustomer } from './sync.ts';
 
 /**
  * Where a billing redirect sends the browser: Stripe Checkout, Stripe's billing portal, or back to a
- * screen of the app with `?error=` (spec 1 §2: no-customer, no-session; no-payments without Stripe;
+ * screen of the app with `?error=` (no-customer, no-session; no-payments without Stripe; see "Stripe billing" in docs/decisions.md;
  * invalid-promo and promo-used-up for a promo code that cannot be used).
  */
 

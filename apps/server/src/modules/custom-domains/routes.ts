@@ -9,7 +9,7 @@ import { getCustomDomain, listCustomDomains, removeCertificate, saveCertificate,
 
 /**
  * An account's admins read and change its custom URL; super-admins read and change any account's by naming
- * `account_id` (spec 3 §7). Sub-users have no part in the portal (as with its settings, "Portal settings" in
+ * `account_id` ("Custom domains with TLS" in docs/decisions.md). Sub-users have no part in the portal (as with its settings, "Portal settings" in
  * docs/decisions.md), so they are refused reading it too. Another account's id from anyone else is a 404.
  */
 function actorFor(request: FastifyRequest, accountId: number | undefined): Actor {

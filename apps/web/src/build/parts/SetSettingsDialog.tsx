@@ -29,7 +29,7 @@ const counter = (value: string, max: number) => `${value.length.toLocaleString('
 
 /**
  * A set's settings: its name, and the achievement its Open Badges credentials describe (what recipients'
- * digital wallets show). Left empty, the description and criteria are the default sentences shown as placeholders.
+ * digital wallets show). Left empty, the description and criteria are the default sentences, shown in grey as the fields' hints.
  */
 export function SetSettingsDialog({ setId, issuerName, busy, onClose, onSubmit }: SetSettingsDialogProps) {
   // The last set shown stays while the dialog closes, so its content does not flash back to loading.
@@ -76,7 +76,7 @@ function SettingsForm({
   const [description, setDescription] = useState(set.achievement_description);
   const [criteria, setCriteria] = useState(set.achievement_criteria);
   const trimmed = name.trim();
-  // The placeholders follow the name as it is typed: they are what the credentials will say.
+  // The grey hints follow the name as it is typed: they are what the credentials will say.
   const shownName = trimmed || set.name;
   return (
     <form
