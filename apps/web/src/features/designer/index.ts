@@ -1,0 +1,3 @@
+/** What other features and app/ may use of this feature. Its screens are loaded by file (app/router/pages.tsx). */
+export { getCertificateSet } from './api.ts';
+export { Thumbnail } from './parts/Thumbnail.tsx';
