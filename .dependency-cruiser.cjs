@@ -3,7 +3,10 @@
  * - packages never import apps; the web never imports the server;
  * - a server module's public face is its `index.ts`: other modules, and the server's shared code
  *   (http, jobs, app), use a module only through it;
- * - the shared packages stay browser-safe where the web reads them.
+ * - the shared packages stay browser-safe where the web reads them;
+ * - the web is app/ (entry, router, layouts) over features/<area>/ over shared/: a feature uses another only
+ *   through its index.ts, shared/ imports no feature, features import nothing of app/, and no two web folders
+ *   import each other.
  */
 module.exports = {
   forbidden: [
@@ -58,6 +61,55 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/app\\.ts$' },
       to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/(index|routes|[a-z-]+-routes)\\.ts$' },
+    },
+    {
+      name: 'web-feature-face',
+      comment: "A web feature uses another feature only through that feature's index.ts.",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/([^/]+)/',
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'web-app-uses-feature-faces',
+      comment: 'app/ composes features through their index.ts; the route table alone loads a screen (*Page.tsx) by its file.',
+      severity: 'error',
+      from: { path: '^apps/web/src/app/' },
+      to: {
+        path: '^apps/web/src/features/',
+        pathNot: ['^apps/web/src/features/[^/]+/index\\.ts$', '^apps/web/src/features/.+/[A-Za-z]+Page\\.tsx$'],
+      },
+    },
+    {
+      name: 'web-screens-load-lazily',
+      comment: 'A screen is imported only by a dynamic import, so each one is a chunk of its own (app/router/pages.tsx).',
+      severity: 'error',
+      from: { path: '^apps/web/src/app/' },
+      to: { path: '^apps/web/src/features/.+/[A-Za-z]+Page\\.tsx$', dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'web-shared-uses-no-feature',
+      comment: 'shared/ is what features stand on: it imports no feature and nothing of app/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-not-app',
+      comment: 'app/ composes the features; a feature never reaches back into it.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'web-no-folder-cycles',
+      comment: 'No two folders of the web import each other, even through others: layers stay layers.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^apps/web/src/' },
+      to: { circular: true },
     },
     {
       name: 'no-circular',

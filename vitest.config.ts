@@ -88,7 +88,7 @@ export default defineConfig({
           // Every API file runs on PostgreSQL (production's database). On the embedded default run the contracts
           // and the files that lean on the database layer hardest: the queue and sends, bulk imports, long jobs,
           // triggers and counters, the credit ledger, idempotency and outboxes, cascading deletes, a first start.
-          // The rest (access rules, settings screens, sign-in) asks the same SQL of either. See docs/decisions.md.
+          // The rest (access rules, settings screens, sign-in) asks the same SQL of either. See docs/decisions/0048-which-api-tests-run-on-which-database.md.
           include: [...PGLITE_API_FILES].map((file) => `apps/server/test/${file}.test.ts`),
           env: { LAUREL_TEST_DB: 'pglite' },
           testTimeout: 60_000,

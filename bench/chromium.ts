@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type CertificateDesign, layoutSide, type Recipient, renderHtml } from '@laurel/certificate';
-import { faceFilePath, nodeFontProvider } from '@laurel/certificate/node';
+import { faceFilePath, JPEG_QUALITY, nodeFontProvider } from '@laurel/certificate/node';
 import { chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium kept off the network, as the tests launch it. */
@@ -19,11 +19,13 @@ const ORIGIN = 'http://laurel.bench';
 export interface ChromiumTimes {
   pdfMs: number;
   pngMs: number;
+  /** A screenshot as JPEG at the quality Laurel's JPEGs use. */
+  jpegMs: number;
 }
 
 /**
  * The browser baseline: the same certificates as HTML (the builder's display) through one warm headless
- * Chromium page, page.pdf and a screenshot each. Fonts are served from memory to the page's router.
+ * Chromium page, page.pdf and a screenshot (PNG, then JPEG) each. Fonts are served from memory to the page's router.
  */
 export async function chromiumBaseline(design: CertificateDesign, recipients: Recipient[]): Promise<ChromiumTimes> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -61,7 +63,14 @@ export async function chromiumBaseline(design: CertificateDesign, recipients: Re
       await page.screenshot({ type: 'png' });
     }
     const pngMs = (performance.now() - start) / recipients.length;
-    return { pdfMs, pngMs };
+    await page.screenshot({ type: 'jpeg', quality: JPEG_QUALITY });
+    start = performance.now();
+    for (const recipient of recipients) {
+      await load(page, recipient);
+      await page.screenshot({ type: 'jpeg', quality: JPEG_QUALITY });
+    }
+    const jpegMs = (performance.now() - start) / recipients.length;
+    return { pdfMs, pngMs, jpegMs };
   } finally {
     await browser.close();
   }

@@ -29,6 +29,16 @@ async function perSecond(count: number, sign: (i: number) => Promise<unknown>): 
   return (count * 1000) / (performance.now() - started);
 }
 
+/** `count` signed credentials as a send stores them, to embed in the benchmark's PDFs. */
+export async function signedCredentials(count: number): Promise<string[]> {
+  const keyPair = await Ed25519Multikey.generate({ controller: did });
+  keyPair.id = `${did}#${keyPair.publicKeyMultibase}`;
+  const key = { keyId: keyPair.id, keyPair };
+  const signed: string[] = [];
+  for (let i = 0; i < count; i++) signed.push(JSON.stringify(await signDocument(credential(i), key)));
+  return signed;
+}
+
 export async function signingRates(options: { slowCount: number; fastCount: number }) {
   const keyPair = await Ed25519Multikey.generate({ controller: did });
   keyPair.id = `${did}#${keyPair.publicKeyMultibase}`;

@@ -1,15 +1,16 @@
 /**
- * Rendering benchmark (issue 3): 1,000 personalised certificates to PDF and to PNG on one thread, 50
+ * Rendering benchmark (issue 3): 1,000 personalised certificates to PDF (each carrying its recipient's signed
+ * Open Badges credential, as an issued one does) and to PNG and JPEG on one thread, 50
  * through headless Chromium on one warm page for comparison, then PDFs through the worker pool; and the
  * Open Badges credential each certificate carries, signed on one thread (issue 23). The last line is
  * machine-readable and stable from run to run; its `_vs_` keys are same-run ratios, which `npm run bench:check`
  * compares with the last recorded ones.
  */
 import { availableParallelism } from 'node:os';
-import { createPdfRenderer, createPngRenderer, RenderPool } from '@laurel/certificate/node';
+import { createPdfRenderer, createPngRenderer, credentialAttachment, JPEG_QUALITY, RenderPool } from '@laurel/certificate/node';
 import { chromiumBaseline } from './chromium.ts';
 import { benchDesign, benchRecipient } from './design.ts';
-import { signingRates } from './open-badges.ts';
+import { signedCredentials, signingRates } from './open-badges.ts';
 
 const COUNT = 1000;
 const CHROMIUM_COUNT = 50;
@@ -23,16 +24,18 @@ const rate = (count: number, ms: number) => (count * 1000) / ms;
 
 const design = benchDesign();
 const recipients = Array.from({ length: COUNT }, (_, i) => benchRecipient(i));
+// Each PDF carries its recipient's signed Open Badges credential, as an issued certificate does.
+const attachments = (await signedCredentials(COUNT)).map((credential) => ({ attachments: [credentialAttachment(credential)] }));
 const cores = availableParallelism();
 console.log(`cores=${cores} certificates=${COUNT} elements: background, 6 text (2 fonts), QR code`);
 
 // PDF, one thread. The renderer is prepared once per design (fonts subset, background decoded).
 const pdfRenderer = createPdfRenderer(design);
-for (let i = 0; i < 20; i++) pdfRenderer.render(recipients[i]);
+for (let i = 0; i < 20; i++) pdfRenderer.render(recipients[i], attachments[i]);
 const rssBefore = process.memoryUsage().rss;
 let bytes = 0;
 let start = performance.now();
-for (const recipient of recipients) bytes += pdfRenderer.render(recipient).length;
+for (let i = 0; i < COUNT; i++) bytes += pdfRenderer.render(recipients[i], attachments[i]).length;
 const pdfMs = performance.now() - start;
 sampleRss();
 const rssAfterPdf = process.memoryUsage().rss;
@@ -52,19 +55,30 @@ console.log(
   `png: ${COUNT} in ${pngMs.toFixed(0)} ms, ${(pngMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg; rss ${mb(process.memoryUsage().rss)} MB`,
 );
 
+// JPEG, one thread, 640 px wide: the same drawing, encoded by the canvas (the email's picture, link previews).
+for (let i = 0; i < 10; i++) await pngRenderer.render(recipients[i], { format: 'jpeg' });
+bytes = 0;
+start = performance.now();
+for (const recipient of recipients) bytes += (await pngRenderer.render(recipient, { format: 'jpeg' })).length;
+const jpegMs = performance.now() - start;
+sampleRss();
+console.log(
+  `jpeg (quality ${JPEG_QUALITY}): ${COUNT} in ${jpegMs.toFixed(0)} ms, ${(jpegMs / COUNT).toFixed(2)} ms each, ${(bytes / COUNT / 1024).toFixed(0)} KB avg`,
+);
+
 // The same certificate on a print-size background (Letter at 300 ppi): it goes into the PDF as it is, and
 // the PNG scales it down, so print quality should cost the send little.
 const printDesign = benchDesign('print');
 const printPdf = createPdfRenderer(printDesign);
 const printPng = createPngRenderer(printDesign);
 for (let i = 0; i < 5; i++) {
-  printPdf.render(recipients[i]);
+  printPdf.render(recipients[i], attachments[i]);
   await printPng.render(recipients[i]);
 }
 const PRINT_COUNT = 200;
 bytes = 0;
 start = performance.now();
-for (const recipient of recipients.slice(0, PRINT_COUNT)) bytes += printPdf.render(recipient).length;
+for (let i = 0; i < PRINT_COUNT; i++) bytes += printPdf.render(recipients[i], attachments[i]).length;
 const printPdfMs = performance.now() - start;
 const printPdfKb = bytes / PRINT_COUNT / 1024;
 start = performance.now();
@@ -87,12 +101,14 @@ console.log(
 // Chromium, one warm page.
 const chromium = await chromiumBaseline(design, recipients.slice(0, CHROMIUM_COUNT));
 console.log(
-  `chromium (${CHROMIUM_COUNT}, one warm page): page.pdf ${chromium.pdfMs.toFixed(1)} ms each, screenshot ${chromium.pngMs.toFixed(1)} ms each`,
+  `chromium (${CHROMIUM_COUNT}, one warm page): page.pdf ${chromium.pdfMs.toFixed(1)} ms each, screenshot ${chromium.pngMs.toFixed(1)} ms each, ` +
+    `as JPEG ${chromium.jpegMs.toFixed(1)} ms each`,
 );
 
 // Worker pool, one thread per core, PDFs.
 const pool = new RenderPool({ size: cores });
-await Promise.all(Array.from({ length: cores * 4 }, (_, i) => pool.renderPdf(design, recipients[i])));
+const pooled = pool.prepare(design);
+await Promise.all(Array.from({ length: cores * 4 }, (_, i) => pooled.renderPdf(recipients[i], attachments[i])));
 start = performance.now();
 let next = 0;
 const inFlightPerWorker = 8;
@@ -100,7 +116,7 @@ await Promise.all(
   Array.from({ length: cores * inFlightPerWorker }, async () => {
     while (next < POOL_COUNT) {
       const n = next++;
-      await pool.renderPdf(design, recipients[n % COUNT]);
+      await pooled.renderPdf(recipients[n % COUNT], attachments[n % COUNT]);
     }
   }),
 );
@@ -114,11 +130,14 @@ const pdfPerS = rate(COUNT, pdfMs);
 const pngPerS = rate(COUNT, pngMs);
 const chromiumPdfPerS = 1000 / chromium.pdfMs;
 const chromiumPngPerS = 1000 / chromium.pngMs;
+const jpegPerS = rate(COUNT, jpegMs);
+const chromiumJpegPerS = 1000 / chromium.jpegMs;
 console.log(
   `pdf_per_s=${Math.round(pdfPerS)} png_per_s=${Math.round(pngPerS)} ` +
     `pdf_vs_chromium=${(pdfPerS / chromiumPdfPerS).toFixed(1)} png_vs_chromium=${(pngPerS / chromiumPngPerS).toFixed(1)} ` +
     `pool_pdf_per_s=${Math.round(rate(POOL_COUNT, poolMs))} ` +
     `print_bg_pdf_per_s=${Math.round(rate(PRINT_COUNT, printPdfMs))} print_bg_png_per_s=${Math.round(rate(PRINT_COUNT, printPngMs))} ` +
     `credentials_per_s=${Math.round(credentials.fast)} ` +
-    `pool_vs_one_thread=${(rate(POOL_COUNT, poolMs) / pdfPerS).toFixed(2)} credentials_vs_stock=${(credentials.fast / credentials.slow).toFixed(1)}`,
+    `pool_vs_one_thread=${(rate(POOL_COUNT, poolMs) / pdfPerS).toFixed(2)} credentials_vs_stock=${(credentials.fast / credentials.slow).toFixed(1)} ` +
+    `jpeg_per_s=${Math.round(jpegPerS)} jpeg_vs_chromium=${(jpegPerS / chromiumJpegPerS).toFixed(1)}`,
 );

@@ -7,10 +7,13 @@
  * credentials (issue 23: with them at least 0.9 of the rate without), both with the email's default attachment setting,
  * then once more with credentials and the certificate attached as a PDF (`BENCH_ATTACH=0` leaves that send out, and
  * its figures off the line). `message_bytes` is the average size of a message as the SMTP sink received it.
+ * The sends share one data folder, whose seeded files another process draws first (send-data-dir.ts): a fresh
+ * install's one-off drawing is not part of any send's time or memory.
  *
  *   npm run bench:send                      # 10,000 recipients
  *   BENCH_RECIPIENTS=2000 npm run bench:send
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,16 +71,21 @@ const smtpPort = await freePort();
 await new Promise<void>((resolve) => sink.listen(smtpPort, '127.0.0.1', () => resolve()));
 
 const cluster = process.env.DATABASE_URL ? null : await startThrowawayPostgres();
+const databaseUrl = process.env.DATABASE_URL ?? cluster!.url;
+// One data folder for the run, its seeded files drawn by another process first (send-data-dir.ts says why).
+const dataDir = mkdtempSync(path.join(tmpdir(), 'laurel-bench-send-'));
+execFileSync(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'send-data-dir.ts'), databaseUrl, dataDir], {
+  stdio: 'inherit',
+});
 /**
  * One send of COUNT recipients by a new account, with or without each certificate's Open Badges credential
  * (signed, and embedded in its PDF), with the email's default attachment setting or the PDF attached. Every send of
  * a run shares the cluster and the sink.
  */
 async function sendOnce(round: number, signCredentials: boolean, attachPdf?: boolean) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'laurel-bench-send-'));
   const laurel = await startLaurel(
     parseEnv({
-      DATABASE_URL: process.env.DATABASE_URL ?? cluster!.url,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
       PUBLIC_URL: 'http://laurel.bench',
@@ -186,7 +194,6 @@ async function sendOnce(round: number, signCredentials: boolean, attachPdf?: boo
   const recordedSeconds = (performance.now() - started) / 1000;
   const lastAcceptedSeconds = (lastAcceptedAt - started) / 1000;
   await laurel.close();
-  rmSync(dataDir, { recursive: true, force: true });
 
   console.log(
     `last message accepted at ${lastAcceptedSeconds.toFixed(1)} s; every recipient recorded at ${recordedSeconds.toFixed(1)} s; rss ${mb(rssAtStart)} MB at start of the send; ` +
@@ -209,6 +216,7 @@ const attached = ATTACH_ROUND ? await sendOnce(3, true, true) : null;
 clearInterval(sampler);
 await new Promise<void>((resolve) => sink.close(() => resolve()));
 cluster?.stop();
+rmSync(dataDir, { recursive: true, force: true });
 console.log(`per second without credentials ${without.perS.toFixed(1)}, with ${withCredentials.perS.toFixed(1)}`);
 console.log(
   `recipients=${withCredentials.recipients} seconds=${withCredentials.seconds.toFixed(1)} per_s=${Math.round(withCredentials.perS)} ` +

@@ -108,9 +108,9 @@ describe('the recipient’s certificate page', () => {
     // Link previews (LinkedIn, Slack, chats) read the page's head without running it.
     const html = await (await fetch(link)).text();
     expect(html).toContain('<title>Sailing Certificate – Zoë Okafor</title>');
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/api\/c\/[A-Za-z0-9_-]+\/image\.png\?width=1200" \/>/);
-    const preview = await page.request.get(/content="([^"]+image\.png[^"]*)"/.exec(html)![1]!.replace(/&amp;/g, '&'));
-    expect(preview.headers()['content-type']).toBe('image/png');
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/api\/c\/[A-Za-z0-9_-]+\/image\.jpg\?width=1200" \/>/);
+    const preview = await page.request.get(/content="([^"]+image\.jpg[^"]*)"/.exec(html)![1]!.replace(/&amp;/g, '&'));
+    expect(preview.headers()['content-type']).toBe('image/jpeg');
 
     const tablet = await (await journey.browser.newContext({ viewport: { width: 768, height: 1024 } })).newPage();
     await tablet.goto(link);

@@ -6,7 +6,7 @@ import { apiOf, createIssuer, PASSWORD } from './helpers/issuer.ts';
 import { type RunningLaurel, startServer } from './helpers/server.ts';
 
 /**
- * The credentials portal at credentials.localhost (spec 3 §2): a holder sent certificates by two issuers
+ * The credentials portal at credentials.localhost (docs/product/credentials-portal.md#screens): a holder sent certificates by two issuers
  * registers, sets the password from the mailed link, finds both, and filters them by issuer; on each
  * issuer's own portal the same sign-in finds that issuer's certificate only.
  */
@@ -20,7 +20,7 @@ const stamp = Date.now().toString(36);
 async function sendFrom(name: string, url: string, people: { first: string; last: string; email: string }[]) {
   const { token, sets } = await createIssuer(server, {
     email: `admin.${url}@example.com`,
-    // The recipient portal comes with a paid plan (spec 1 §6); the credentials portal spans every issuer.
+    // The recipient portal comes with a paid plan (docs/product/credentials-portal.md#who-may-do-what); the credentials portal spans every issuer.
     account: { name, url, allowed_sets: 5, plan: 'basic-monthly-3' },
     credits: 50,
     sets: [`${name} Award`],

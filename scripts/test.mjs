@@ -1,5 +1,6 @@
-// `npm test`: checks format, lint and import boundaries, type-checks every workspace, builds what the browser tests serve,
-// then runs every test project in one vitest run (unit, API on PGlite, API on PostgreSQL, browser). Extra arguments go to vitest.
+// `npm test`: checks format, lint, the paths and headings that docs and comments name, and import boundaries,
+// type-checks every workspace, builds what the browser tests serve, then runs every test project in one vitest run
+// (unit, API on PGlite, API on PostgreSQL, browser). Extra arguments go to vitest.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -29,6 +30,7 @@ if (missing.length) {
 }
 
 run('npm', ['run', 'lint']);
+run('node', ['scripts/check-doc-links.mjs']);
 run('npm', ['run', 'check:boundaries']);
 run('npm', ['run', 'typecheck']);
 run('npm', ['run', 'build']);

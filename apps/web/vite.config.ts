@@ -6,8 +6,11 @@ import { precompress } from './vite-plugins/precompress.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** The folder under src/ a module is in (its area, as `store`), or null outside src/. */
-const folderOf = (id: string) => /^src[\\/]([\w-]+)[\\/]/.exec(relative(here, id))?.[1] ?? null;
+/**
+ * The area a module is in: its feature (src/features/store/ is `store`), or its folder under src/app or src/shared
+ * (`layouts`, `components`); null outside src/.
+ */
+const folderOf = (id: string) => /^src[\\/](?:(?:features|app|shared)[\\/])?([\w-]+)[\\/]/.exec(relative(here, id))?.[1] ?? null;
 
 /** A screen's chunk is named after its area, and so is shared code that all comes from one folder. */
 function chunkFolder(chunk: { facadeModuleId: string | null; moduleIds: readonly string[] }): string | null {
@@ -28,9 +31,9 @@ const FRAMEWORK = /node_modules[\\/](react-router|@tanstack[\\/](react-query|que
 const OWN_PACKAGE = /[\\/]packages[\\/](domain|certificate)[\\/]src[\\/].*\.ts$/;
 
 /**
- * The sign-in page rendered by the server (src/ssr, docs/decisions.md, Web delivery): one self-contained
+ * The sign-in page rendered by the server (src/app/ssr, docs/decisions/0045-web-delivery.md): one self-contained
  * module for Node, with its libraries inside, so the server loads it without resolving the web's packages.
- * Its entry is named by the build script (`vite build --ssr src/ssr/sign-in-page.tsx`).
+ * Its entry is named by the build script (`vite build --ssr src/app/ssr/sign-in-page.tsx`).
  */
 const serverRenderBuild = defineConfig({
   root: here,
@@ -65,14 +68,16 @@ const browserBuild = defineConfig({
       // @laurel/domain then brings only what a chunk uses, not every contract and the layout engine.
       treeshake: { moduleSideEffects: (id) => !OWN_PACKAGE.test(id) },
       output: {
-        // Screens load lazily (src/router/pages.tsx): a chunk named after its area shows where the split falls.
+        // Screens load lazily (src/app/router/pages.tsx): a chunk named after its area shows where the split falls.
         chunkFileNames: (chunk) => {
           const folder = chunkFolder(chunk);
+          // A feature's index.ts gives its chunk the feature's name: `auth-[hash]`, not `auth-auth-[hash]`.
+          if (folder && chunk.name === folder) return `assets/${folder}-[hash].js`;
           return folder ? `assets/${folder}-[name]-[hash].js` : 'assets/[name]-[hash].js';
         },
         // What nearly every screen needs stays in one chunk that outlives releases; every other library
         // goes with the screens that import it (the editor's TipTap, the dashboard's charts...), so a
-        // page downloads only its own. See docs/decisions.md, Web delivery.
+        // page downloads only its own. See docs/decisions/0045-web-delivery.md.
         advancedChunks: {
           groups: [
             { name: 'react', test: REACT },

@@ -134,7 +134,7 @@ export async function buildApp(app: FastifyInstance, context: AppContext): Promi
   // JPEG and zip are not). The web app's files come compressed from the build and are left alone.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
-  // Counted in the database: a limit holds across every API process (docs/decisions.md, Several processes).
+  // Counted in the database: a limit holds across every API process (docs/decisions/0049-several-processes.md).
   await app.register(fastifyRateLimit, { global: false, store: sharedRateLimitStore(context.db, context.clock) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
 

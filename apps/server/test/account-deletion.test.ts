@@ -216,7 +216,12 @@ describe('an account deleted by its admin', () => {
   it('keeps only the link tokens of its recipients, and their links answer 410 with the message', async () => {
     const tombstones = await db().select().from(withdrawnCertificates).where(eq(withdrawnCertificates.deletion_id, deletion.id));
     expect(tombstones.map((t) => t.token).sort()).toEqual([...doomed.tokens].sort());
-    for (const url of [`/api/c/${doomed.tokens[0]}`, `/api/c/${doomed.tokens[1]}/pdf`, `/api/c/${doomed.tokens[1]}/image.png`]) {
+    for (const url of [
+      `/api/c/${doomed.tokens[0]}`,
+      `/api/c/${doomed.tokens[1]}/pdf`,
+      `/api/c/${doomed.tokens[1]}/image.png`,
+      `/api/c/${doomed.tokens[1]}/image.jpg`,
+    ]) {
       const response = await publicGet(url);
       expect(response.statusCode, url).toBe(410);
       expect(errorOf(response).message).toBe('This certificate was withdrawn by its issuer');

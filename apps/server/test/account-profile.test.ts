@@ -227,6 +227,13 @@ describe('the account logo', () => {
     const { imagepath } = fetched.json();
     expect((await readRow(open, openId)).imagepath).toBe(imagepath);
     expect((await opened.client.get(imagepath)).headers['content-type']).toBe('image/png');
+
+    // The address as the contract's form field, as the profile screen sends it.
+    const byForm = await opened.client.upload(`/api/accounts/${openId}/upload`, [{ name: 'url', value: `${imagesBase}/logo.png` }]);
+    expect(byForm.statusCode, byForm.body).toBe(200);
+    expect((await readRow(open, openId)).imagepath).toBe(byForm.json().imagepath);
+    const empty = await opened.client.upload(`/api/accounts/${openId}/upload`, [{ name: 'url', value: ' ' }]);
+    expect(errorOf(empty)).toMatchObject({ errors: ['Logo URL is required.'], field: 'url' });
   });
 
   it('by address refuses a page, a redirect to another scheme, an oversize body and a bad address', async () => {

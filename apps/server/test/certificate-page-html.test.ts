@@ -50,7 +50,7 @@ describe('the certificate page as the server renders it', () => {
     expect(body).toContain('<h1 data-testid="recipient-name">Zoë &lt;img src=x onerror=alert(1)&gt;</h1>');
     expect(body).toContain('Harbour &amp; &quot;Sons&quot; Academy');
     expect(body).toContain('<meta property="og:title" content="Seamanship – Zoë &lt;img src=x onerror=alert(1)&gt;" />');
-    expect(body).toContain(`<meta property="og:image" content="http://laurel.test/api/c/${zoe!.token}/image.png?width=1200" />`);
+    expect(body).toContain(`<meta property="og:image" content="http://laurel.test/api/c/${zoe!.token}/image.jpg?width=1200" />`);
     expect(body).toContain('Verified by Laurel');
     expect(body).toContain('data-testid="certificate-status">Valid<');
     expect(body).toContain(`href="http://laurel.test/api/c/${zoe!.token}/pdf" download`);

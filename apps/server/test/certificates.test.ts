@@ -43,7 +43,7 @@ describe('certificate sets', () => {
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().format).toBe('A4');
-    // Text holding a bracketed merge field is saved as dynamicText (spec 2 §4).
+    // Text holding a bracketed merge field is saved as dynamicText (docs/product/builder.md#flows).
     expect(updated.json().elements[1].type).toBe('dynamicText');
 
     const again = (await client.get(`/api/certificates/${set.id}`)).json();

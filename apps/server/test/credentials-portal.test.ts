@@ -8,7 +8,7 @@ import { SmtpSink } from './helpers/smtp-sink.ts';
 import { saveProject, sendAndSettle, storeAccount } from './helpers/store-fixtures.ts';
 
 /**
- * The credentials portal (spec 3 §2 "Credentials portal", §7, §8 "Login and portals"): a holder registers
+ * The credentials portal (docs/product/credentials-portal.md#screens "Credentials portal", docs/product/credentials-portal.md#calls, docs/product/credentials-portal.md#messages "Login and portals"): a holder registers
  * on `credentials.BASE_DOMAIN`, sets a password from the mailed link, signs in and finds every
  * certificate any issuer sent to their address, and no one else's.
  */
@@ -241,7 +241,7 @@ describe('POST /api/credentials/register', () => {
 describe('POST /api/auth on the credentials host', () => {
   const errorType = (response: { json: () => unknown }) => (response.json() as ApiErrorBody).error_type;
 
-  it('tells an unknown address, an unconfirmed sign-in and a wrong password apart (spec 3 §8)', async () => {
+  it('tells an unknown address, an unconfirmed sign-in and a wrong password apart (docs/product/credentials-portal.md#messages)', async () => {
     const client = new ApiClient(laurel, null, CREDENTIALS_HOST);
     const unknown = await client.login(uniqueEmail('nobody'), GOOD_PASSWORD);
     expect([unknown.statusCode, errorType(unknown)]).toEqual([401, 'no_user']);

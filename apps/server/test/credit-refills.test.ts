@@ -12,7 +12,7 @@ import { ManualClock, startTestLaurel, type TestLaurel } from './helpers/laurel.
 import { subUser } from './helpers/store-fixtures.ts';
 
 /**
- * The monthly refill (spec 1 §9, spec 3 §7 trigger-refills): Pacific-time periods from the last
+ * The monthly refill (docs/product/super-admin.md#rules-and-limits, docs/product/super-admin.md#calls trigger-refills): Pacific-time periods from the last
  * subscription change, one grant per period, subscription credits that lapse rather than pile up.
  */
 

@@ -6,7 +6,7 @@ import { type ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.t
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { DAY, type Issued, issueSite, makeIntermediate, makeRootCa } from './helpers/test-ca.ts';
 
-/** Custom portal URLs and their certificates (spec 1 §2–§8, issue 19 point 5), on the API. */
+/** Custom portal URLs and their certificates (docs/product/recipient-portal.md#screens, docs/product/recipient-portal.md#messages, issue 19 point 5), on the API. */
 
 let laurel: TestLaurel;
 let admin: ApiClient;

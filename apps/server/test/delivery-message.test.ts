@@ -11,6 +11,7 @@ import { sha256 } from '../src/modules/delivery/issued-files.ts';
 import { ensurePrintBackgrounds } from '../src/seed/index.ts';
 import { ApiClient, type registerConfirmedAdmin } from './helpers/api.ts';
 import { issuerWithCertificate, NAME_ELEMENT } from './helpers/issuer.ts';
+import { jpegSize } from './helpers/jpeg-size.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { SmtpSink } from './helpers/smtp-sink.ts';
 
@@ -81,7 +82,7 @@ describe('the message a recipient receives', () => {
     const message = await sink.waitFor((m) => toAddress(m).includes('zoe.cooperage@example.com'), 60_000);
     expect(attachmentsOf(message)).toEqual([{ name: 'Programme.pdf', type: 'application/pdf' }]);
     const token = /http:\/\/laurel\.test\/c\/([A-Za-z0-9_-]{32})/.exec(message.text ?? '')![1]!;
-    expect(String(message.html)).toContain(`<img src="http://laurel.test/api/c/${token}/image.png?width=1072" width="536"`);
+    expect(String(message.html)).toContain(`<img src="http://laurel.test/api/c/${token}/image.jpg?width=1072" width="536"`);
 
     await expect.poll(async () => (await recipientOf(projectId)).state, { timeout: 10_000 }).toBe('sent');
     const recipient = await recipientOf(projectId);
@@ -120,14 +121,19 @@ describe('the message a recipient receives', () => {
     const token = /http:\/\/laurel\.test\/c\/([A-Za-z0-9_-]{32})/.exec(message.text ?? '')![1]!;
     const img = /<a href="([^"]+)"[^>]*><img src="([^"]+)" width="536" alt="([^"]+)"/.exec(String(message.html))!;
     expect(img[1]).toBe(`http://laurel.test/c/${token}`);
-    expect(img[2]).toBe(`http://laurel.test/api/c/${token}/image.png?width=1072`);
+    expect(img[2]).toBe(`http://laurel.test/api/c/${token}/image.jpg?width=1072`);
     expect(img[3]).toBe('Carpentry awarded to Zoë Ångström');
     // The sink has the message a moment before the delivery records it as sent, which makes the link public.
-    const fetchImage = () => laurel.app.inject({ method: 'GET', url: new URL(img[2]!).pathname, query: { width: '1072' } });
-    await expect.poll(async () => (await fetchImage()).statusCode).toBe(200);
-    const image = await fetchImage();
-    expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.readUInt32BE(16)).toBe(1072);
+    const fetchImage = (pathname: string) => laurel.app.inject({ method: 'GET', url: pathname, query: { width: '1072' } });
+    await expect.poll(async () => (await fetchImage(new URL(img[2]!).pathname)).statusCode).toBe(200);
+    const image = await fetchImage(new URL(img[2]!).pathname);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(jpegSize(image.rawPayload).width).toBe(1072);
+    // Emails sent before the JPEG name image.png: it still answers, with the PNG at the same size.
+    const older = await fetchImage(`/api/c/${token}/image.png`);
+    expect(older.statusCode).toBe(200);
+    expect(older.headers['content-type']).toBe('image/png');
+    expect(older.rawPayload.readUInt32BE(16)).toBe(1072);
   });
 
   it('leaves the PDF out when the email says so', async () => {

@@ -8,7 +8,7 @@ import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { SmtpSink } from './helpers/smtp-sink.ts';
 
 /**
- * An account's own mail server (spec 1 §2, §4, §7): saved without ever answering the password, tested
+ * An account's own mail server (docs/product/account.md): saved without ever answering the password, tested
  * against a real SMTP server that demands AUTH, and used for the account's certificate mail instead of
  * the product's server.
  */

@@ -6,7 +6,7 @@ import { ApiClient, registerConfirmedAdmin } from './helpers/api.ts';
 import { ManualClock, startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
 /**
- * Notification-day emails (spec 1 §9, spec 3 §9): on each flagged day counted from the trial start, the
+ * Notification-day emails (docs/product/super-admin.md#rules-and-limits): on each flagged day counted from the trial start, the
  * admins of an account without a plan get one reminder with the account's own figures; never twice, never
  * for a day switched off or long past, again after a trial restart.
  */

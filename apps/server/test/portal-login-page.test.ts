@@ -44,7 +44,7 @@ describe("the portal's sign-in as the server renders it", () => {
     expect(body).toContain('data-form="login"');
     expect(body).toContain('<label for="login-email">Email');
     expect(body).toContain('<label for="login-password">Password');
-    // The script's words are the spec's (spec 3 §8).
+    // The script's words are the spec's (docs/product/recipient-portal.md#messages).
     expect(body).toContain(PORTAL_MESSAGES.wrongCredentials.replaceAll("'", '&#39;'));
     // No inline script: only external files, under the CSP's script-src 'self'.
     expect(body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);

@@ -6,7 +6,7 @@ import { accounts } from '../src/db/schema.ts';
 import { ApiClient, errorOf, registerConfirmedAdmin, uniqueEmail } from './helpers/api.ts';
 import { ManualClock, startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 
-/** Portal settings (spec 1 §2–§9, spec 3 §7): saving, the plan gate, the rules, the support-email code, the background. */
+/** Portal settings (docs/product/recipient-portal.md): saving, the plan gate, the rules, the support-email code, the background. */
 
 const clock = new ManualClock(new Date('2026-03-02T10:00:00Z'));
 let laurel: TestLaurel;

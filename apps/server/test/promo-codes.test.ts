@@ -53,7 +53,7 @@ describe('promo codes without card payments', () => {
     });
     expect(created.statusCode).toBe(200);
     const spring = created.json();
-    // Spec 3 §9: an id-based prefix, a dash and 10 random letters or digits, upper case.
+    // docs/product/billing-and-credits.md#rules-and-limits: an id-based prefix, a dash and 10 random letters or digits, upper case.
     expect(spring).toMatchObject({ name: 'Spring fair', amount: 40, used_count: 0, usage_limit: 3, is_active: true, expire_date: null });
     expect(spring.promo_value).toMatch(new RegExp(`^P${spring.id}-[A-Z0-9]{10}$`));
 

@@ -78,7 +78,7 @@ describe('GET /api/accounts/portal/account', () => {
     await laurel.context.db.update(accounts).set({ imagepath: '/api/files/logo.png' }).where(eq(accounts.id, acme.accountId));
     const branded = await new ApiClient(laurel).get(`/api/accounts/portal/account?host=${acme.host}`);
     expect(branded.json()).toMatchObject({ id: acme.accountId, logo: '/api/files/logo.png', branding: true });
-    // Spec 1 §6 and 3 §4: the portal comes with a paid plan; a lapsed one shows the invalid-account screen.
+    // docs/product/recipient-portal.md#who-may-do-what and 3 docs/product/recipient-portal.md#flows: the portal comes with a paid plan; a lapsed one shows the invalid-account screen.
     await laurel.context.db.update(accounts).set({ stripe_active: false }).where(eq(accounts.id, acme.accountId));
     const lapsed = await acme.portal.get('/api/accounts/portal/account');
     await laurel.context.db.update(accounts).set({ stripe_active: true, imagepath: null }).where(eq(accounts.id, acme.accountId));
@@ -201,10 +201,10 @@ describe('the certificate lists', () => {
     expect(list.certificates.map((c) => c.issuer)).toEqual(['Acme Sailing', 'Acme Sailing']);
     const first = list.certificates[0]!;
     expect(first).toMatchObject({ title: 'Seamanship', first_name: 'Hana', expired: '2030-12-31', memo: '' });
-    expect(first.image_url).toMatch(/^http:\/\/laurel\.test\/api\/c\/[\w-]+\/image\.png/);
+    expect(first.image_url).toMatch(/^http:\/\/laurel\.test\/api\/c\/[\w-]+\/image\.jpg\?width=1072$/);
     expect(first.public_url).toMatch(/^http:\/\/laurel\.test\/c\/[\w-]+$/);
     const image = await new ApiClient(laurel).get(first.image_url.replace('http://laurel.test', ''));
-    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-type']).toBe('image/jpeg');
 
     const page = (await client.get(`/api/portal/credentials/${encodeURIComponent(holder)}?limit=1&offset=1`)).json<PortalList>();
     expect([page.count, page.certificates.length]).toEqual([2, 1]);

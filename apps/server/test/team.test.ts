@@ -8,7 +8,7 @@ import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
 import { saveProject, storeAccount, subUser } from './helpers/store-fixtures.ts';
 
 /**
- * Managing an account's users (spec 1 §2, §5-§9): every call's success and refusals, the plan's rule and
+ * Managing an account's users (docs/product/roles-and-sub-users.md#screens, docs/product/roles-and-sub-users.md#rules-and-limits): every call's success and refusals, the plan's rule and
  * limits, credit caps, the invitation that sets a password, rights on sets and projects, and the
  * allocation a sub-user's send spends.
  */

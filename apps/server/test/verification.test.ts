@@ -111,7 +111,7 @@ describe("a certificate link's preview (server-rendered head)", () => {
     const [zoe] = sent;
     const { head } = await pageHead(zoe!.token);
     expect(head).toContain('<title>Seamanship – Zoë Ångström</title>');
-    expect(head).toContain(`<meta property="og:image" content="http://laurel.test/api/c/${zoe!.token}/image.png?width=1200" />`);
+    expect(head).toContain(`<meta property="og:image" content="http://laurel.test/api/c/${zoe!.token}/image.jpg?width=1200" />`);
     expect(head).toContain('<meta property="og:title" content="Seamanship – Zoë Ångström" />');
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
     const wang = sent[1]!;

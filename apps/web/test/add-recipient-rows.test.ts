@@ -1,7 +1,7 @@
 import { FIELD_KEYS } from '@laurel/certificate';
 import { type DataField, EXPIRY_MESSAGES } from '@laurel/domain';
 import { describe, expect, it } from 'vitest';
-import { emptyRow, MAX_ROWS, validate, withImported, withoutRow } from '../src/store/add-recipient-rows.ts';
+import { emptyRow, MAX_ROWS, validate, withImported, withoutRow } from '../src/features/store/add-recipient-rows.ts';
 
 const FIELDS: DataField[] = [{ key: 'COURSE', label: 'Course', kind: 'data' }];
 const person = (first: string, course = 'Day Skipper') => ({

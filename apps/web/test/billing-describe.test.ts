@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setsUsed } from '../src/account/billing/describe.ts';
+import { setsUsed } from '../src/features/billing/describe.ts';
 
 describe('the subscription screen’s certificate sets', () => {
   it('shows the sets used of those the account may own, and no limit while its plan sets none', () => {

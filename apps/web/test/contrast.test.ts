@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { colorContrast, readableTextOn } from '@laurel/domain';
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../src/theme/theme.ts';
+import { theme } from '../src/shared/theme/theme.ts';
 
 describe('colour contrast', () => {
   it('measures as WCAG does', () => {
@@ -37,7 +37,7 @@ describe("the theme's danger colour", () => {
   });
 
   it('draws red text that reads at 4.5:1 on white and on the light variant’s tints', () => {
-    const css = readFileSync(new URL('../src/theme/global.css', import.meta.url), 'utf8');
+    const css = readFileSync(new URL('../src/shared/theme/global.css', import.meta.url), 'utf8');
     const lightColor = /--mantine-color-red-light-color: var\(--mantine-color-red-(\d)\)/.exec(css);
     expect(lightColor).not.toBeNull();
     const text = red(Number(lightColor![1]));

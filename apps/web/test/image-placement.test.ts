@@ -1,7 +1,7 @@
 import { newDesign, newElement } from '@laurel/certificate';
 import { describe, expect, it } from 'vitest';
-import { imageElement } from '../src/build/builder/add-content.ts';
-import { occupiedBox } from '../src/build/builder/image-placement.ts';
+import { imageElement } from '../src/features/designer/builder/add-content.ts';
+import { occupiedBox } from '../src/features/designer/builder/image-placement.ts';
 
 const box = (e: ReturnType<typeof imageElement>) => ({
   left: Number.parseFloat(e.styles.left!),

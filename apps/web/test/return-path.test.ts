@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from '../src/email-editor/editor-type.ts';
+import { safeReturnPath } from '../src/features/email-editor/editor-type.ts';
 
 describe('the ?return= path of the email editor', () => {
   it('keeps paths inside the app', () => {

@@ -90,7 +90,7 @@ describe('merge fields and special elements', () => {
     expect(lineTexts(layoutOne(text('[FIRST NAME]', {}, 'name')))).toEqual(['[FIRST NAME]']);
   });
 
-  it('formats the expiration date in every format of spec 2 §9', () => {
+  it('formats the expiration date in every format of docs/product/builder.md#rules-and-limits', () => {
     const d = '2027-03-05';
     expect(
       (['MMMM D, YYYY', 'DD MMMM YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY', 'D/M/YYYY', 'M/D/YYYY', 'D/M/YY', 'M/D/YY', 'YYYY-MM-DD'] as const).map(

@@ -34,7 +34,7 @@ describe('defaults', () => {
     });
   });
 
-  it('sizes new elements per spec 2 §9', () => {
+  it('sizes new elements per docs/product/builder.md#rules-and-limits', () => {
     expect(newElement('text').styles).toMatchObject({ width: '250px', 'font-size': '18px' });
     expect(newElement('name').styles).toMatchObject({ width: '570px', 'font-size': '24px', 'font-weight': 'bold' });
     expect(newElement('name').content).toBe('[FIRST NAME] [LAST NAME]');

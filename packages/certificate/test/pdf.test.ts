@@ -83,6 +83,27 @@ describe('PDF output', () => {
     expect(programs(second)).toEqual(programs(first));
     expect(run('pdftotext', [writeTemp('second.pdf', second), '-'])).toContain('Anaïs Dubois');
   });
+  it("copies one document's fonts and images into the next as they are, and grows them for a name with new letters", () => {
+    const renderer = createPdfRenderer(sampleDesign());
+    // The fonts and images come first in the file, before the document's own page.
+    const fixedPart = (pdf: Buffer) => pdf.subarray(0, pdf.indexOf('/Type /Page /Parent'));
+    const first = renderer.render(sampleRecipient);
+    const second = renderer.render({ ...sampleRecipient, firstName: 'Anaïs', lastName: 'Dubois' });
+    expect(fixedPart(first).length).toBeGreaterThan(10_000);
+    expect(fixedPart(second).equals(fixedPart(first))).toBe(true);
+
+    const cyrillic = renderer.render({ ...sampleRecipient, firstName: 'Ярослава', lastName: 'Петренко' });
+    expect(fixedPart(cyrillic).equals(fixedPart(first))).toBe(false);
+    const again = renderer.render(sampleRecipient);
+    for (const [pdf, name] of [
+      [cyrillic, 'Ярослава Петренко'],
+      [again, 'Zoë Müller-Lüdenscheidt'],
+    ] as const) {
+      const file = writeTemp('grown.pdf', pdf);
+      expect(run('qpdf', ['--check', file])).toContain('No syntax or stream encoding errors found');
+      expect(run('pdftotext', [file, '-'])).toContain(name);
+    }
+  });
 });
 
 describe('tagged PDF for screen readers', () => {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Recipient } from '../src/index.ts';
 import { RenderPool } from '../src/node.ts';
+import { asPng, differingShare } from './helpers/compare.ts';
 import { sampleDesign, sampleRecipient } from './helpers/sample.ts';
 import { run, writeTemp } from './helpers/tools.ts';
 
@@ -8,7 +9,7 @@ describe('RenderPool', () => {
   const pool = new RenderPool({ size: 2 });
   afterAll(() => pool.close());
 
-  it('renders PDFs and PNGs on worker threads, sending each design once', async () => {
+  it('renders PDFs, PNGs and JPEGs on worker threads, sending each design once', async () => {
     const design = sampleDesign();
     const names = ['Anaïs', 'Björn', 'Çağla', 'Đorđe', 'Émile', 'Fiona'];
     const pdfs = await Promise.all(names.map((firstName) => pool.renderPdf(design, { ...sampleRecipient, firstName })));
@@ -20,6 +21,9 @@ describe('RenderPool', () => {
     const png = await pool.renderPng(design, sampleRecipient, { width: 320 });
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(320);
+    const jpeg = await pool.renderPng(design, sampleRecipient, { width: 320, format: 'jpeg' });
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(differingShare(await asPng(jpeg), png)).toBeLessThan(0.001);
   });
 
   it('replaces a worker that dies and keeps rendering', async () => {

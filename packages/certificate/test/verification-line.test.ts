@@ -1,6 +1,9 @@
+import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { type Box, type LayoutItem, layoutSide, newDesign, type TextItem } from '../src/index.ts';
+import { type Box, type LayoutItem, layoutSide, newDesign, newElement, type TextItem } from '../src/index.ts';
 import { nodeFontProvider, renderPdf } from '../src/node.ts';
+import { artToneReader } from '../src/render/art-tone.ts';
+import { fileImageLoader } from '../src/render/image-source.ts';
 import { sampleDesign, sampleRecipient, text } from './helpers/sample.ts';
 import { run, writeTemp } from './helpers/tools.ts';
 
@@ -35,7 +38,7 @@ describe('verification URL in small print', () => {
     const layout = layoutSide(sampleDesign(), 'front', sampleRecipient, nodeFontProvider);
     const line = layout.items.find(isVerification)!;
     expect(line.fontSize).toBeLessThanOrEqual(7);
-    expect(line.color).toBe('#808080');
+    expect(line.color).toBe('#4d4d4d');
     expect(ink(line).y).toBeGreaterThan(layout.height - 30);
     for (const item of layout.items) {
       if (item === line || item.kind === 'image') continue;
@@ -53,5 +56,73 @@ describe('verification URL in small print', () => {
     const line = layout.items.find(isVerification)!;
     expect(ink(line).y).toBeLessThan(30);
     expect(overlaps(ink(layout.items[0] as TextItem), ink(line))).toBe(false);
+  });
+});
+
+/** A 1280 x 988 background: `ground` everywhere, with fine stripes over the rows `busy` gives (canvas px). */
+function background(ground: string, busy: readonly [number, number][]): string {
+  const canvas = createCanvas(1280, 988);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = ground;
+  ctx.fillRect(0, 0, 1280, 988);
+  ctx.fillStyle = '#1d4a46';
+  for (const [from, to] of busy) for (let x = 0; x < 1280; x += 6) ctx.fillRect(x, from * 2, 2, (to - from) * 2);
+  return `data:image/png;base64,${canvas.toBuffer('image/png').toString('base64')}`;
+}
+
+const relativeLuminance = (hex: string) => {
+  const v = parseInt(hex.slice(1), 16);
+  const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(((v >> 16) & 255) / 255) + 0.7152 * linear(((v >> 8) & 255) / 255) + 0.0722 * linear((v & 255) / 255);
+};
+const contrast = (a: string, b: string) => {
+  const [x, y] = [relativeLuminance(a), relativeLuminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+};
+
+describe('verification URL on the art', () => {
+  const onArt = (src: string) => {
+    const design = newDesign();
+    design.elements = [{ ...newElement('background'), content: src }];
+    const layout = layoutSide(design, 'front', sampleRecipient, nodeFontProvider, { artTone: artToneReader(fileImageLoader()) });
+    return { layout, line: layout.items.find(isVerification)! };
+  };
+
+  it('moves in from a patterned border along the edges to plain art, in a grey that reads on it', () => {
+    const { layout, line } = onArt(
+      background('#fbf6e9', [
+        [0, 40],
+        [454, 494],
+      ]),
+    );
+    expect(ink(line).y + ink(line).height).toBeLessThan(454);
+    expect(ink(line).y).toBeGreaterThan(layout.height - 80);
+    expect(contrast(line.color, '#fbf6e9')).toBeGreaterThanOrEqual(4.5);
+    expect(layout.items.some((item) => item.kind === 'line')).toBe(false);
+  });
+
+  it('is light on dark art', () => {
+    const { line } = onArt(background('#10203a', []));
+    expect(contrast(line.color, '#10203a')).toBeGreaterThanOrEqual(4.5);
+    expect(relativeLuminance(line.color)).toBeGreaterThan(0.5);
+  });
+
+  it('sits on a plate that covers the pattern where the art is busy all round the edges', () => {
+    const { line, layout } = onArt(
+      background('#fbf6e9', [
+        [0, 80],
+        [414, 494],
+      ]),
+    );
+    const plate = layout.items.find((item) => item.kind === 'line')!;
+    expect(plate).toBeDefined();
+    const box = ink(line);
+    expect(plate.box.x).toBeLessThanOrEqual(box.x);
+    expect(plate.box.y).toBeLessThanOrEqual(box.y);
+    expect(plate.box.x + plate.box.width).toBeGreaterThanOrEqual(box.x + box.width);
+    expect(plate.box.y + plate.box.height).toBeGreaterThanOrEqual(box.y + box.height);
+    expect(contrast(line.color, plate.color)).toBeGreaterThanOrEqual(4.5);
+    // Drawn after the background and before the line.
+    expect(layout.items.indexOf(plate)).toBeLessThan(layout.items.indexOf(line));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Account URL: the subdomain of an account's portal (spec 1 §5). The spec forbids slashes; as the
+ * Account URL: the subdomain of an account's portal (docs/product/account.md#rules-and-limits). The spec forbids slashes; as the
  * value becomes a DNS label we also keep it to lowercase letters, digits and inner hyphens.
  */
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -48,7 +48,7 @@ export function accountUrlBase(accountName: string, firstName = '', lastName = '
 
 /**
  * Suggests a free account URL: the base, then the base with a random number 0-100 appended
- * until the availability check says it is free (spec 1 §5).
+ * until the availability check says it is free (docs/product/account.md#rules-and-limits).
  */
 export async function suggestAccountUrl(
   base: string,

@@ -1,9 +1,9 @@
-/** Business constants shared by the browser and the server (spec 1 §9). */
+/** Business constants shared by the browser and the server (docs/product/billing-and-credits.md#rules-and-limits). */
 import { FREE_TIER, TRIAL_DAYS } from './billing/catalogue.ts';
 
 export const NOTIFICATION_MS = 5_000;
 export const ERROR_NOTIFICATION_MS = 10_000;
-/** Send and purchase-declined errors stay longer (spec 1 §9). */
+/** Send and purchase-declined errors stay longer (docs/product/billing-and-credits.md#rules-and-limits). */
 export const LONG_ERROR_NOTIFICATION_MS = 30_000;
 export const LOADING_BAR_LATENCY_MS = 300;
 
@@ -41,7 +41,7 @@ export const DEFAULT_LIST_PAGE_SIZES = {
   storeHistory: 10,
   storeProjects: 10,
 } as const;
-/** The lists whose page size a user may choose and keep (`user/pagination`, spec 3 §7). */
+/** The lists whose page size a user may choose and keep (`user/pagination`, docs/product/store.md#calls). */
 export type PaginationList = keyof typeof DEFAULT_LIST_PAGE_SIZES;
 export const PAGINATION_LISTS = Object.keys(DEFAULT_LIST_PAGE_SIZES) as [PaginationList, ...PaginationList[]];
 /** The sizes a kept page size may take: the card lists' 3 and the tables' sizes. */

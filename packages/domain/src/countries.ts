@@ -1,6 +1,6 @@
 /**
  * Countries by ISO 3166-1 alpha-2 code, and the states (ISO 3166-2 subdivision codes without the
- * country prefix) of the four countries that have a list (spec 1 §9). One list for the forms and for
+ * country prefix) of the four countries that have a list (docs/product/account.md#rules-and-limits). One list for the forms and for
  * the server that checks what they send.
  */
 

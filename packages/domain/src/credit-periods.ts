@@ -1,5 +1,5 @@
 /**
- * Monthly credit periods (spec 1 §9: "Next credit date is one month after subscription_updated, in
+ * Monthly credit periods (docs/product/billing-and-credits.md#rules-and-limits: "Next credit date is one month after subscription_updated, in
  * Pacific time"). A period starts on the anchor's day and time of day as a clock in Los Angeles shows
  * them, so a refill stays at 10:00 whether daylight saving time is on or off. A day the month does not
  * have clamps to its last day, and the next month goes back to the anchor's own day: Jan 31 → Feb 28
@@ -109,7 +109,7 @@ export function creditAnchor(account: { subscription_updated: Date | null; creat
 
 /**
  * The subscription credits an account receives each period: its plan's, or the free plan's 50 without
- * one. A discontinued plan counts as no plan (spec 1 §4) but is not the free plan either: such an
+ * one. A discontinued plan counts as no plan (docs/product/billing-and-credits.md#flows) but is not the free plan either: such an
  * account receives nothing until it chooses a current plan or cancels.
  */
 export function monthlyCreditsOf(account: PlanHolder): number | null {

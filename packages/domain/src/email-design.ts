@@ -7,7 +7,7 @@ export * from './email-design/button-colors.ts';
 export * from './email-design/footers.ts';
 
 /**
- * The email of a certificate set (spec 2 §3): what the editor saves and what the message to every
+ * The email of a certificate set (docs/product/email-editor.md#what-is-kept): what the editor saves and what the message to every
  * recipient is composed from. Every field has the spec's default, so a stored design missing fields
  * (older sets, templates) parses into a complete one.
  */
@@ -196,7 +196,7 @@ function hasWhiteText(html: string): boolean {
   });
 }
 
-/** The email editor's rules (spec 2 §5). An empty list means the design can be saved and sent. */
+/** The email editor's rules (docs/product/email-editor.md#rules-and-limits). An empty list means the design can be saved and sent. */
 export function validateEmailDesign(design: EmailDesign): EmailDesignError[] {
   const errors: EmailDesignError[] = [];
   const add = (field: string, message: string) => errors.push({ field, message });

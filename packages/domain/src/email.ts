@@ -1,5 +1,5 @@
 /**
- * The product's email pattern (spec 1 §5): an RFC-style address with a dotted domain,
+ * The product's email pattern (docs/product/sign-in-and-sessions.md#rules-and-limits): an RFC-style address with a dotted domain,
  * total length under 255, local part under 65 and every domain label under 64.
  */
 const EMAIL_PATTERN =

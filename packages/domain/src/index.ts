@@ -20,6 +20,7 @@ export * from './api/email-preview.ts';
 export * from './api/email-settings.ts';
 export * from './api/errors.ts';
 export * from './api/exports.ts';
+export * from './api/form-rules.ts';
 export * from './api/imports.ts';
 export * from './api/mappings.ts';
 export * from './api/open-badges.ts';

@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /**
- * Password rule (DESIGN.md departure from spec 1 §5): 8 to 128 characters of any kind.
+ * Password rule (docs/decisions/0001-departures-from-the-specification.md: from docs/product/sign-in-and-sessions.md#rules-and-limits): 8 to 128 characters of any kind.
  * The server also refuses common passwords; that list is too large to ship to the browser.
  */
 export const PASSWORD_TOO_LONG_MESSAGE = `Password may not be longer than ${PASSWORD_MAX_LENGTH} characters.`;
@@ -15,7 +15,7 @@ export function passwordProblem(password: string): string | null {
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose a less predictable one.';
 
-/** The confirmation messages the spec keeps (spec 1 §5). */
+/** The confirmation messages the spec keeps (docs/product/sign-in-and-sessions.md#rules-and-limits). */
 export function confirmPasswordProblem(password: string, confirmation: string): string | null {
   if (!confirmation) return 'Confirm Password is Required';
   if (password && confirmation !== password) return 'Confirm Password does not match Password';

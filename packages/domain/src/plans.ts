@@ -4,7 +4,7 @@ export * from './billing/features.ts';
 
 import { SUB_USERS_TOTAL_MAX } from './constants.ts';
 
-// ---- Managing users (spec 1 §6, §9) ------------------------------------------------------------------
+// ---- Managing users (docs/product/billing-and-credits.md#who-may-do-what, docs/product/billing-and-credits.md#rules-and-limits) ------------------------------------------------------------------
 
 /** An account's sub-users, active or not, never exceed this. */
 export const MAX_TEAM_USERS = SUB_USERS_TOTAL_MAX;
@@ -12,7 +12,7 @@ export const MAX_TEAM_USERS = SUB_USERS_TOTAL_MAX;
 /** -1 in `allocated_credits` means the sub-user may spend whatever the account holds. */
 export const UNLIMITED_CREDITS = -1;
 
-/** The spec's words for the sub-user rules (spec 1 §5, §6, §8). */
+/** The spec's words for the sub-user rules (docs/product/roles-and-sub-users.md#messages). */
 export const TEAM_MESSAGES = {
   notAllowed: 'Action not allowed',
   maxUsers: 'You already have maximum allowed users count.',

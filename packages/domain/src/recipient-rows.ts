@@ -38,7 +38,7 @@ export const expiresBeforeIssue = (expiresOn: string, today: string): boolean =>
 export const rowLabel = (index: number) => `row ${index + 1}`;
 
 /**
- * What keeps one row from being saved (spec 3 §5): a name (first, last or combined), an email
+ * What keeps one row from being saved (docs/product/send-wizard.md#rules-and-limits): a name (first, last or combined), an email
  * address that is present and valid and, when the certificate shows one, an expiration date written
  * strictly in its format and not before `today` (YYYY-MM-DD, UTC). Other data fields may be empty, as
  * in the add-recipient dialog. The server refuses a project holding such a row; the wizard shows each

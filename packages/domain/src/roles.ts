@@ -1,4 +1,4 @@
-/** Roles and the permissions derived from them (spec 1 §6). */
+/** Roles and the permissions derived from them (docs/product/roles-and-sub-users.md#who-may-do-what). */
 
 import { TWO_FACTOR_PATH } from './api/two-factor.ts';
 
@@ -75,7 +75,7 @@ export const PERMISSION_MESSAGES = {
   send: 'You are not allowed to send certificates. Please ask your account administrator.',
 } as const;
 
-/** Where a user lands after signing in (spec 1 §2). */
+/** Where a user lands after signing in (docs/product/roles-and-sub-users.md#screens). */
 export function landingPath(user: AccessUser): string {
   if (user.two_factor_setup_required) return TWO_FACTOR_PATH;
   switch (primaryRole(user)) {

@@ -1,7 +1,7 @@
 import { TWO_FACTOR_PATH } from './api/two-factor.ts';
 import { type AccessUser, landingPath, primaryRole } from './roles.ts';
 
-/** Every client route of spec 1 §2. Patterns use `:name` for parameters. */
+/** Every client route of docs/product/access-and-routes.md#screens. Patterns use `:name` for parameters. */
 export const ROUTES = {
   home: ['/', '/login'],
   account: [
@@ -70,7 +70,7 @@ export const ROUTES = {
   legal: ['/privacy', '/terms'],
 } as const;
 
-/** Super-admin screens that live outside /admin (spec 1 §2). */
+/** Super-admin screens that live outside /admin (docs/product/access-and-routes.md#screens). */
 const ADMIN_TOP_LEVEL = [
   '/credits',
   '/subscriptions',
@@ -139,7 +139,7 @@ export function portalHostRedirect(path: string, credentialsPortal: boolean): st
 }
 
 /**
- * The redirect rules of spec 1 §2, as one pure function shared by the client's route guard and the
+ * The redirect rules of docs/product/access-and-routes.md#screens, as one pure function shared by the client's route guard and the
  * server. Returns the path to go to, or null to stay.
  */
 export function routeRedirect({ path, user, onPortalHost, credentialsPortal = false }: RouteContext): string | null {

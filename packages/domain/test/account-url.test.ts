@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountNameProblem, accountUrlBase, accountUrlProblem, suggestAccountUrl } from '../src/account-url.ts';
 
-describe('account URL (spec 1 §5)', () => {
+describe('account URL (docs/product/account.md#rules-and-limits)', () => {
   it('derives the base from the lowercased account name without other characters', () => {
     expect(accountUrlBase('Acme Training, Inc.')).toBe('acmetraininginc');
     expect(accountUrlBase('École Supérieure')).toBe('ecolesuperieure');

@@ -4,7 +4,7 @@ import { addCreditMonths, creditAnchor, monthlyCreditsOf, nextCreditDate, period
 const at = (iso: string) => new Date(iso);
 const iso = (date: Date) => date.toISOString();
 
-describe('credit periods in Pacific time (spec 1 §9)', () => {
+describe('credit periods in Pacific time (docs/product/billing-and-credits.md#rules-and-limits)', () => {
   it('renews a month later at the same Los Angeles clock time, across daylight saving changes', () => {
     // 10:00 PST (UTC-8) on 15 January.
     const anchor = at('2026-01-15T18:00:00Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, normalizeEmail } from '../src/email.ts';
 
-describe('isValidEmail (spec 1 §5)', () => {
+describe('isValidEmail (docs/product/sign-in-and-sessions.md#rules-and-limits)', () => {
   it.each(['ada@example.com', 'first.last+tag@sub.example.co.uk', '"quoted name"@example.org', 'x@[192.168.0.1]', 'élan@example.com'])(
     'accepts %s',
     (email) => {

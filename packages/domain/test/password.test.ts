@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confirmPasswordProblem, passwordProblem } from '../src/password.ts';
 
-describe('password rule (DESIGN.md: 8 to 128 characters of any kind)', () => {
+describe('password rule (docs/decisions/0001-departures-from-the-specification.md: 8 to 128 characters of any kind)', () => {
   it('accepts any 8+ characters, including spaces and non-Latin letters', () => {
     expect(passwordProblem('abcdefgh')).toBeNull();
     expect(passwordProblem('correct horse')).toBeNull();

@@ -10,7 +10,7 @@ const user = (role: string | null, flags: Partial<AccessUser> = {}): AccessUser 
 });
 const main = (path: string, u: AccessUser | null) => routeRedirect({ path, user: u, onPortalHost: false });
 
-describe('landing pages (spec 1 §2)', () => {
+describe('landing pages (docs/product/access-and-routes.md#screens)', () => {
   it('sends each role where the spec says', () => {
     expect(landingPath(user('global_admin'))).toBe('/dashboard');
     expect(landingPath(user('account_admin'))).toBe('/dashboard');
@@ -23,7 +23,7 @@ describe('landing pages (spec 1 §2)', () => {
   });
 });
 
-describe('routeRedirect (spec 1 §2)', () => {
+describe('routeRedirect (docs/product/access-and-routes.md#screens)', () => {
   it('sends signed-out visitors to the right login, except on public paths', () => {
     expect(main('/dashboard', null)).toBe('/login');
     expect(main('/store/projects/4', null)).toBe('/login');

@@ -70,7 +70,7 @@ export const accounts = pgTable(
     /** Every user of the account must turn on two-factor authentication before using the app. */
     require_two_factor: boolean('require_two_factor').notNull().default(false),
     trial_started_at: timestamp('trial_started_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Notification-day flags (spec 1 §9): the days on which the account is notified; a super-admin changes 10, 80, 87, 89. */
+    /** Notification-day flags (docs/product/super-admin.md#rules-and-limits): the days on which the account is notified; a super-admin changes 10, 80, 87, 89. */
     notify_days: integer('notify_days').array().notNull().default(sql`'{7,10,13,80,87,89}'::integer[]`),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -93,7 +93,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     first_name: text('first_name').notNull().default(''),
     last_name: text('last_name').notNull().default(''),
-    /** The first role is the user's role; an empty list is a portal user (spec 1 §6). */
+    /** The first role is the user's role; an empty list is a portal user (docs/product/recipient-portal.md#who-may-do-what). */
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     password_hash: text('password_hash'),
     confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
@@ -125,7 +125,7 @@ export const users = pgTable(
     created_by: integer('created_by'),
     pagination: jsonb('pagination').$type<Record<string, number>>().notNull().default({}),
     last_announcement_seen: integer('last_announcement_seen').notNull().default(0),
-    /** The dashboard's hide-tasks toggle: null until the user chooses (spec 3 §4). */
+    /** The dashboard's hide-tasks toggle: null until the user chooses (docs/product/dashboard.md#flows). */
     hide_tasks: boolean('hide_tasks'),
     last_login_at: timestamp('last_login_at', { withTimezone: true }),
     /** The TOTP key of enabled two-factor authentication, encrypted (secrets.ts `encryptSecret`). */
@@ -398,7 +398,7 @@ export const accountFonts = pgTable(
   (t) => [uniqueIndex('account_fonts_name_unique').on(t.account_id, sql`lower(${t.name})`)],
 );
 
-/** Files attached to a certificate set's email (spec 2 §7: certificates/{id}/uploads). */
+/** Files attached to a certificate set's email (docs/product/builder.md#calls: certificates/{id}/uploads). */
 export const certificateUploads = pgTable(
   'certificate_uploads',
   {
@@ -474,7 +474,7 @@ export const projects = pgTable(
     filename: text('filename'),
     sender_name: text('sender_name'),
     resend_attempts: integer('resend_attempts').notNull().default(0),
-    /** Group resends the project may make; a super-admin raises it for a project that must go out again (spec 3 §9: 5). */
+    /** Group resends the project may make; a super-admin raises it for a project that must go out again (docs/product/super-admin.md#rules-and-limits: 5). */
     resend_limit: integer('resend_limit').notNull().default(5),
     /** A send larger than one chunk, while its recipients are still being queued (modules/delivery/send-plan.ts). */
     pending_send: jsonb('pending_send').$type<SendPlan>(),
@@ -568,7 +568,7 @@ export const recipients = pgTable(
 );
 
 /**
- * A project's recipients counted by delivery state (spec 3 §3), kept by triggers on `recipients` (see
+ * A project's recipients counted by delivery state (docs/product/delivery.md#what-is-kept), kept by triggers on `recipients` (see
  * migration 0013) in the statement that changes them, so lists and the dashboard read a row instead of
  * counting recipients on every view. Every project has its row from the moment it is created.
  */
@@ -633,7 +633,7 @@ export const suppressions = pgTable(
 );
 
 /**
- * Saved column mappings of the send wizard (spec 3 §3): an account's own, or global ones
+ * Saved column mappings of the send wizard (docs/product/send-wizard.md#what-is-kept): an account's own, or global ones
  * (account_id null) that super-admins keep for everyone. Each rule maps an import column (title)
  * to a certificate field key, or to nothing.
  */
@@ -654,7 +654,7 @@ export const mappings = pgTable(
 );
 
 /**
- * Recipient exports to CSV or XLSX (spec 3 §7 `run-export`): one row per request, unique by a digest of
+ * Recipient exports to CSV or XLSX (docs/product/store.md#calls `run-export`): one row per request, unique by a digest of
  * what was asked and when (to the minute), so a repeated click starts nothing new. The job writes the
  * file under `file_key` (unguessable) and mails a signed link once it is ready.
  */
@@ -692,7 +692,7 @@ export const dataExports = pgTable(
 );
 
 /**
- * An account's own way of sending certificate mail (spec 1 §3 "Email settings"): the product's server,
+ * An account's own way of sending certificate mail (docs/product/account.md#what-is-kept "Email settings"): the product's server,
  * its own SMTP server, or Gmail / Microsoft 365 by OAuth 2. Secrets (the SMTP password, the refresh
  * tokens) are stored encrypted with `encryptSecret`; `updated_at` moves on every save, so a cached
  * transport built from older settings is known to be stale.
@@ -775,7 +775,7 @@ export const accountDeletions = pgTable(
 );
 
 /**
- * Notification-day emails already sent (spec 1 §9): one per account, day and trial, so a run that overlaps
+ * Notification-day emails already sent (docs/product/super-admin.md#rules-and-limits): one per account, day and trial, so a run that overlaps
  * another sends nothing twice and a restarted free trial notifies again.
  */
 export const accountNotifications = pgTable(
@@ -912,7 +912,7 @@ export const automaticPurchaseCrossings = pgTable(
 );
 
 /**
- * An account's own portal address (spec 1 §3 Custom domain, SSL). One per account; `host` is stored
+ * An account's own portal address (docs/product/recipient-portal.md#what-is-kept Custom domain, SSL). One per account; `host` is stored
  * lower-case without scheme or path. The TLS key is kept encrypted (secrets.ts, bound to the row's
  * account), the certificate chain as PEM with its leaf's expiry in `not_after` for the admin list.
  */
@@ -939,7 +939,7 @@ export const customDomains = pgTable(
 );
 
 /**
- * How an account's recipient portal looks (spec 1 §3 "Portal settings"): the settings as one document
+ * How an account's recipient portal looks (docs/product/recipient-portal.md#what-is-kept "Portal settings"): the settings as one document
  * (`settings`, the contract's shape; its `support_email.validated` is never read), the support address last confirmed
  * by an emailed code, and the code under way (its hash, the address it went to, expiry and wrong tries).
  */
@@ -957,7 +957,7 @@ export const portalSettings = pgTable('portal_settings', {
 });
 
 /**
- * An account's SAML identity provider (spec 1 §3 SSO configuration), one per account. `public_id` is
+ * An account's SAML identity provider (docs/product/sign-in-and-sessions.md#what-is-kept SSO configuration), one per account. `public_id` is
  * the opaque id in the service provider's addresses (`/saml/{public_id}/acs`); the IdP's certificate is
  * public and kept as given.
  */

@@ -4,7 +4,7 @@ import { socialSignInOptions } from '../modules/sso/index.ts';
 import type { HostInfo } from './host.ts';
 
 /**
- * The spec's Config fields (spec 1 §3). `basic_plan` is the entry plan and `prem_plan` the top one; no
+ * The spec's Config fields (docs/product/billing-and-credits.md#what-is-kept). `basic_plan` is the entry plan and `prem_plan` the top one; no
  * yearly plans are sold, so their ids are null. The publishable key is read only when card payments are on.
  */
 function billingConfig(context: AppContext) {

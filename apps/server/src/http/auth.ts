@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-/** The token travels in the `Authentication` header (spec 1 §7); a `Bearer ` prefix is accepted too. */
+/** The token travels in the `Authentication` header (docs/product/sign-in-and-sessions.md#calls); a `Bearer ` prefix is accepted too. */
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authentication ?? request.headers.authorization;
   const value = Array.isArray(header) ? header[0] : header;

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { accounts } from '../db/schema.ts';
 import { customDomainAccount } from '../modules/custom-domains/index.ts';
 
-/** Which portal, if any, a request's host belongs to (spec 1 §9: portal address = account url + host). */
+/** Which portal, if any, a request's host belongs to (docs/product/recipient-portal.md#rules-and-limits: portal address = account url + host). */
 export interface HostInfo {
   onPortalHost: boolean;
   credentialsPortal: boolean;
@@ -38,7 +38,7 @@ export async function resolveHost(context: AppContext, hostHeader: string | unde
   return { onPortalHost: true, credentialsPortal: false, account: account ?? null };
 }
 
-/** The only API paths a portal host answers (spec 1 §2 subdomain rule, enforced here). */
+/** The only API paths a portal host answers (docs/product/access-and-routes.md#screens subdomain rule, enforced here). */
 const PORTAL_HOST_API = [
   '/api/config',
   '/api/auth/current',

@@ -4,10 +4,10 @@ import { accessUser } from './auth.ts';
 import { forbidden } from './errors.ts';
 
 /**
- * The sub-user rights of spec 1 §6, checked on the server for every change a sub-user can ask for.
+ * The sub-user rights of docs/product/roles-and-sub-users.md#who-may-do-what, checked on the server for every change a sub-user can ask for.
  * One function per right; account admins and super-admins pass them all (the shared predicates in
  * `@laurel/domain` read only `account_user` flags, and the web hides controls with the same ones).
- * Which asset follows which right is in docs/decisions.md, "Sub-user rights on account assets".
+ * Which asset follows which right is in docs/decisions/0007-sub-user-rights-on-account-assets.md.
  */
 
 type UserRow = typeof users.$inferSelect;
@@ -47,7 +47,7 @@ export function visibleSetFilter(user: UserRow): { ids: number[]; createdBy: num
 
 /**
  * Whose projects a user sees: null for everyone's; a sub-user not allowed every user's projects sees
- * their own and those of the colleagues chosen for them (`allowed_users`, spec 1 §3).
+ * their own and those of the colleagues chosen for them (`allowed_users`, docs/product/roles-and-sub-users.md#what-is-kept).
  */
 export function visibleProjectOwners(user: UserRow): number[] | null {
   if (!isSubUser(user) || user.allow_all_users_projects) return null;

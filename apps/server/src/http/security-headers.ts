@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Stripe.js, loaded from Stripe only when a card form opens (apps/web/src/account/billing): its script,
+ * Stripe.js, loaded from Stripe only when a card form opens (apps/web/src/features/billing): its script,
  * the frames of its card fields and 3-D Secure, and the API those frames' script calls.
  */
 const STRIPE = {
@@ -12,7 +12,7 @@ const STRIPE = {
 };
 
 /**
- * The Content-Security-Policy of every reply (docs/decisions.md, Web delivery). Script only from this
+ * The Content-Security-Policy of every reply (docs/decisions/0045-web-delivery.md). Script only from this
  * origin, and no inline script: index.html has none and Vite's build adds none. Styles may be inline
  * because Mantine writes style attributes and a <style> element at run time. Images also come from
  * data: and blob: (the builder's previews and uploads), from any https address, since an issuer's

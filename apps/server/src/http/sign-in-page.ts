@@ -4,16 +4,16 @@ import { pathToFileURL } from 'node:url';
 import type { AppConfig } from '@laurel/domain';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** The render function of the web's server build (apps/web/src/ssr/sign-in-page.tsx). */
+/** The render function of the web's server build (apps/web/src/app/ssr/sign-in-page.tsx). */
 type RenderSignInPage = (url: string, config: AppConfig) => Promise<string>;
 
 /** Vite's build manifest (dist/.vite/manifest.json), as far as it is read here. */
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /** The sign-in screen's module, as the manifest names it. */
-const SIGN_IN_SCREEN = 'src/auth/LoginPage.tsx';
+const SIGN_IN_SCREEN = 'src/features/auth/LoginPage.tsx';
 
-/** The id of the JSON block the browser reads the configuration from (apps/web/src/main.tsx). */
+/** The id of the JSON block the browser reads the configuration from (apps/web/src/app/main.tsx). */
 const CONFIG_BLOCK_ID = 'laurel-config';
 
 /** The id of the JSON block naming the app's files, which the page's script loads after the first paint. */
@@ -60,7 +60,7 @@ export type SignInPage = (config: AppConfig) => Promise<string | null>;
  * The sign-in page (`/login`) as the server sends it: the app's index.html with the screen already in it,
  * rendered by the web's server build, its styles in the head, its scripts listed for loading after the first
  * paint, and the configuration the screen was rendered with, so that the browser shows the form before its
- * script has arrived and then takes the markup over (docs/decisions.md, Web delivery). Null when the web was built without its server
+ * script has arrived and then takes the markup over (docs/decisions/0045-web-delivery.md). Null when the web was built without its server
  * build; a page that fails to render is logged and answered with null, and the caller sends index.html.
  */
 export function loadSignInPage(webDist: string, indexHtml: string, log: FastifyBaseLogger): SignInPage | null {

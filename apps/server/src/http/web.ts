@@ -28,7 +28,7 @@ function findWebDist(): string | null {
 /**
  * Serves the single-page app: files as they are, and index.html for every other page path so the
  * client router decides (it shows its own 404 page: the spec has no fallback redirect). On a
- * portal host, paths outside the portal are redirected here already (spec 1 §2). The certificate page,
+ * portal host, paths outside the portal are redirected here already (docs/product/recipient-portal.md#screens). The certificate page,
  * which link previews read, is the server's own HTML (modules/delivery), not the app. The sign-in page,
  * where most visits start, comes with its form already rendered (sign-in-page.ts).
  */

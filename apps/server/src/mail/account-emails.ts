@@ -174,7 +174,7 @@ export function invitationMail(input: { firstName: string; inviterName: string; 
 }
 
 /**
- * A notification-day reminder (spec 1 §9) to an account admin on a plan-less account: during the trial,
+ * A notification-day reminder (docs/product/delivery.md#rules-and-limits) to an account admin on a plan-less account: during the trial,
  * how many days are left; after it, how long the account has been on Free. Both carry the account's own
  * figures, never a generic pitch.
  */
@@ -212,7 +212,7 @@ export function notifyDayMail(input: {
   });
 }
 
-/** The code that confirms an address as the support email a recipient portal shows (spec 1 §4 portal settings). */
+/** The code that confirms an address as the support email a recipient portal shows (docs/product/recipient-portal.md#flows portal settings). */
 export function supportEmailCodeMail(input: { accountName: string; code: string; url: string }): ComposedMail {
   return compose({
     kind: 'support_email_code',

@@ -9,7 +9,7 @@ export function portalAddress(context: AppContext, accountUrl: string): string {
 }
 
 /**
- * What an account's plan lets its certificate emails link to (spec 1 §6): its logo and the recipient portal
+ * What an account's plan lets its certificate emails link to (docs/product/delivery.md#who-may-do-what): its logo and the recipient portal
  * come with a paid plan; an account whose plan lapsed keeps its image and portal address but mails without them.
  */
 export function accountMailLinks(context: AppContext, account: typeof accounts.$inferSelect) {

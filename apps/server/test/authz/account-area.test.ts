@@ -6,7 +6,7 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may call each route of the account area (spec 1 §2–§7), written down cell by cell. Calls that
+ * Who may call each route of the account area (docs/product/sign-in-and-sessions.md#screens, docs/product/sign-in-and-sessions.md#calls), written down cell by cell. Calls that
  * change something are asked in a form that is refused after the access check (a wrong code, an
  * unchanged value), so one cast of personas serves the whole table.
  */

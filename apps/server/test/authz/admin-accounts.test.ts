@@ -3,7 +3,7 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may call each route of the super-admin's accounts console (spec 3 §7 Super-admin): the
+ * Who may call each route of the super-admin's accounts console (docs/product/super-admin.md#calls Super-admin): the
  * super-admin alone. A super-admin acting as the account's admin is that admin here, so 403 too.
  * Calls that change something name an account or user that does not exist, so the super-admin's
  * cell is the 404 (or refusal) that comes after the access check and nothing changes.

@@ -3,7 +3,7 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may call the super-admin's operations screens (spec 3 §2, §7 "Super-admin"): the super-admin only;
+ * Who may call the super-admin's operations screens (docs/product/super-admin.md#screens, docs/product/super-admin.md#calls "Super-admin"): the super-admin only;
  * everyone else signed in gets 403, an admin acting as another user included. Calls that change something
  * are asked in a form refused after the access check (an unknown id), so nothing changes.
  */

@@ -4,7 +4,7 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may read, make and revoke an API key (spec 1 §7), cell by cell. Keys belong to account admins and
+ * Who may read, make and revoke an API key (docs/product/public-api.md#calls), cell by cell. Keys belong to account admins and
  * to team members who may send; an admin acting as someone may not make or revoke that person's key.
  * Revoke runs before retrieve here, so it finds no key (404) for everyone allowed to hold one.
  */

@@ -4,7 +4,7 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may call the credentials portal (spec 3 §2, §7 "Login and portals"). Both calls exist on the
+ * Who may call the credentials portal (docs/product/sign-in-and-sessions.md#screens, docs/product/sign-in-and-sessions.md#calls "Login and portals"). Both calls exist on the
  * credentials host only: elsewhere they answer 404 (after the 401 of a missing session for the list).
  * Registering is public. The list is the signed-in person's own certificates, whatever their role, so
  * everyone signed in reads theirs; an admin acting as someone gets 403, as for their sign-in settings.

@@ -5,7 +5,7 @@ import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../h
 
 /**
  * Who may read and change an account's custom portal URL and certificate, and list every custom domain
- * (spec 1 §7, spec 3 §7). Every call names the persona account; changes are asked in a form refused
+ * (docs/product/recipient-portal.md#calls). Every call names the persona account; changes are asked in a form refused
  * after the access check (an IP address for a host, a certificate without a URL). The account's admins
  * (and a super-admin acting as one) read and change, super-admins do both for any account; sub-users,
  * who have no part in the portal, are refused even reading, as for the portal settings; another

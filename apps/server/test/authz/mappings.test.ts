@@ -6,7 +6,7 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may read, save, rename and delete saved column mappings ("Sub-user rights on account assets" in docs/decisions.md), cell by cell. Every change is
+ * Who may read, save, rename and delete saved column mappings ("Sub-user rights on account assets", docs/decisions/0007-sub-user-rights-on-account-assets.md), cell by cell. Every change is
  * asked of a mapping made for that one ask: the account admin's, the caller's own, or a global one.
  * Members read; saving needs the right to send; a sub-user renames and deletes only the mappings they
  * saved, never the admin's; global ones are super-admins'; another account's mapping is a 404.

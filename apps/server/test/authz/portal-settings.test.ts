@@ -5,7 +5,7 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may call each portal-settings route (spec 1 §2, §6, §7; spec 3 §7), cell by cell. The persona
+ * Who may call each portal-settings route (docs/product/recipient-portal.md), cell by cell. The persona
  * account is on Enterprise; `other_admin`'s account is on the free plan, so its cells show the plan
  * gate. Sub-users have no part in the portal's look whatever their rights; the public read is open.
  */

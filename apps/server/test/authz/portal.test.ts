@@ -8,8 +8,8 @@ import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../h
 import { saveProject } from '../helpers/store-fixtures.ts';
 
 /**
- * Who may call each route of the recipient portal (spec 3 §7 "Login and portals") and the issuer's actions
- * on portal sign-ins (§7 "Send and projects"), cell by cell. The portal's calls are asked on the account's
+ * Who may call each route of the recipient portal (docs/product/sign-in-and-sessions.md#calls "Login and portals") and the issuer's actions
+ * on portal sign-ins (docs/product/sign-in-and-sessions.md#calls "Send and projects"), cell by cell. The portal's calls are asked on the account's
  * portal host, the issuer's on the main host. None of the personas holds a certificate of the account:
  * the holder's own rights are in recipient-portal.test.ts.
  */

@@ -5,7 +5,7 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may call each single sign-on route (spec 1 §2, §6, §7), cell by cell. The settings are the
+ * Who may call each single sign-on route (docs/product/sign-in-and-sessions.md), cell by cell. The settings are the
  * account admin's (a super-admin acting as that admin included); everything on the way in and out of
  * an identity provider is public by nature and answers everyone alike. Saving is asked with a
  * certificate that does not parse, so the table changes nothing.

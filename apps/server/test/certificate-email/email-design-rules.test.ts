@@ -20,7 +20,7 @@ const messagesOf = (design: EmailDesignInput) => validateEmailDesign(emailDesign
 const DARKER = 'Due to security regulations, the color you have chosen is not available. Please choose a darker color.';
 const DIFFERENT = 'Due to security regulations, the color you have chosen is not available. Please choose a different color.';
 
-describe('email design defaults (spec 2 §3)', () => {
+describe('email design defaults (docs/product/email-editor.md#what-is-kept)', () => {
   it('fills every field with the spec default and passes its own rules', () => {
     const design = defaultEmailDesign();
     expect(design.email_subject).toBe('Ready to Download: Access Your Certificate from [ACCOUNT_NAME]');
@@ -74,7 +74,7 @@ describe('email design defaults (spec 2 §3)', () => {
   });
 });
 
-describe('email editor rules (spec 2 §5)', () => {
+describe('email editor rules (docs/product/email-editor.md#rules-and-limits)', () => {
   it('requires a reply-to', () => {
     expect(messagesOf({ reply_to: '' })).toEqual(['Reply-to field is required.']);
     expect(messagesOf({ reply_to: '   ' })).toEqual(['Reply-to field is required.']);
@@ -138,7 +138,7 @@ describe('email editor rules (spec 2 §5)', () => {
   });
 });
 
-describe('button colours (spec 2 §5, §9)', () => {
+describe('button colours (docs/product/email-editor.md#rules-and-limits)', () => {
   it('measures lightness in HSL percent and contrast as WCAG 2 does', () => {
     expect(rgbToHsl(parseColor('#cccccc')!).l).toBeCloseTo(80, 0);
     expect(contrastRatio(parseColor('#000')!, parseColor('#fff')!)).toBeCloseTo(21, 5);

@@ -23,6 +23,8 @@ export interface LaurelProcess {
   log(): string;
   /** User plus system CPU time so far, in milliseconds (Linux /proc). */
   cpuMs(): number;
+  /** The main thread's nice value (Linux /proc). */
+  nice(): number;
   /** SIGKILL: no shutdown, no goodbye, as a crashed machine. */
   kill(): Promise<void>;
   /** SIGTERM and wait: the orderly shutdown. */
@@ -55,18 +57,21 @@ function spawnLaurel(args: string[], env: Record<string, string>) {
 
 function processHandle(child: ChildProcess, url: string, log: () => string): LaurelProcess {
   const ticks = 100; // USER_HZ on Linux
+  // The fields of /proc/<pid>/stat after the command name, the first being field 3 (state).
+  const stat = () => readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return {
     child,
     url,
     log,
     cpuMs() {
       try {
-        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        const fields = stat();
         return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
       } catch {
         return 0;
       }
     },
+    nice: () => Number(stat()[16]),
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const done = exited(child);

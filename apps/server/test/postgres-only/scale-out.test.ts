@@ -72,6 +72,11 @@ afterAll(async () => {
 const logs = () => processes.map((p) => p.log().slice(-1500)).join('\n---\n');
 
 describe('two API processes and two worker processes on one PostgreSQL', () => {
+  it('runs the worker processes at a lower priority than the API processes, which answer visitors', () => {
+    for (const worker of workers) expect(worker.nice()).toBe(Math.min(19, api1.nice() + 10));
+    expect(api2.nice()).toBe(api1.nice());
+  });
+
   it('agree on sessions, rate limits, a send and its certificates, through a worker killed halfway', { timeout: 300_000 }, async () => {
     const admin = await registerConfirmedAdmin(laurel);
     const accountId = admin.user.account!.id;

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NotificationsHost } from './layout/NotificationsHost.tsx';
-import { theme } from './theme/theme.ts';
+import { theme } from '../shared/theme/theme.ts';
+import { NotificationsHost } from './layouts/NotificationsHost.tsx';
 
 /**
  * The providers every screen runs inside, around the router: the browser's (main.tsx) or, where the

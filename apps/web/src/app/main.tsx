@@ -4,17 +4,17 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
-import './theme/global.css';
+import '../shared/theme/global.css';
 import { type AppConfig, SSO_HANDOVER_FRAGMENT } from '@laurel/domain';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { config as zodConfig } from 'zod';
+import { queryClient } from '../shared/api/query-client.ts';
+import { getToken } from '../shared/api/token.ts';
+import { seedSignedOutVisit } from '../shared/session/seed.ts';
 import { App } from './App.tsx';
-import { queryClient } from './api/query-client.ts';
-import { getToken } from './api/token.ts';
 import { firstScreen, router } from './router/router.tsx';
-import { seedSignedOutVisit } from './session/seed.ts';
 
 // The page's Content-Security-Policy allows no eval: zod would probe for it (and the browser report the
 // refusal) before its first object check, so it is told to validate without generated code.

@@ -12,10 +12,10 @@ import type { FontProvider } from './fonts.ts';
 import { type Recipient, recipientField } from './recipient.ts';
 import { layoutTextBlock, type TextStyle } from './text-block.ts';
 import type { Box, Layout, LayoutItem, LineItem, TextDecoration } from './types.ts';
-import { verificationLine } from './verification-line.ts';
+import { type ArtTone, verificationLine } from './verification-line.ts';
 
 export interface LayoutOptions {
-  /** Smallest scale the name may shrink to so it fits on one line (spec 2 §9). */
+  /** Smallest scale the name may shrink to so it fits on one line (docs/product/builder.md#rules-and-limits). */
   nameFitScale?: number;
   /** QR target when no recipient is given (the builder's preview). */
   previewUrl?: string;
@@ -24,6 +24,12 @@ export interface LayoutOptions {
    * small print on its front side. Default true.
    */
   verificationLine?: boolean;
+  /**
+   * What a background image looks like under a part of the page (`region`, canvas px), where the renderer
+   * can see its pixels (render/art-tone.ts): the verification line goes where the art is plain. Without it
+   * the page is taken as paper.
+   */
+  artTone?: (src: string, rotate: boolean, canvas: { width: number; height: number }, region: Box) => ArtTone | undefined;
 }
 
 const PREVIEW_URL = 'https://laurel.example/verify/preview';
@@ -116,21 +122,27 @@ export function designImageSources(design: CertificateDesign): string[] {
   return [...sources];
 }
 
-/** An element's last text block, kept for the next recipient whose text there is the same. */
-interface KeptBlock {
-  text: string;
+/**
+ * An element's recent text blocks by text, kept for the next recipients whose text there is the same, while the
+ * element is styled and fitted as when they were made.
+ */
+interface KeptBlocks {
   /** The element's styles as they were: the builder may restyle an element in place. */
   styles: string;
   fonts: FontProvider;
   minScale: number | undefined;
-  item: LayoutItem;
-  faces: Record<string, FaceRef>;
+  byText: Map<string, { item: LayoutItem; faces: Record<string, FaceRef> }>;
 }
-const keptBlocks = new WeakMap<Element, KeptBlock>();
+const keptBlocks = new WeakMap<Element, KeptBlocks>();
+/**
+ * Texts kept per element: a send's merge fields take a few values over and over (courses, dates, teams), while
+ * names, all different, only pass through.
+ */
+const KEPT_TEXTS = 16;
 
 /**
  * A text element's block. Every recipient of a design gets the same headings and fixed sentences, and laying out
- * a paragraph (shaping, line breaking) is most of a certificate's layout, so the last block of each element is kept
+ * a paragraph (shaping, line breaking) is most of a certificate's layout, so an element's recent blocks are kept
  * and used again while its text, styles, fonts and fit are the same. Layout items are never changed once made.
  */
 function laidOutText(
@@ -141,15 +153,21 @@ function laidOutText(
   faces: Record<string, FaceRef>,
   fit: { minScale: number } | undefined,
 ): LayoutItem {
-  const kept = keptBlocks.get(element);
   const styles = JSON.stringify(element.styles);
-  if (kept && kept.text === text && kept.styles === styles && kept.fonts === fonts && kept.minScale === fit?.minScale) {
-    Object.assign(faces, kept.faces);
-    return kept.item;
+  let kept = keptBlocks.get(element);
+  if (!kept || kept.styles !== styles || kept.fonts !== fonts || kept.minScale !== fit?.minScale) {
+    kept = { styles, fonts, minScale: fit?.minScale, byText: new Map() };
+    keptBlocks.set(element, kept);
+  }
+  const found = kept.byText.get(text);
+  if (found) {
+    Object.assign(faces, found.faces);
+    return found.item;
   }
   const own: Record<string, FaceRef> = {};
   const item = layoutTextBlock(text, box, textStyle(element), fonts, own, fit);
-  keptBlocks.set(element, { text, styles, fonts, minScale: fit?.minScale, item, faces: own });
+  if (kept.byText.size >= KEPT_TEXTS) kept.byText.delete(kept.byText.keys().next().value!);
+  kept.byText.set(text, { item, faces: own });
   Object.assign(faces, own);
   return item;
 }
@@ -204,7 +222,11 @@ export function layoutSide(
   }
   if (side === 'front' && recipient?.verificationUrl && options.verificationLine !== false) {
     const drawn = items.map((item) => ({ item, background: backgrounds.has(item) }));
-    items.push(verificationLine(recipient.verificationUrl, canvas, drawn, fonts, faces));
+    // The topmost background is the art the line sits on.
+    const art = [...backgrounds].at(-1);
+    const { artTone } = options;
+    const tone = art?.kind === 'image' && artTone ? (region: Box) => artTone(art.src, art.rotate, canvas, region) : undefined;
+    items.push(...verificationLine(recipient.verificationUrl, canvas, drawn, fonts, faces, tone));
   }
   return { format: design.format, isPortrait: design.is_portrait, ...canvas, items, faces };
 }

@@ -22,7 +22,7 @@ function dateParts(date: string | Date): { y: number; m: number; d: number } | u
   return m ? { y: Number(m[1]), m: Number(m[2]), d: Number(m[3]) } : undefined;
 }
 
-/** Formats a date in one of the expiration formats of spec 2 §9. */
+/** Formats a date in one of the expiration formats of docs/product/builder.md#rules-and-limits. */
 export function formatExpirationDate(date: string | Date, format: ExpirationDateFormat = DEFAULT_EXPIRATION_DATE_FORMAT): string {
   const p = dateParts(date);
   if (!p) return String(date);

@@ -5,7 +5,7 @@ import { hasMergeField, mergeKey } from './merge-fields.ts';
 import { pxValue } from './styles.ts';
 
 /**
- * Content for text turned into a merge field (spec 2 §5): text without a bracketed part is wrapped in
+ * Content for text turned into a merge field (docs/product/builder.md#rules-and-limits): text without a bracketed part is wrapped in
  * brackets; an empty result stays blank.
  */
 export function asMergeField(text: string): string {
@@ -22,7 +22,7 @@ export function nextMergeFieldName(elements: readonly Element[]): string {
 }
 
 /**
- * Where a new element goes when one already sits at its position (spec 2 §4): shifted diagonally by
+ * Where a new element goes when one already sits at its position (docs/product/builder.md#flows): shifted diagonally by
  * 25 px (15 for lines) until no element of the same side starts at the same spot.
  */
 export function placeWithoutCollision(element: Element, elements: readonly Element[]): Element {

@@ -1,6 +1,6 @@
 import type { PageFormat } from './design.ts';
 
-/** The builder canvas is always 640 px wide (spec 2 §9). */
+/** The builder canvas is always 640 px wide (docs/product/builder.md#rules-and-limits). */
 export const CANVAS_WIDTH = 640;
 
 /** Page sizes in PDF points, portrait. */

@@ -4,13 +4,13 @@ import { type CertificateDesign, DESIGN_SCHEMA_VERSION, type PageFormat } from '
 import type { Element, ElementStyles, ElementType } from './element.ts';
 
 export const Z_INDEX_BASE = 99;
-/** Shift applied when a new element lands where one already sits (spec 2 §4). */
+/** Shift applied when a new element lands where one already sits (docs/product/builder.md#flows). */
 export const COLLISION_OFFSET_PX = 25;
 export const LINE_COLLISION_OFFSET_PX = 15;
 export const MIN_ELEMENT_WIDTH_PX = 70;
 export const MIN_ELEMENT_HEIGHT_PX = 30;
 export const DEFAULT_NAME_FIT_SCALE = 0.65;
-/** Font sizes the builder offers (spec 2 §9). */
+/** Font sizes the builder offers (docs/product/builder.md#rules-and-limits). */
 export const FONT_SIZES_PX = [
   6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 24, 26, 28, 30, 36, 40, 44, 48, 54, 60, 66, 72, 80, 88, 96, 112, 128,
 ] as const;
@@ -51,7 +51,7 @@ function textStyles(left: number, top: number, width: number, size: number): Ele
   };
 }
 
-/** A new element of the given kind with the sizes and offsets of spec 2 §9. */
+/** A new element of the given kind with the sizes and offsets of docs/product/builder.md#rules-and-limits. */
 export function newElement(
   kind: ElementType,
   format: PageFormat = 'Letter',
@@ -112,7 +112,7 @@ export function newElement(
   }
 }
 
-/** The design a new certificate set starts from (spec 2 §3 Defaults). */
+/** The design a new certificate set starts from (docs/product/builder.md#what-is-kept Defaults). */
 export function newDesign(format: PageFormat = 'Letter', isPortrait = false): CertificateDesign {
   const participant: Element = {
     ...base('text', NAME_CONTENT_COMBINED, textStyles(175, 175, 300, 18)),

@@ -7,7 +7,7 @@ export const DESIGN_SCHEMA_VERSION = 2;
 export const PAGE_FORMATS = ['Letter', 'A4', 'Legal'] as const;
 export type PageFormat = (typeof PAGE_FORMATS)[number];
 
-/** Expiration date formats of spec 2 §9, in the order the builder lists them. */
+/** Expiration date formats of docs/product/builder.md#rules-and-limits, in the order the builder lists them. */
 export const EXPIRATION_DATE_FORMATS = [
   'MMMM D, YYYY',
   'DD MMMM YYYY',
@@ -22,7 +22,7 @@ export const EXPIRATION_DATE_FORMATS = [
 export type ExpirationDateFormat = (typeof EXPIRATION_DATE_FORMATS)[number];
 export const DEFAULT_EXPIRATION_DATE_FORMAT: ExpirationDateFormat = 'MM/DD/YYYY';
 
-/** The rendering-relevant part of a certificate set (spec 2 §3). */
+/** The rendering-relevant part of a certificate set (docs/product/builder.md#what-is-kept). */
 export const certificateDesignSchema = z.object({
   schemaVersion: z.literal(DESIGN_SCHEMA_VERSION),
   format: z.enum(PAGE_FORMATS),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Element kinds of spec 2 §3. */
+/** Element kinds of docs/product/builder.md#what-is-kept. */
 export const ELEMENT_TYPES = [
   'background',
   'image',

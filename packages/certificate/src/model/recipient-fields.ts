@@ -4,7 +4,7 @@ import { elementText } from './element-text.ts';
 import { mergeFieldNames, mergeKey } from './merge-fields.ts';
 
 /**
- * What a send needs to know about each recipient of a certificate (spec 3 §3, import preview):
+ * What a send needs to know about each recipient of a certificate (docs/product/send-wizard.md#what-is-kept, import preview):
  * first and last name (or both in one combined column), the email address, the expiration date when
  * the design shows one, and every custom merge field of the design.
  */
@@ -62,7 +62,7 @@ export function recipientFields(design: CertificateDesign): RecipientField[] {
 export const MAPPING_INCOMPLETE = 'Please map all data fields on cert to continue.';
 
 /**
- * Spec 3 §5: every field must be mapped to a column, except that a combined name column may stand
+ * docs/product/send-wizard.md#rules-and-limits: every field must be mapped to a column, except that a combined name column may stand
  * for first and last name (and the combined field needs no column when both are mapped).
  */
 export function mappingProblem(fields: RecipientField[], mapped: ReadonlySet<string>): string | null {
@@ -106,7 +106,7 @@ export function importedValues(
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /**
- * Reads a date written strictly in one of the expiration formats of spec 2 §9; null when it is not
+ * Reads a date written strictly in one of the expiration formats of docs/product/builder.md#rules-and-limits; null when it is not
  * (wrong shape, or no such day). The result is the ISO date YYYY-MM-DD.
  */
 export function parseDateInFormat(value: string, format: ExpirationDateFormat): string | null {

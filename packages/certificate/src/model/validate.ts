@@ -35,7 +35,7 @@ function* eachElement(design: CertificateDesign) {
   }
 }
 
-/** Spec 2 §5 Builder rules; an empty list means the design may be saved. */
+/** docs/product/builder.md#rules-and-limits Builder rules; an empty list means the design may be saved. */
 export function validateDesign(design: CertificateDesign): DesignIssue[] {
   const issues: DesignIssue[] = [];
   const seen = new Map<string, string>();
@@ -92,7 +92,7 @@ function geometryIssues(element: Element, canvas: { width: number; height: numbe
 }
 
 /**
- * The conversions applied on save (spec 2 §4): text holding a bracketed merge field becomes dynamicText,
+ * The conversions applied on save (docs/product/builder.md#flows): text holding a bracketed merge field becomes dynamicText,
  * and the expiration date format is cleared when neither side has an expiration element (and defaulted
  * when one exists without a format).
  */

@@ -11,7 +11,7 @@ export { OpenBadgeFileError } from './file-error.ts';
 export { type PdfAttachmentFile, type PdfAttachmentInfo, readPdfAttachment } from './pdf-attachment.ts';
 export { bakePng, isPng, PNG_CREDENTIAL_KEYWORD, readBakedPng } from './png-baking.ts';
 
-/** The file name a certificate PDF carries its credential under (docs/decisions.md, Open Badges: files). */
+/** The file name a certificate PDF carries its credential under (docs/decisions/0051-open-badges-files.md). */
 export const CREDENTIAL_FILE_NAME = 'credential.json';
 /** JSON-LD, the credential's media type in the Verifiable Credentials data model. */
 export const CREDENTIAL_MIME = 'application/ld+json';

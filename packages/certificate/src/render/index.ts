@@ -1,4 +1,4 @@
-/** Node-only renderers: PDF (pdfkit), PNG (@napi-rs/canvas), HTML (the builder's display), worker pool. */
+/** Node-only renderers: PDF (our own writer, fonts by fontkit), PNG (@napi-rs/canvas), HTML (the builder's display), worker pool. */
 
 export { type HtmlRenderOptions, renderHtml } from './html/render-html.ts';
 export {
@@ -20,7 +20,15 @@ export {
   type RenderOptions,
   renderPdf,
 } from './pdf/render-pdf.ts';
-export { createPngRenderer, type PngRenderer, type PngRenderOptions, renderPng } from './png/render-png.ts';
+export {
+  createPngRenderer,
+  JPEG_QUALITY,
+  type PngRenderer,
+  type PngRenderOptions,
+  type RasterFormat,
+  type RasterOptions,
+  renderPng,
+} from './png/render-png.ts';
 export {
   DEFAULT_MEMORY_LIMIT_MB,
   DEFAULT_TIME_LIMIT_MS,

@@ -2,6 +2,7 @@ import type { CustomFontFile } from '../fonts/node-fonts.ts';
 import type { Recipient } from '../layout/recipient.ts';
 import type { CertificateDesign, DesignSide } from '../model/design.ts';
 import type { PdfAttachment } from './pdf/attachments.ts';
+import type { RasterFormat } from './png/render-png.ts';
 import type { RenderErrorCode } from './render-error.ts';
 
 /**
@@ -22,7 +23,8 @@ export type PoolJob =
   /** One recipient's PDF, with the files it carries (its credential): they belong to this document only. */
   | { type: 'pdf'; recipient: Recipient | undefined; attachments?: readonly PdfAttachment[] }
   | { type: 'pdfMany'; recipients: readonly Recipient[]; title?: string }
-  | { type: 'png'; recipient: Recipient | undefined; width?: number; side?: DesignSide };
+  /** One side as an image, PNG unless `format` says JPEG. */
+  | { type: 'png'; recipient: Recipient | undefined; width?: number; side?: DesignSide; format?: RasterFormat };
 
 export interface PoolRequest {
   id: number;

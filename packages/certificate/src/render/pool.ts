@@ -3,9 +3,10 @@ import { Worker } from 'node:worker_threads';
 import type { CustomFontFile } from '../fonts/node-fonts.ts';
 import { designImageSources } from '../layout/layout.ts';
 import type { Recipient } from '../layout/recipient.ts';
-import type { CertificateDesign, DesignSide } from '../model/design.ts';
+import type { CertificateDesign } from '../model/design.ts';
 import { fileImageLoader, type ImageLoader } from './image-source.ts';
 import type { PdfDocumentOptions } from './pdf/render-pdf.ts';
+import type { RasterOptions } from './png/render-png.ts';
 import { type PoolDesign, type PoolJob, type PoolMessage, type PoolRequest, type PoolResponse, touchRecent } from './pool-messages.ts';
 import { RenderError } from './render-error.ts';
 
@@ -46,7 +47,8 @@ export interface PooledDesign {
   renderPdf(recipient: Recipient | undefined, options?: PdfDocumentOptions): Promise<Buffer>;
   /** Several recipients' certificates in one PDF, in the order given (see PdfRenderer.renderMany). */
   renderMany(recipients: readonly Recipient[], options?: { title?: string }): Promise<Buffer>;
-  renderPng(recipient: Recipient | undefined, options?: { width?: number; side?: DesignSide }): Promise<Buffer>;
+  /** One side as an image: PNG, or JPEG with `format: 'jpeg'` (see RasterFormat). */
+  renderPng(recipient: Recipient | undefined, options?: RasterOptions): Promise<Buffer>;
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 20_000;
@@ -152,7 +154,8 @@ export class RenderPool {
       renderPdf: (recipient, pdf = {}) =>
         run({ type: 'pdf', recipient, ...(pdf.attachments?.length ? { attachments: pdf.attachments } : {}) }),
       renderMany: (recipients, many = {}) => run({ type: 'pdfMany', recipients, title: many.title }),
-      renderPng: (recipient, png = {}) => run({ type: 'png', recipient, width: png.width, side: png.side }),
+      renderPng: (recipient, image = {}) =>
+        run({ type: 'png', recipient, width: image.width, side: image.side, ...(image.format ? { format: image.format } : {}) }),
     };
   }
 
@@ -161,11 +164,7 @@ export class RenderPool {
     return this.pooled(design).renderPdf(recipient);
   }
 
-  renderPng(
-    design: CertificateDesign,
-    recipient: Recipient | undefined,
-    options: { width?: number; side?: DesignSide } = {},
-  ): Promise<Buffer> {
+  renderPng(design: CertificateDesign, recipient: Recipient | undefined, options: RasterOptions = {}): Promise<Buffer> {
     return this.pooled(design).renderPng(recipient, options);
   }
 

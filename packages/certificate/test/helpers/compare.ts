@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
@@ -16,4 +17,12 @@ export function differingShare(a: Buffer, b: Buffer, diffPath?: string): number 
   const count = pixelmatch(pa.data, pb.data, diff.data, pa.width, pa.height);
   if (diffPath) writeFileSync(diffPath, PNG.sync.write(diff));
   return count / (pa.width * pa.height);
+}
+
+/** Any image the canvas decodes (a JPEG), as PNG bytes for the comparisons above. */
+export async function asPng(image: Buffer): Promise<Buffer> {
+  const decoded = await loadImage(image);
+  const canvas = createCanvas(decoded.width, decoded.height);
+  canvas.getContext('2d').drawImage(decoded, 0, 0);
+  return canvas.encode('png');
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCalls, idParams } from './contract.ts';
 
-/** Deleting an issuer's account (spec 1 §5, §7 `DELETE accounts/{id}`, §8) and a portal user's own sign-in. */
+/** Deleting an issuer's account (docs/product/account.md#rules-and-limits, docs/product/account.md#calls `DELETE accounts/{id}`, docs/product/account.md#messages) and a portal user's own sign-in. */
 
-/** What the account owner and a portal user type before their account goes (spec 1 §5). */
+/** What the account owner and a portal user type before their account goes (docs/product/account.md#rules-and-limits). */
 export const DELETE_ACCOUNT_SENTENCE = 'I Wish to Delete My Account';
 
 export const ACCOUNT_DELETION_MESSAGES = {

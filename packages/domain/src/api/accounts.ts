@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { ACCOUNT_NAME_INVALID_MESSAGE, accountNameProblem } from '../account-url.ts';
 import { accountDto } from './auth.ts';
 import { defineCalls, idParams, maxChars, timestamp } from './contract.ts';
+import { requiredThen } from './form-rules.ts';
 
-/** The account itself: its details (name, portal URL, country and state) and its logo (spec 1 §2 "Account info"). */
+/** The account itself: its details (name, portal URL, country and state) and its logo (docs/product/account.md#screens "Account info"). */
 
 export const ACCOUNT_MESSAGES = {
   updated: 'Account Updated.',
   imageUploaded: 'Image uploaded.',
   imageRemoved: 'Logo removed.',
-  /** The spec's wording for a logo URL that does not load as an image (spec 1 §5, §8). */
+  /** The spec's wording for a logo URL that does not load as an image (docs/product/account.md#rules-and-limits, docs/product/account.md#messages). */
   imageNotFound: 'Image could not be found.',
   adminsOnly: 'Only an account admin can change the account.',
   nameRequired: 'Account name is required.',
@@ -20,7 +22,7 @@ export const ACCOUNT_MESSAGES = {
 
 export const ACCOUNT_NAME_MAX = 100;
 
-/** A portal URL as typed: any scheme prefix (`https://`) dropped, spaces trimmed, lowercased (spec 1 §5). */
+/** A portal URL as typed: any scheme prefix (`https://`) dropped, spaces trimmed, lowercased (docs/product/account.md#rules-and-limits). */
 export const normalizeAccountUrl = (url: string): string =>
   url
     .trim()
@@ -56,6 +58,15 @@ export const accountUpdate = z.object({
 });
 export type AccountUpdate = z.input<typeof accountUpdate>;
 
+/** The account info form's name and URL: each asked for, then held to the call's rules (the URL's own are checked as it is typed). */
+export const accountInfoForm = z.object({
+  name: requiredThen(accountName(), ACCOUNT_MESSAGES.nameRequired).refine(
+    (name) => accountNameProblem(name) === null,
+    ACCOUNT_NAME_INVALID_MESSAGE,
+  ),
+  url: requiredThen(accountUpdate.shape.url, ACCOUNT_MESSAGES.urlRequired),
+});
+
 /** A logo by address: the server fetches it (http or https, public addresses only, 2 MB, 10 s). */
 export const logoUrlRequest = z.object({
   url: z.string({ error: 'Logo URL is required.' }).trim().min(1, 'Logo URL is required.').max(2000),
@@ -88,7 +99,8 @@ export const accountCalls = defineCalls('accounts', {
   uploadAccountLogo: {
     method: 'POST',
     path: '/api/accounts/:id/upload',
-    summary: "Set the account's logo: a PNG, JPEG, GIF or WebP file (form field `file`), or JSON `{ url }` fetched by the server",
+    summary:
+      "Set the account's logo: a PNG, JPEG, GIF or WebP file (form field `file`), or an address the server fetches (form field `url`; JSON `{ url }` is read too)",
     description:
       'The file is checked by its content and re-encoded; at most 2 MB. A `url` must be http or https, reach a public address ' +
       '(after every redirect) and answer an image within 2 MB and 10 seconds, else “Image could not be found.”. ' +

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { newPassword } from './auth.ts';
 import { defineCalls, id, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
-/** The super-admin's accounts console (spec 3 §2 "Admin user accounts", §7 Super-admin). */
+/** The super-admin's accounts console (docs/product/super-admin.md#screens "Admin user accounts", docs/product/super-admin.md#calls Super-admin). */
 
-/** Notification-day flags (spec 1 §9, spec 3 §9): all six are kept, only these four may be changed. */
+/** Notification-day flags (docs/product/super-admin.md#rules-and-limits): all six are kept, only these four may be changed. */
 export const NOTIFY_DAYS = [7, 10, 13, 80, 87, 89] as const;
 export const EDITABLE_NOTIFY_DAYS = [10, 80, 87, 89] as const;
 

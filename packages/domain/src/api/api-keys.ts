@@ -3,7 +3,7 @@ import { defineCalls, okReply, timestamp } from './contract.ts';
 
 /** A user's key for the public API (/v1): made, replaced and revoked on the API and integrations screen. */
 
-/** How long a key works after it was made (spec 1 §4). */
+/** How long a key works after it was made (docs/product/public-api.md#flows). */
 export const API_KEY_LIFETIME_MONTHS = 3;
 
 export const API_KEY_MESSAGES = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCalls, okReply } from './contract.ts';
 
 /**
- * The service-wide settings super-admins edit on Admin settings (spec 3 §2, §7 `GET/PUT settings`), one
+ * The service-wide settings super-admins edit on Admin settings (docs/product/super-admin.md#screens, docs/product/super-admin.md#calls `GET/PUT settings`), one
  * typed list: the server stores each under its key in `app_settings`, the screen edits them, the sign-up
  * forms and the legal pages read them. A setting never saved has its default.
  */
@@ -12,7 +12,7 @@ const legalText = z.string().max(LEGAL_CONTENT_MAX_LENGTH, 'The text is too long
 
 export const appSettingsShape = z
   .object({
-    /** Whether the sign-up forms offer a promo code field (spec 1 §7 `GET admin settings/allow_promo_codes`). */
+    /** Whether the sign-up forms offer a promo code field (docs/product/super-admin.md#calls `GET admin settings/allow_promo_codes`). */
     allow_promo_codes: z.boolean(),
     /** The privacy policy at /privacy, as sanitised HTML; empty shows the default text. */
     privacy_policy: legalText,
@@ -77,7 +77,7 @@ export const appSettingsCalls = defineCalls('settings', {
   },
 });
 
-/** The announcements super-admins publish (spec 3 §3 Announcement, §7 `admin announcements`). */
+/** The announcements super-admins publish (docs/product/dashboard.md#what-is-kept Announcement, docs/product/dashboard.md#calls `admin announcements`). */
 export const ANNOUNCEMENT_CONTENT_MAX_LENGTH = 50_000;
 
 export const adminAnnouncement = z

@@ -3,7 +3,7 @@ import { defineCalls, fileReply, idParams, okReply, queryInt, timestamp } from '
 
 /**
  * What designs are made of besides their text: the account's own fonts and the built-in ones, uploaded
- * images and stored files, the background and image libraries, and stock images (spec 2 §7, §9).
+ * images and stored files, the background and image libraries, and stock images (docs/product/super-admin.md#calls, docs/product/super-admin.md#rules-and-limits).
  */
 
 // ---- Fonts ---------------------------------------------------------------------------------------------

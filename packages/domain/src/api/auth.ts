@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { isValidEmail } from '../email.ts';
 import { PASSWORD_TOO_LONG_MESSAGE } from '../password.ts';
 import { defineCalls, maxChars, timestamp } from './contract.ts';
+import { MESSAGES } from './errors.ts';
+import { requiredThen, sixDigitCode } from './form-rules.ts';
 
-/** Sign-in, the current user, and the password links of confirmation and reset (spec 1 §7). */
+/** Sign-in, the current user, and the password links of confirmation and reset (docs/product/sign-in-and-sessions.md#calls). */
 
 export const loginRequest = z.object({
   email: z.string().trim().min(1, 'Email is Required').max(254),
@@ -17,6 +20,32 @@ export const loginRequest = z.object({
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const forgotRequest = z.object({ email: z.string().trim().min(1, 'Email is Required').max(254) });
+
+// ---- What the sign-in forms check before they send ------------------------------------------------
+
+/** The words of the sign-in forms' own checks (docs/product/sign-in-and-sessions.md#screens). */
+export const SIGN_IN_FORM_MESSAGES = {
+  emailCode: 'Enter the six digits from the email',
+  appCode: 'Enter the code from your authenticator app',
+} as const;
+
+/**
+ * The sign-in and reset forms check the address's shape too: the server answers a malformed one as it
+ * answers an unknown one, so only the form can say what is wrong with it.
+ */
+const wellFormedEmail = (rule: z.ZodString) => rule.refine(isValidEmail, MESSAGES.invalidEmail);
+
+/** The password sign-in form: the call's email and password. */
+export const signInForm = loginRequest.pick({ email: true, password: true }).extend({ email: wellFormedEmail(loginRequest.shape.email) });
+
+/** The reset-link form. */
+export const forgotForm = forgotRequest.extend({ email: wellFormedEmail(forgotRequest.shape.email) });
+
+/** The second step of a sign-in challenged with `email2fa`: the emailed code. */
+export const emailCodeForm = z.object({ email_code: sixDigitCode(SIGN_IN_FORM_MESSAGES.emailCode) });
+
+/** The second step of a sign-in challenged with `google2fa`: the app's code or a recovery code. */
+export const pinCodeForm = z.object({ pin_code: requiredThen(loginRequest.shape.pin_code.unwrap(), SIGN_IN_FORM_MESSAGES.appCode) });
 
 export const confirmRequest = z.object({ code: z.string().min(1).max(200) });
 
@@ -291,7 +320,7 @@ export const authCalls = defineCalls('auth', {
   },
 });
 
-/** The header's name rule (spec 1 §2): account name, else full name, else username; sub-users append their own. */
+/** The header's name rule (docs/product/sign-in-and-sessions.md#screens): account name, else full name, else username; sub-users append their own. */
 export function headerName(
   user: Pick<UserDto, 'first_name' | 'last_name' | 'username' | 'roles'> & { account: { name: string } | null },
 ): string {

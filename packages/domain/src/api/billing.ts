@@ -3,12 +3,12 @@ import { CREDIT_PACKS, PLANS } from '../plans.ts';
 import { defineCalls, idParams, okReply, queryInt, redirectReply, timestamp } from './contract.ts';
 
 /**
- * Card payments through Stripe (spec 1 §2, §3 Billing and Coupon, §7 billing calls): the card on file,
+ * Card payments through Stripe (docs/product/billing-and-credits.md#screens, docs/product/billing-and-credits.md#what-is-kept Billing and Coupon, docs/product/billing-and-credits.md#calls billing calls): the card on file,
  * coupons, invoices, the subscription, checkout and billing-portal redirects, automatic purchases and
  * Stripe's webhooks. Card numbers never reach the server: Stripe.js turns them into a payment method.
  */
 
-/** The spec's words for billing (spec 1 §8), and the query errors the subscription screen reads. */
+/** The spec's words for billing (docs/product/billing-and-credits.md#messages), and the query errors the subscription screen reads. */
 export const BILLING_MESSAGES = {
   saved: 'Success! Your billing details have been saved.',
   updated: 'Success: Your billing details have been updated.',
@@ -27,11 +27,11 @@ export const BILLING_MESSAGES = {
   automaticOff: 'Automatic purchases are off.',
 } as const;
 
-/** `?error=` values the subscription screen turns into messages (spec 1 §2). */
+/** `?error=` values the subscription screen turns into messages (docs/product/billing-and-credits.md#screens). */
 export const BILLING_QUERY_ERRORS = ['no-customer', 'no-session', 'no-payments', 'to-many-users', 'invalid-promo'] as const;
 export type BillingQueryError = (typeof BILLING_QUERY_ERRORS)[number];
 
-/** The card on file as the billing screen shows it (spec 1 §3 Billing): never the number, only its last four digits. */
+/** The card on file as the billing screen shows it (docs/product/billing-and-credits.md#what-is-kept Billing): never the number, only its last four digits. */
 export const billingCard = z
   .object({
     customer: z.string(),
@@ -116,7 +116,7 @@ export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 const planIds = PLANS.map((p) => p.id) as [string, ...string[]];
 const packCredits = CREDIT_PACKS.map((p) => p.credits);
 
-/** What a purchase asks for: the query of the checkout-session redirect (spec 1 §7). */
+/** What a purchase asks for: the query of the checkout-session redirect (docs/product/billing-and-credits.md#calls). */
 export const checkoutQuery = z.object({
   purchase_type: z.enum(['subscription', 'payg', 'certificate_set']),
   subscription: z.enum(planIds).optional(),

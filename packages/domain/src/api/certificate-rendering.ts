@@ -3,7 +3,7 @@ import { defineCalls, fileReply, idParams, queryInt } from './contract.ts';
 
 /**
  * Previews of certificate sets and global templates, drawn by the one layout engine the certificates
- * themselves are drawn with (spec 2 §7).
+ * themselves are drawn with (docs/product/builder.md#calls).
  */
 
 /** A signed link's proof, for a browser that opens the address without the session header. */

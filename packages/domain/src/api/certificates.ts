@@ -4,7 +4,7 @@ import { emailDesignSchema } from '../email-design.ts';
 import { accountIdParams, defineCalls, id, idParams, okReply, queryInt, timestamp } from './contract.ts';
 import { emailPreview } from './email-preview.ts';
 
-/** Certificate sets of the builder, their email and attachments, and the send wizard's view of them (spec 2 §7, spec 3 §7). */
+/** Certificate sets of the builder, their email and attachments, and the send wizard's view of them (docs/product/builder.md#calls). */
 
 const SET_FIELDS =
   'Beside these, any design field (`format`, `elements` …) and any email field (`email_subject`, `email_body` …) of a set; ' +
@@ -113,7 +113,7 @@ export type CertificateSummary = z.infer<typeof certificateSummary>;
 
 export const RECIPIENT_FIELD_KINDS = ['first_name', 'last_name', 'full_name', 'email', 'expiration_date', 'data'] as const;
 
-/** A column an import must fill for a set (spec 3 §3): names, address, expiration date, the design's own fields. */
+/** A column an import must fill for a set (docs/product/builder.md#what-is-kept): names, address, expiration date, the design's own fields. */
 export const recipientField = z.object({
   key: z.string(),
   kind: z.enum(RECIPIENT_FIELD_KINDS),

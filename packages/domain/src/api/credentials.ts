@@ -3,7 +3,7 @@ import { isValidEmail } from '../email.ts';
 import { defineCalls, id, queryInt, timestamp } from './contract.ts';
 
 /**
- * The credentials portal (spec 3 §2, §7): one holder's sign-in at `credentials.BASE_DOMAIN` that lists
+ * The credentials portal (docs/product/credentials-portal.md#screens, docs/product/credentials-portal.md#calls): one holder's sign-in at `credentials.BASE_DOMAIN` that lists
  * every certificate sent to their address, whichever issuer sent it.
  */
 
@@ -13,7 +13,7 @@ export const CREDENTIALS_MESSAGES = {
   onlyOnCredentialsHost: 'The credentials portal answers on its own address only.',
 } as const;
 
-/** What the credentials portal's register form sends (spec 3 §3 "Credentials register payload"). */
+/** What the credentials portal's register form sends (docs/product/verification.md#what-is-kept "Credentials register payload"). */
 export const credentialsRegisterRequest = z.object({
   first_name: z.string().trim().min(1, 'First name is Required').max(100),
   last_name: z.string().trim().min(1, 'Last name is Required').max(100),
@@ -21,7 +21,7 @@ export const credentialsRegisterRequest = z.object({
 });
 export type CredentialsRegisterRequest = z.infer<typeof credentialsRegisterRequest>;
 
-/** The list's page sizes; the stored `portal` page size (spec 3 §9: 3) picks one. */
+/** The list's page sizes; the stored `portal` page size (docs/product/credentials-portal.md#rules-and-limits: 3) picks one. */
 export const CREDENTIALS_PAGE_SIZE_MAX = 100;
 
 export const credentialsQuery = z.object({
@@ -37,7 +37,7 @@ export type CredentialsQuery = z.input<typeof credentialsQuery>;
 export const credentialIssuer = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'CredentialIssuer' });
 export type CredentialIssuer = z.infer<typeof credentialIssuer>;
 
-/** One certificate sent to the holder's address (spec 3 §3 "Recipient / credential (portal)"). */
+/** One certificate sent to the holder's address (docs/product/verification.md#what-is-kept "Recipient / credential (portal)"). */
 export const credential = z
   .object({
     /** The recipient row: the id the memo is saved under. */

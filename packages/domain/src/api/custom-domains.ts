@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineCalls, id, queryInt, timestamp } from './contract.ts';
 
 /**
- * An account's own portal address and its TLS certificate (spec 1 §2 custom portal URL with SSL, §3, §4,
- * §5, §7; spec 3 §7 super-admin `custom-domains`). Enterprise only (the plan catalogue's `custom_url`).
+ * An account's own portal address and its TLS certificate (docs/product/recipient-portal.md#screens custom portal URL with SSL, docs/product/recipient-portal.md#what-is-kept, docs/product/recipient-portal.md#flows,
+ * docs/product/recipient-portal.md#rules-and-limits, docs/product/recipient-portal.md#calls; docs/product/super-admin.md#calls super-admin `custom-domains`). Enterprise only (the plan catalogue's `custom_url`).
  * Super-admins act on any account by naming `account_id`; everyone else acts on their own account.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCalls } from './contract.ts';
 
-/** The dashboard (spec 3 §2, §4, §7): statistics from the account's sends, onboarding progress, its toggles. */
+/** The dashboard (docs/product/dashboard.md): statistics from the account's sends, onboarding progress, its toggles. */
 
 /** The ranges the chart offers, and the step of each one's series. */
 export const DASHBOARD_RANGES = ['7d', '30d', '12w', '12m'] as const;
@@ -48,7 +48,7 @@ export type DashboardStatistics = z.infer<typeof dashboardStatistics>;
 export const DASHBOARD_PROGRESS = ['make_certificates', 'make_projects', 'manage_projects'] as const;
 export type DashboardProgress = (typeof DASHBOARD_PROGRESS)[number];
 
-/** Percent done and the step to take next (1-based; null when all are done), spec 3 §4 and §9. */
+/** Percent done and the step to take next (1-based; null when all are done), docs/product/dashboard.md#flows and docs/product/dashboard.md#rules-and-limits. */
 export function progressStep(progress: DashboardProgress | null): { percent: number; activeStep: number | null } {
   if (progress === 'make_certificates') return { percent: 33, activeStep: 2 };
   if (progress === 'make_projects') return { percent: 67, activeStep: 3 };

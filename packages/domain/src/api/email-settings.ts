@@ -3,7 +3,7 @@ import { isValidEmail } from '../email.ts';
 import { defineCalls, id, redirectReply, timestamp } from './contract.ts';
 
 /**
- * Email settings (spec 1 §2, §3, §4, §7): certificate mail leaves through the product's server, the
+ * Email settings (docs/product/account.md): certificate mail leaves through the product's server, the
  * account's own SMTP server, or its Gmail / Microsoft 365 mailbox by OAuth 2. Secrets never come back:
  * the reply says `has_password`, and an empty password on save keeps the stored one.
  */

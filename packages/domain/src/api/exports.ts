@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountIdParams, defineCalls, fileReply, idParams } from './contract.ts';
 import { searchFilter } from './store.ts';
 
-/** Exports of recipients to CSV or XLSX, delivered by a mailed link (spec 3 §7). */
+/** Exports of recipients to CSV or XLSX, delivered by a mailed link (docs/product/store.md#calls). */
 
 export const EXPORT_TYPES = ['csv', 'xlsx'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCalls, okReply } from './contract.ts';
 
 /**
- * Recipient lists read from files (spec 3 §7): rows and headers come back; nothing is stored yet. Each
+ * Recipient lists read from files (docs/product/send-wizard.md#calls): rows and headers come back; nothing is stored yet. Each
  * upload is a multipart form with `file` (CSV or XLSX, at most 10 MB) and an optional `delimiter`
  * (`,` `;` `:` or `tab`).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCalls, id, okReply, timestamp } from './contract.ts';
 
-/** Saved column mappings of the send wizard and the admin's data mappings (spec 3 §7). */
+/** Saved column mappings of the send wizard and the admin's data mappings (docs/product/send-wizard.md#calls). */
 
 export const MAPPING_MESSAGES = {
   nameTaken: 'A mapping with this name already exists.',

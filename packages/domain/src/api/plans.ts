@@ -69,7 +69,7 @@ export function catalogueReply(): PlanCatalogue {
   };
 }
 
-/** A plan id, or null / "free" / "" to cancel back to Free (spec 3 §4: the plan becomes empty). */
+/** A plan id, or null / "free" / "" to cancel back to Free (docs/product/billing-and-credits.md#flows: the plan becomes empty). */
 const planChoice = z
   .string()
   .trim()
@@ -118,7 +118,7 @@ export const purchaseRequest = z.discriminatedUnion('purchase_type', [
 ]);
 export type PurchaseRequest = z.input<typeof purchaseRequest>;
 
-/** QR image sizes in pixels (spec 2 §7 asks for 50). */
+/** QR image sizes in pixels (docs/product/billing-and-credits.md#calls asks for 50). */
 export const QR_SIZES = [50, 75, 100, 150, 200, 300] as const;
 
 export const planCalls = defineCalls('plans', {

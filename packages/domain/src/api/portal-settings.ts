@@ -4,7 +4,7 @@ import { isValidEmail } from '../email.ts';
 import { defineCalls, id, maxChars, okReply } from './contract.ts';
 
 /**
- * Portal settings (spec 1 §2, §3, §5, §6, §7, §9; spec 3 §7): how an account's recipient portal looks —
+ * Portal settings (docs/product/recipient-portal.md): how an account's recipient portal looks —
  * its name, background, links, a text, a support address and the login button. Admins of a plan with
  * portal customisation change them; anyone reads the public part the portal pages draw.
  */
@@ -31,7 +31,7 @@ export const PORTAL_SETTINGS_MESSAGES = {
 } as const;
 
 /**
- * The portal name's length is `PORTAL_NAME_MAX` ("Documented limits" in docs/decisions.md); these bound the other free-text fields. Each is
+ * The portal name's length is `PORTAL_NAME_MAX` ("Documented limits", docs/decisions/0056-documented-limits.md); these bound the other free-text fields. Each is
  * stated once, in the schema below: validation refuses above it and the OpenAPI document gives it as `maxLength`.
  */
 export const PORTAL_LABEL_MAX = 30;
@@ -144,7 +144,7 @@ export function normalizePortalSettings(input: PortalSettingsUpdate): PortalSett
   };
 }
 
-/** A field the settings form marks, with why (spec 1 §5). Field names are the reply's own paths. */
+/** A field the settings form marks, with why (docs/product/recipient-portal.md#rules-and-limits). Field names are the reply's own paths. */
 export interface PortalSettingsProblem {
   field: string;
   message: string;

@@ -4,12 +4,12 @@ import { loginResponse, newPassword } from './auth.ts';
 import { accountIdParams, defineCalls, id, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
 /**
- * The recipient portal of one issuer (spec 3 §2 "Recipient portal", §7 "Login and portals", §8) and the
- * issuer's actions on the portal sign-ins of its recipients (spec 3 §7 "Send and projects").
+ * The recipient portal of one issuer (docs/product/recipient-portal.md#screens "Recipient portal", docs/product/recipient-portal.md#calls "Login and portals", docs/product/recipient-portal.md#messages) and the
+ * issuer's actions on the portal sign-ins of its recipients (docs/product/store.md#calls "Send and projects").
  */
 
 export const PORTAL_MEMO_MAX = 500;
-/** The page sizes the portal's size picker offers; 3 is the spec's default (spec 3 §9). */
+/** The page sizes the portal's size picker offers; 3 is the spec's default (docs/product/recipient-portal.md#rules-and-limits). */
 export const PORTAL_PAGE_SIZES = PAGINATION_COUNTS.filter((n) => n <= 50);
 
 export const PORTAL_MESSAGES = {
@@ -54,7 +54,7 @@ export const portalAccount = z
   .meta({ id: 'PortalAccount' });
 export type PortalAccount = z.infer<typeof portalAccount>;
 
-/** One certificate as its holder sees it in a portal (spec 3 §3 "Recipient / credential (portal)"). */
+/** One certificate as its holder sees it in a portal (docs/product/verification.md#what-is-kept "Recipient / credential (portal)"). */
 export const portalCertificate = z
   .object({
     id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCalls, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
-/** Super-admin tools over every account's projects: resend attempts and the projects log (spec 3 §2, §7 "Super-admin"). */
+/** Super-admin tools over every account's projects: resend attempts and the projects log (docs/product/super-admin.md#screens, docs/product/super-admin.md#calls "Super-admin"). */
 
 /** Most group resends a super-admin may allow one project. */
 export const MAX_RESEND_LIMIT = 100;
@@ -13,7 +13,7 @@ export const adminProject = z
     key: z.string(),
     account_id: z.number().int(),
     account_name: z.string(),
-    /** 1 live, 0 deleted (spec 3 §4: deleted, then recovered or deleted for good). */
+    /** 1 live, 0 deleted (docs/product/account.md#flows: deleted, then recovered or deleted for good). */
     status: z.number().int(),
     deleted_at: timestamp().nullable(),
     recipients_count: z.number().int(),

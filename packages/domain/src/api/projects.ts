@@ -4,12 +4,12 @@ import { emailDesignSchema } from '../email-design.ts';
 import { defineCalls, idParams, okReply, queryFlag, queryInt, timestamp } from './contract.ts';
 import { emailPreview } from './email-preview.ts';
 
-/** Projects of the send wizard and the Store, their recipients and their email (spec 3 §7). */
+/** Projects of the send wizard and the Store, their recipients and their email (docs/product/store.md#calls). */
 
 export const RECIPIENT_STATES = ['draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
-/** Where a project's recipients stand (spec 3 §3), counted from their delivery states. */
+/** Where a project's recipients stand (docs/product/store.md#what-is-kept), counted from their delivery states. */
 export const projectCounters = z.object({
   recipients_count: z.number().int(),
   sent_count: z.number().int(),
@@ -35,7 +35,7 @@ export const project = projectCounters
     filename: z.string().nullable(),
     /** Group resends made so far. */
     resend_attempts: z.number().int(),
-    /** Group resends the project may make (spec 3 §9: 5, unless a super-admin raised it). */
+    /** Group resends the project may make (docs/product/super-admin.md#rules-and-limits: 5, unless a super-admin raised it). */
     resend_limit: z.number().int(),
     /** Column title -> field key, as the list was matched when the project was saved. */
     mapping: z.record(z.string(), z.string()),

@@ -3,7 +3,7 @@ import { defineCalls, idParams, okReply, queryInt, timestamp } from './contract.
 import { PROMO_TYPES } from './registration.ts';
 
 /**
- * Promo codes, kept by super-admins (spec 3 §2 Promo Code Managing, §7 promo-codes). A first-time-
+ * Promo codes, kept by super-admins (docs/product/billing-and-credits.md#screens Promo Code Managing, docs/product/billing-and-credits.md#calls promo-codes). A first-time-
  * registering code gives `amount` credits to the account that registers with it, once; a percentage
  * code takes `amount` percent off a card checkout (a Stripe coupon) or is named on the request to the
  * operator without card payments.

@@ -3,7 +3,7 @@ import { DEFAULT_CATEGORY } from '../constants.ts';
 import { accountName } from './accounts.ts';
 import { defineCalls } from './contract.ts';
 
-/** Registering an account, its URL and the promo codes of the sign-up forms (spec 1 §7). */
+/** Registering an account, its URL and the promo codes of the sign-up forms (docs/product/registration.md#calls). */
 
 export const registrationRequest = z.object({
   email: z.string().trim().max(254),

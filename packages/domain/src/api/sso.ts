@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { isValidEmail } from '../email.ts';
 import { loginResponse } from './auth.ts';
 import { defineCalls, fileReply, redirectReply } from './contract.ts';
+import { requiredThen } from './form-rules.ts';
 
 /**
- * Single sign-on (spec 1 §2, §3, §6, §7): an account's SAML identity provider for its own users
+ * Single sign-on (docs/product/sign-in-and-sessions.md): an account's SAML identity provider for its own users
  * (enterprise plan), and sign-in with Google, Microsoft or LinkedIn through OpenID Connect where the
  * operator configured them. The server sends the browser to the provider and back; a finished sign-in
  * reaches the app as a one-time handover code in the address's fragment, exchanged for a session.
@@ -41,7 +42,7 @@ export const SOCIAL_PROVIDER_LABELS: Record<SocialProvider, string> = {
 /** The fragment key under which a finished outside sign-in hands its one-time code to the app. */
 export const SSO_HANDOVER_FRAGMENT = 'sso';
 
-/** What the account admin gives (spec 1 §3 SSO configuration). */
+/** What the account admin gives (docs/product/sign-in-and-sessions.md#what-is-kept SSO configuration). */
 export const ssoConfigurationInput = z.object({
   provider: z.string().trim().min(1, SSO_MESSAGES.providerRequired).max(100),
   idp_entity_id: z.string().trim().min(1, SSO_MESSAGES.entityIdRequired).max(1000),
@@ -77,6 +78,12 @@ export type SsoConfigurationReply = z.infer<typeof ssoConfigurationReply>;
 const samlParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
 const providerParams = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
 
+/** The login page's single sign-on step: the work email whose account's identity provider signs it in. */
+export const ssoStartRequest = z.object({ email: z.string().trim().max(254).refine(isValidEmail, 'Enter a valid email address.') });
+
+/** The single sign-on form: an empty field is asked for before its shape is judged. */
+export const ssoStartForm = z.object({ email: requiredThen(ssoStartRequest.shape.email, 'Email is Required') });
+
 export const ssoCalls = defineCalls('sso', {
   getSsoConfiguration: {
     method: 'GET',
@@ -101,7 +108,7 @@ export const ssoCalls = defineCalls('sso', {
     summary: "Where to send the browser to sign in through the email's account identity provider",
     description: 'The same 400 answers an unknown address, a user without single sign-on and a switched-off configuration.',
     access: 'public',
-    body: z.object({ email: z.string().trim().max(254).refine(isValidEmail, 'Enter a valid email address.') }),
+    body: ssoStartRequest,
     response: z.object({ redirect_url: z.string() }),
     errors: [400, 429],
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accountIdParams, defineCalls, fileReply, idParams, okReply, queryInt, timestamp } from './contract.ts';
 import { historyEvent, recipient } from './projects.ts';
 
-/** The Store's reading and correcting of recipients, across projects (spec 3 §2 store screens, §7). */
+/** The Store's reading and correcting of recipients, across projects (docs/product/store.md#screens store screens, docs/product/store.md#calls). */
 
 /** What the status filter of the global search can ask for; each is one condition on the recipient. */
 export const STATUS_FILTERS = [
@@ -41,7 +41,7 @@ const dataFieldFilters = optional(
   ),
 );
 
-/** The global search's filters (spec 3 §2 "Global Search"); every one is optional and they combine with AND. */
+/** The global search's filters (docs/product/store.md#screens "Global Search"); every one is optional and they combine with AND. */
 export const searchFilter = z.object({
   like: text,
   name: text,

@@ -18,7 +18,7 @@ export const appConfig = z
     payments_enabled: z.boolean(),
     /** Whether the operator set a review page (`REVIEW_URL`); without one nobody is asked for a review. */
     reviews_enabled: z.boolean(),
-    /** Stripe's publishable key when card payments are set up, else null (spec 1 §3 Config). */
+    /** Stripe's publishable key when card payments are set up, else null (docs/product/super-admin.md#what-is-kept Config). */
     pub_key: z.string().nullable(),
     /** The plan ids the spec's Config names: the entry plan and the premium (top) plan; no yearly plans are sold. */
     basic_plan: z.string(),

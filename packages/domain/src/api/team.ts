@@ -5,7 +5,7 @@ import { TEAM_MESSAGES, UNLIMITED_CREDITS } from '../plans.ts';
 import { defineCalls, id, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
 /**
- * Managing the users of an account (spec 1 §2 "Manage users", §5 sub-user form, §6, §7): the list, adding
+ * Managing the users of an account (docs/product/roles-and-sub-users.md#screens "Manage users", docs/product/roles-and-sub-users.md#rules-and-limits sub-user form, docs/product/roles-and-sub-users.md#who-may-do-what, docs/product/roles-and-sub-users.md#calls): the list, adding
  * (an invitation to set a password), editing the rights and credits, deleting, activating, acting as a
  * sub-user, and moving projects from one user to another.
  */
@@ -84,7 +84,7 @@ const accountUserFields = z.object({
 
 type Fields = z.output<typeof accountUserFields>;
 
-/** The form's cross-field rules, shared by the web form and the server (spec 1 §4, §5). */
+/** The form's cross-field rules, shared by the web form and the server (docs/product/roles-and-sub-users.md#flows, docs/product/roles-and-sub-users.md#rules-and-limits). */
 export function accountUserProblems(input: Fields): { field: keyof Fields; message: string }[] {
   const problems: { field: keyof Fields; message: string }[] = [];
   if (!input.allow_all_certificate_sets && input.allowed_certificate_sets.length === 0)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCalls } from './contract.ts';
 
-/** Tutorial videos per screen (spec 1 §2 dialogs): chosen by the operator, none until they add some. */
+/** Tutorial videos per screen (docs/product/dashboard.md#screens dialogs): chosen by the operator, none until they add some. */
 
 export const TUTORIAL_SCREENS = ['dashboard', 'build', 'send', 'store'] as const;
 export type TutorialScreen = (typeof TUTORIAL_SCREENS)[number];

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { accountIdParams, defineCalls } from './contract.ts';
+import { requiredThen, sixDigitCode } from './form-rules.ts';
 
 /**
- * Two-factor authentication (spec 1 §5 "Two-factor"): disabled, then enabling once a key and QR code
+ * Two-factor authentication (docs/product/sign-in-and-sessions.md#rules-and-limits "Two-factor"): disabled, then enabling once a key and QR code
  * are handed out, then enabled after a correct PIN; a correct PIN (or an emailed code) turns it off.
  * The account admin may require it of every user of the account.
  */
@@ -38,6 +39,9 @@ const pinCode = z.string().trim().min(1, 'Pin code is Required').max(40);
 
 export const enableTwoFactorRequest = z.object({ pin_code: pinCode });
 
+/** The enrolment form: a new key's code is always the app's six digits (a recovery code does not exist yet). */
+export const enableTwoFactorForm = z.object({ pin_code: sixDigitCode('Enter the six digits your app shows') });
+
 export const enableTwoFactorReply = z.object({
   pin_ok: z.literal(true),
   message: z.string(),
@@ -52,6 +56,9 @@ export const disableTwoFactorRequest = z.object({
   with_email: z.boolean().optional(),
 });
 export type DisableTwoFactorRequest = z.infer<typeof disableTwoFactorRequest>;
+
+/** The form that turns it off: any code the call takes. */
+export const disableTwoFactorForm = z.object({ pin_code: requiredThen(pinCode, 'Enter a code') });
 
 export const twoFactorPolicy = z.object({ require_two_factor: z.boolean() }).meta({ id: 'TwoFactorPolicy' });
 export type TwoFactorPolicy = z.infer<typeof twoFactorPolicy>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCalls, queryFlag, timestamp } from './contract.ts';
 
-/** The running version against the newest release the operator's feed announces (spec 1 §2 Updates, §7 `GET admin/version`). */
+/** The running version against the newest release the operator's feed announces (docs/product/account.md#screens Updates, docs/product/account.md#calls `GET admin/version`). */
 
 export const releaseInfo = z
   .object({ version: z.string(), notes: z.string().nullable(), url: z.string().nullable() })

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { PAGINATION_COUNTS, PAGINATION_LISTS } from '../constants.ts';
+import { isValidEmail } from '../email.ts';
 import { loginResponse, newPassword, userDto } from './auth.ts';
 import { defineCalls, idParams, okReply } from './contract.ts';
+import { MESSAGES } from './errors.ts';
+import { requiredThen } from './form-rules.ts';
 
 /** The signed-in user's own profile, password and address, the review prompt, and acting as another user. */
 
@@ -23,14 +26,26 @@ export type PasswordChange = z.infer<typeof passwordChange>;
 export const emailChange = z.object({ new_email: z.string().trim().max(254), email_confirmation_code: z.string().max(20) });
 export type EmailChange = z.infer<typeof emailChange>;
 
-/** One list's kept page size (spec 3 §7 `user/pagination`). */
+/** The personal details form: both names asked for, then the call's limits. */
+export const personalDetailsForm = z.object({
+  first_name: requiredThen(profileUpdate.shape.first_name, 'First name is required.'),
+  last_name: requiredThen(profileUpdate.shape.last_name, 'Last name is required.'),
+});
+
+/** The change-email popup: the new address as the server checks it, and the code that was mailed. */
+export const emailChangeForm = z.object({
+  new_email: emailChange.shape.new_email.refine(isValidEmail, MESSAGES.invalidEmail),
+  email_confirmation_code: requiredThen(emailChange.shape.email_confirmation_code, 'Enter the code we emailed you.'),
+});
+
+/** One list's kept page size (docs/product/account.md#calls `user/pagination`). */
 export const pageSizeChange = z.object({
   type: z.enum(PAGINATION_LISTS),
   count: z.literal(PAGINATION_COUNTS, { error: `Count must be one of ${PAGINATION_COUNTS.join(', ')}.` }),
 });
 export type PageSizeChange = z.infer<typeof pageSizeChange>;
 
-/** Every list's page size: the spec's defaults (spec 3 §9) with the user's own choices over them. */
+/** Every list's page size: the spec's defaults (docs/product/account.md#rules-and-limits) with the user's own choices over them. */
 export const pageSizes = z.object(Object.fromEntries(PAGINATION_LISTS.map((list) => [list, z.number().int()]))).meta({ id: 'PageSizes' });
 export type PageSizes = Record<(typeof PAGINATION_LISTS)[number], number>;
 

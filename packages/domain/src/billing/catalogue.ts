@@ -1,5 +1,5 @@
 /**
- * The plan catalogue (spec 1 §4, §6, §9; spec 2 §6, §9): every plan fact in one place. The server
+ * The plan catalogue (docs/product/billing-and-credits.md): every plan fact in one place. The server
  * enforces it, the web shows it, `GET /api/config` and `GET /api/plans` carry it; nothing restates it.
  */
 
@@ -24,10 +24,10 @@ export const PLAN_IDS = ['basic-monthly-3', 'advanced-monthly-3', 'professional-
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /**
- * The cheapest plan that unlocks each feature; every plan above it has it too (spec 1 §6: Basic adds the
+ * The cheapest plan that unlocks each feature; every plan above it has it too (docs/product/billing-and-credits.md#who-may-do-what: Basic adds the
  * portal and LinkedIn; Advanced custom fonts and QR codes; Professional two-sided certificates and logins;
  * Enterprise portal customisation, SSO and a custom URL). Logo, saved mappings and exports are "premium"
- * (spec 1 §5, spec 3 §6): any paid plan.
+ * (docs/product/billing-and-credits.md#rules-and-limits, docs/product/billing-and-credits.md#who-may-do-what): any paid plan.
  */
 export const FEATURE_FIRST_PLAN: Readonly<Record<Feature, PlanId>> = {
   recipient_portal: 'basic-monthly-3',
@@ -68,15 +68,15 @@ export interface Plan {
   /** 1 Basic to 4 Enterprise; 0 is no plan. */
   level: number;
   features: Readonly<Record<Feature, boolean>>;
-  /** Custom fonts the account may hold (spec 2 §6 max_own_fonts). */
+  /** Custom fonts the account may hold (docs/product/builder.md#who-may-do-what max_own_fonts). */
   max_own_fonts: number;
-  /** Sub-users that may be active at once (0 where the plan has no team logins; spec 1 §6, §9). */
+  /** Sub-users that may be active at once (0 where the plan has no team logins; docs/product/billing-and-credits.md#who-may-do-what, docs/product/billing-and-credits.md#rules-and-limits). */
   max_active_users: number;
   /**
    * Certificate sets the plan adds to the account's own allowance (`allowed_sets`: the free tier's 1 and
    * the sets bought), or null for no limit while the plan is held: the one set is the
    * unsubscribed accounts', and the set limit is one of the limits an upgrade lifts ("Plans and the manual billing
-   * provider" in docs/decisions.md).
+   * provider", docs/decisions/0027-plans-and-manual-billing-provider.md).
    */
   certificate_sets: number | null;
 }
@@ -131,22 +131,22 @@ export const PLANS: readonly Plan[] = PLAN_ROWS.map((plan) => ({
   features: Object.fromEntries(FEATURES.map((f) => [f, plan.level >= levelOf(FEATURE_FIRST_PLAN[f])])) as Record<Feature, boolean>,
 }));
 
-/** Plans no longer sold: they show a warning and count as no active plan (spec 1 §4). */
+/** Plans no longer sold: they show a warning and count as no active plan (docs/product/billing-and-credits.md#flows). */
 export const DISCONTINUED_PLAN_IDS = ['prem-monthly-2', 'basic-monthly-2', 'basic-monthly', 'prem-monthly'] as const;
 
-/** An account without a plan (spec 1 §4, §9). */
+/** An account without a plan (docs/product/billing-and-credits.md#flows, docs/product/billing-and-credits.md#rules-and-limits). */
 export const FREE_TIER = {
   monthly_credits: 50,
   /** Above this many available credits an account without a plan shows as Pay As You Go, not Free. */
   free_display_max_credits: 50,
   certificate_sets: 1,
-  /** The figures the lower tier's upgrade messages quote (spec 3 §6). */
+  /** The figures the lower tier's upgrade messages quote (docs/product/billing-and-credits.md#who-may-do-what). */
   limited_tier: { certificate_sets: 3, projects: 5 },
 } as const;
 
 export const TRIAL_DAYS = 14;
 
-/** Automatic-purchase packs (spec 1 §2, §9). */
+/** Automatic-purchase packs (docs/product/billing-and-credits.md#screens, docs/product/billing-and-credits.md#rules-and-limits). */
 export const CREDIT_PACKS = [
   { credits: 150, price_usd: 24 },
   { credits: 250, price_usd: 34 },
@@ -154,9 +154,9 @@ export const CREDIT_PACKS = [
   { credits: 1000, price_usd: 99 },
 ] as const;
 
-/** Pay-as-you-go checkout prices in cents, per pack, times quantity (spec 1 §9). */
+/** Pay-as-you-go checkout prices in cents, per pack, times quantity (docs/product/billing-and-credits.md#rules-and-limits). */
 export const PAYG_PRICE_CENTS: Readonly<Record<number, number>> = { 150: 2900, 250: 3900, 500: 6900, 1000: 11900 };
 export const PAYG_PACKS = Object.entries(PAYG_PRICE_CENTS).map(([credits, cents]) => ({ credits: Number(credits), price_cents: cents }));
 
-/** One more certificate set, bought once (spec 2 §2.3, §9). */
+/** One more certificate set, bought once (docs/product/builder.md#buying-more-sets, docs/product/billing-and-credits.md#rules-and-limits). */
 export const CERTIFICATE_SET_PRICE_USD = 29;

@@ -50,7 +50,7 @@ export function onDiscontinuedPlan(account: PlanHolder): boolean {
   return account.stripe_active && isDiscontinuedPlan(account.stripe_plan);
 }
 
-/** Features a pending plan change suspends (spec 1 §6 users, spec 2 §6 custom fonts). */
+/** Features a pending plan change suspends (docs/product/builder.md#who-may-do-what users, docs/product/builder.md#who-may-do-what custom fonts). */
 const SUSPENDED_WHILE_PENDING: readonly Feature[] = ['custom_fonts', 'team'];
 
 /**
@@ -100,7 +100,7 @@ export function upgradeMessage(feature: Feature): string {
 /** Where every upgrade prompt leads. */
 export const UPGRADE_PATH = '/account/subscription';
 
-/** Display name when not subscribed: Free with 50 credits or fewer, else Pay As You Go (spec 1 §4). */
+/** Display name when not subscribed: Free with 50 credits or fewer, else Pay As You Go (docs/product/billing-and-credits.md#flows). */
 export function planDisplayName(account: PlanHolder & { credits: number; subscription_credits: number }): string {
   const plan = activePlan(account);
   if (plan) return plan.display_name;
@@ -111,7 +111,7 @@ export function availableCredits(account: { credits: number; subscription_credit
   return account.credits + account.subscription_credits;
 }
 
-/** Days left of the free trial: 14 minus days elapsed, never below 0 (spec 1 §4). */
+/** Days left of the free trial: 14 minus days elapsed, never below 0 (docs/product/billing-and-credits.md#flows). */
 export function trialDaysRemaining(startedAt: Date, now: Date, trialDays = TRIAL_DAYS): number {
   const elapsed = Math.floor((now.getTime() - startedAt.getTime()) / 86_400_000);
   return Math.max(0, trialDays - elapsed);
@@ -127,17 +127,17 @@ export function maxOwnFonts(account: FeatureHolder): number {
   return featureAllowed(account, 'custom_fonts') ? (activePlan(account)?.max_own_fonts ?? 0) : 0;
 }
 
-/** Custom fonts need an active plan above Basic and no pending subscription change (spec 2 §6). */
+/** Custom fonts need an active plan above Basic and no pending subscription change (docs/product/billing-and-credits.md#who-may-do-what). */
 export function mayUseOwnFonts(account: FeatureHolder & { subscription_in_pending: boolean }): boolean {
   return featureAllowed(account, 'custom_fonts');
 }
 
-/** Managing users needs a plan with team logins and no pending subscription change (spec 1 §6). */
+/** Managing users needs a plan with team logins and no pending subscription change (docs/product/billing-and-credits.md#who-may-do-what). */
 export function mayManageUsers(account: FeatureHolder & { subscription_in_pending: boolean }): boolean {
   return featureAllowed(account, 'team');
 }
 
-/** How many sub-users may be active at once: the plan's logins, else the general 5 (spec 1 §9). */
+/** How many sub-users may be active at once: the plan's logins, else the general 5 (docs/product/billing-and-credits.md#rules-and-limits). */
 export function maxActiveTeamUsers(account: PlanHolder): number {
   return activePlan(account)?.max_active_users || SUB_USERS_ACTIVE_MAX;
 }

@@ -1,5 +1,5 @@
 /**
- * Colour arithmetic for the email editor's colour rules (spec 2 §5): the HSL lightness cut-off for
+ * Colour arithmetic for the email editor's colour rules (docs/product/email-editor.md#rules-and-limits): the HSL lightness cut-off for
  * button backgrounds, the WCAG contrast ratio between button text and background, and the automatic
  * adjustment that moves a refused colour to the nearest accepted one.
  */

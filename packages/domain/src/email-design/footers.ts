@@ -1,5 +1,5 @@
 /**
- * The default footer of the certificate email in each footer language (spec 2 §3, §9). The codes are
+ * The default footer of the certificate email in each footer language (docs/product/email-editor.md#what-is-kept, docs/product/email-editor.md#rules-and-limits). The codes are
  * the product's own ('sp' for Spanish, 'ch' for Chinese) because stored designs use them.
  * [RECIPIENT EMAIL] and [ACCOUNT_NAME] are merge fields filled in when the message is composed.
  */

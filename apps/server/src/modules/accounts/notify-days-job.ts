@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { sendDueNotifications } from './notify-days.ts';
 
-/** Notification-day emails, looked for every minute (spec 3 §9); each is sent once however many processes run. */
+/** Notification-day emails, looked for every minute (docs/product/super-admin.md#rules-and-limits); each is sent once however many processes run. */
 export const notifyDaysJob = defineJob<Record<string, never>, AppContext>({
   name: 'accounts.notify-days',
   retryLimit: 3,

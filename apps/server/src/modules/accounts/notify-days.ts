@@ -7,7 +7,7 @@ import { notifyDayMail } from '../../mail/account-emails.ts';
 import { queueMail } from '../../mail/outbox.ts';
 
 /**
- * Sends the notification-day emails that are due (spec 1 §9): on each day of an account's `notify_days`,
+ * Sends the notification-day emails that are due (docs/product/super-admin.md#rules-and-limits): on each day of an account's `notify_days`,
  * counted from its trial start, its admins get one reminder, if the account has no plan. A day is due
  * for the 24 hours after it begins, so a run missed during downtime still sends it and a day long past
  * never does. Each (account, day, trial) is claimed by its row in `account_notifications` before the mail

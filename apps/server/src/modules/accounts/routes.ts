@@ -1,14 +1,14 @@
 import { ACCOUNT_DELETION_MESSAGES, ACCOUNT_MESSAGES, accountDeletionCalls, accountCalls as calls } from '@laurel/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAuth, requireOwnSession, requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
-import { readUpload } from '../files/index.ts';
+import { readFileOrField } from '../files/index.ts';
 import { accountDeletionSummary, deleteOwnAccount } from './deletion.ts';
-import { removeAccountLogo, setAccountLogo } from './logo.ts';
+import { type LogoSource, removeAccountLogo, setAccountLogo } from './logo.ts';
 import { readAccount, updateAccount } from './service.ts';
 
-/** The account's details and logo (spec 1 §2 "Account info"); who may do what is in `access.ts`. */
+/** The account's details and logo (docs/product/account.md#screens "Account info"); who may do what is in `access.ts`. */
 export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getAccount, async (request) => readAccount(context, requireAuth(request).user, request.params.id));
 
@@ -17,12 +17,11 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     return { success: true, message: ACCOUNT_MESSAGES.updated, account };
   });
 
-  // One call takes the logo either way the spec offers: a file as a form, or `{ url }` as JSON.
+  // One call takes the logo either way the product offers: a form with the file or the address (`url`),
+  // or the address as JSON `{ url }`.
   route(app, calls.uploadAccountLogo, async (request) => {
     const { user } = requireAuth(request);
-    const source = request.isMultipart()
-      ? { kind: 'file' as const, ...(await readUpload(request)) }
-      : { kind: 'url' as const, body: request.body };
+    const source = request.isMultipart() ? await logoFromForm(request) : { kind: 'url' as const, body: request.body };
     return setAccountLogo(context, user, request.params.id, source, request.ip);
   });
 
@@ -41,4 +40,9 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     await deleteOwnAccount(context, auth, request.params.id, request.body.password, request.ip);
     return { success: true, message: ACCOUNT_DELETION_MESSAGES.requested };
   });
+}
+
+async function logoFromForm(request: FastifyRequest): Promise<LogoSource> {
+  const part = await readFileOrField(request, 'url');
+  return part.kind === 'file' ? part : { kind: 'url', body: { url: part.value } };
 }

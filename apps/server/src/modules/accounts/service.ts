@@ -28,7 +28,7 @@ export async function readAccount(context: AppContext, user: UserRow, accountId:
   return presentAccountDetails(await accountFor(context, user, accountId, 'read'), context.clock.now());
 }
 
-/** The account form's rules (spec 1 §5), each refusal naming its field; the URL's are registration's. */
+/** The account form's rules (docs/product/account.md#rules-and-limits), each refusal naming its field; the URL's are registration's. */
 async function checkedChanges(context: AppContext, account: AccountRow, input: z.output<typeof accountUpdate>): Promise<Changes> {
   if (!input.name) throw refuse('name', ACCOUNT_MESSAGES.nameRequired);
   const nameProblem = accountNameProblem(input.name);

@@ -33,7 +33,7 @@ async function userOf(tx: Db, userId: number) {
   return user;
 }
 
-/** Days 10, 80, 87 and 89 follow the request; 7 and 13 keep what the account has (spec 1 §9). */
+/** Days 10, 80, 87 and 89 follow the request; 7 and 13 keep what the account has (docs/product/super-admin.md#rules-and-limits). */
 export async function setNotifyDays(context: AppContext, actor: Actor, accountId: number, requested: number[]): Promise<number[]> {
   const editable = EDITABLE_NOTIFY_DAYS as readonly number[];
   if (requested.some((day) => !editable.includes(day))) throw badRequest(ADMIN_ACCOUNT_MESSAGES.notEditableDay, { field: 'notify_days' });

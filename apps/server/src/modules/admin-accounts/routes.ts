@@ -19,7 +19,7 @@ function superAdmin(request: FastifyRequest): Actor & { email: string } {
   return { id: user.id, email: user.email, accountId: user.account_id, ip: request.ip };
 }
 
-/** The accounts console (spec 3 §2 "Admin user accounts", §7 Super-admin); its billing calls are in the billing module's routes. */
+/** The accounts console (docs/product/super-admin.md#screens "Admin user accounts", docs/product/super-admin.md#calls Super-admin); its billing calls are in the billing module's routes. */
 export function adminAccountRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.filterAccounts, async (request) => {
     superAdmin(request);

@@ -5,7 +5,7 @@ import { requireAuth, requireOwnSession } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { assertMayHoldKey, currentKey, issueKey, presentKey, revokeKey } from './service.ts';
 
-/** A user's API key (spec 1 §7): read, made anew, revoked. Making and revoking are the user's own, never an acting admin's. */
+/** A user's API key (docs/product/public-api.md#calls): read, made anew, revoked. Making and revoking are the user's own, never an acting admin's. */
 export function apiKeyRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getApiKey, async (request) => {
     const { user } = requireAuth(request);

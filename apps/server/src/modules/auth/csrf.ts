@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { hmac, safeEqual } from '../../secrets.ts';
 
 /**
- * The sign-in form's CSRF token (spec 1 §7): stateless, signed with the app secret, valid for two
+ * The sign-in form's CSRF token (docs/product/sign-in-and-sessions.md#calls): stateless, signed with the app secret, valid for two
  * hours, so no server state is kept for visitors who never sign in.
  */
 const VALID_MS = 2 * 60 * 60_000;

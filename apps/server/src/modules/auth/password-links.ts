@@ -23,7 +23,7 @@ const invalidLink = () => notFound(MESSAGES.invalidLink, { error_type: 'invalid_
 
 /**
  * Forgot password: mails a reset link when the address has an account. The reply is the same
- * either way, so the form cannot be used to find out who has an account (docs/decisions.md).
+ * either way, so the form cannot be used to find out who has an account (docs/decisions/0004-sign-in-sessions-and-passwords.md).
  */
 export async function requestPasswordReset(context: AppContext, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);

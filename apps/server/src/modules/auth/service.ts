@@ -17,7 +17,7 @@ export interface Credentials {
   email: string;
   password: string;
   ip: string;
-  /** Asked on the credentials portal's host, whose form tells its failures apart (spec 3 §8). */
+  /** Asked on the credentials portal's host, whose form tells its failures apart (docs/product/sign-in-and-sessions.md#messages). */
   credentialsPortal?: boolean;
 }
 
@@ -34,7 +34,7 @@ export const SIGN_IN_CODE_MESSAGES = {
 
 /**
  * Why a sign-in on the credentials portal failed: its form offers registration for an unknown address
- * and the confirmation mail for an unconfirmed one (spec 3 §8). Its register call already answers
+ * and the confirmation mail for an unconfirmed one (docs/product/sign-in-and-sessions.md#messages). Its register call already answers
  * whether an address has an account (400 when it does), so these say nothing more than it does.
  */
 function credentialsPortalFailure(user: UserRow | undefined): 'no_user' | 'not_confirmed' | 'wrong_password' {

@@ -11,7 +11,7 @@ import { automaticPurchaseJob } from './automatic-job.ts';
 import { stripeConfigured } from './stripe-client.ts';
 
 /**
- * Automatic purchases (spec 1 §2, §9 packs): when the balance falls under the account's threshold, one
+ * Automatic purchases (docs/product/billing-and-credits.md#screens, docs/product/billing-and-credits.md#rules-and-limits packs): when the balance falls under the account's threshold, one
  * pack is charged off-session to the card on file. The setting's `armed` flag makes that once per
  * crossing: a purchase clears it, and it is set again only once the balance is back at the threshold.
  * The charge runs as a job (automatic-job.ts); the credits come with the payment's webhook (sync.ts).

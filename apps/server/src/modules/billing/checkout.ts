@@ -20,7 +20,7 @@ import { currentSubscription, syncCustomer } from './sync.ts';
 
 /**
  * Where a billing redirect sends the browser: Stripe Checkout, Stripe's billing portal, or back to a
- * screen of the app with `?error=` (no-customer, no-session; no-payments without Stripe; see "Stripe billing" in docs/decisions.md;
+ * screen of the app with `?error=` (no-customer, no-session; no-payments without Stripe; see "Stripe billing", docs/decisions/0028-stripe-billing.md;
  * invalid-promo and promo-used-up for a promo code that cannot be used).
  */
 
@@ -171,7 +171,7 @@ async function checkout(
  * for the rest of the period (its paid invoice brings the credits of the time it paid for, never past the
  * highest plan paid for in the period: subscription-credits.ts), a downgrade takes effect without a
  * refund and brings no credits until the next renewal. Without a card on file the purchase waits on the
- * billing information screen and resumes once a card is added (spec 1 §4).
+ * billing information screen and resumes once a card is added (docs/product/billing-and-credits.md#flows).
  */
 async function changePlan(
   context: AppContext,

@@ -7,7 +7,7 @@ import { findCertificateSet, type Member } from '../certificates/index.ts';
 import { assertFeature } from './gates.ts';
 
 /**
- * A set's QR code image (spec 2 §7 `certificates/{id}/qr/50`) for plans with QR codes. A set has no
+ * A set's QR code image (docs/product/builder.md#calls `certificates/{id}/qr/50`) for plans with QR codes. A set has no
  * recipient yet, so the code leads to the verification page; each sent certificate carries its own.
  */
 export async function certificateQrPng(context: AppContext, member: Member, setId: number, size: number): Promise<Buffer> {

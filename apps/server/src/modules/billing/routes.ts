@@ -9,7 +9,7 @@ import { setAccountPlan } from './plan-grants.ts';
 import { requestPurchase } from './purchase-request.ts';
 import { certificateQrPng } from './qr.ts';
 
-/** The catalogue, the manual provider's plan grants (spec 3 §7), purchase requests and the QR image. */
+/** The catalogue, the manual provider's plan grants (docs/product/billing-and-credits.md#calls), purchase requests and the QR image. */
 export function billingRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getPlans, async (request) => {
     requireRole(request, ['global_admin']);

@@ -161,7 +161,7 @@ export async function removeCard(context: AppContext, accountId: number, actor: 
   await audit(context, { action: 'billing.card_removed', accountId, userId: actor.userId, ip: actor.ip });
 }
 
-/** Cancels now (spec 1 §4: cancelling returns to Free) and reads the state back from Stripe at once. */
+/** Cancels now (docs/product/billing-and-credits.md#flows: cancelling returns to Free) and reads the state back from Stripe at once. */
 export async function cancelSubscription(context: AppContext, accountId: number, actor: Actor): Promise<void> {
   const stripe = requireStripe(context);
   const account = await loadAccount(context, accountId);

@@ -11,7 +11,7 @@ import { testRecipients } from './test-recipients.ts';
 /** A super-admin's template tests go out at most this often from one address (a set's tests are limited per account). */
 const TEST_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
-/** The email a set sends: preview with sample data, and test messages (spec 2 §7). */
+/** The email a set sends: preview with sample data, and test messages (docs/product/builder.md#calls). */
 export function certificateEmailRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.previewCertificateEmail, async (request) =>
     previewSetEmail(context, requireAccountMember(request), request.params.id, request.body),

@@ -25,7 +25,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
     .send(pdf);
 }
 
-/** Previews and thumbnails drawn by the one layout engine (spec 2 §7). */
+/** Previews and thumbnails drawn by the one layout engine (docs/product/builder.md#calls). */
 export function renderRoutes(app: FastifyInstance, context: AppContext): void {
   /** A set by a signed link (no session) or for a signed-in member of its account. */
   const setFor = (request: FastifyRequest, id: number) =>

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type CertificateDesign, designImageSources, type Recipient } from '@laurel/certificate';
-import type { CustomFontFile, ImageLoader, PoolDesignOptions, PooledDesign } from '@laurel/certificate/node';
+import type { CustomFontFile, ImageLoader, PoolDesignOptions, PooledDesign, RasterFormat } from '@laurel/certificate/node';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { accountFonts } from '../../db/schema.ts';
@@ -98,20 +98,38 @@ export function previewRecipient(query: Record<string, unknown>): Recipient | un
   };
 }
 
+export interface DesignImageOptions {
+  width?: number;
+  back?: boolean;
+  /** PNG unless JPEG is asked for: JPEG for pictures only looked at (see the RasterFormat note). */
+  format?: RasterFormat;
+}
+
 /**
  * Interactive renders (previews, downloads, a test email's attachment) run once in the render pool and
  * leave nothing prepared behind. A refused image, a render past its time limit or past its memory
  * ceiling rejects with a RenderError, which the error handler answers with 422 and its message.
  */
-export async function designPng(
+export async function designImage(
   context: AppContext,
   accountId: number | null,
   design: CertificateDesign,
   recipient: Recipient | undefined,
-  options: { width?: number; back?: boolean },
+  options: DesignImageOptions,
 ): Promise<Buffer> {
   const pooled = context.renders.prepare(design, { ...(await poolOptions(context, accountId, design)), keep: false });
-  return pooled.renderPng(recipient, { width: options.width, side: options.back ? 'back' : 'front' });
+  return pooled.renderPng(recipient, { width: options.width, side: options.back ? 'back' : 'front', format: options.format ?? 'png' });
+}
+
+/** One side as a PNG (see designImage). */
+export function designPng(
+  context: AppContext,
+  accountId: number | null,
+  design: CertificateDesign,
+  recipient: Recipient | undefined,
+  options: Omit<DesignImageOptions, 'format'>,
+): Promise<Buffer> {
+  return designImage(context, accountId, design, recipient, { ...options, format: 'png' });
 }
 
 /** A one-off PDF, at print resolution unless `print: false` (the weight an email attaches, see preparedPdfRenderer). */

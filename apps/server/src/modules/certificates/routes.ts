@@ -15,7 +15,7 @@ import {
 } from './service.ts';
 import { attachFile, listUploads, removeUpload } from './uploads.ts';
 
-/** Certificate sets of the signed-in user's account (spec 2 §7). */
+/** Certificate sets of the signed-in user's account (docs/product/builder.md#calls). */
 export function certificateRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.listCertificates, async (request) => {
     const { rows, count } = await listCertificateSets(context, requireAccountMember(request), request.query);

@@ -8,7 +8,7 @@ import { presentSendSelect, recipientEmailPreview } from './send-select.ts';
 import { listCertificateSets } from './service.ts';
 
 /**
- * The send wizard's view of certificate sets (spec 3 §7: certificates/send_select/{accountId}):
+ * The send wizard's view of certificate sets (docs/product/account.md#calls: certificates/send_select/{accountId}):
  * the paged list with each set's thumbnail and the fields an import must fill, and the email a
  * previewed recipient would get.
  */

@@ -18,7 +18,7 @@ const PREVIEW_LINK_TTL_MS = 30 * 60_000;
 
 /**
  * A set as the send wizard's first step lists it: thumbnail, and the fields an import must fill
- * (spec 3 §3: Certificate as used by send), so the issuer sees what columns they need before choosing.
+ * (docs/product/send-wizard.md#what-is-kept: Certificate as used by send), so the issuer sees what columns they need before choosing.
  */
 export function presentSendSelect(context: AppContext, row: SummaryRow): SendableCertificate {
   const design = migrateDesign(row.design);

@@ -31,7 +31,7 @@ async function mailedRecently(context: AppContext, userId: number): Promise<bool
  * Registers a holder on the credentials portal: a new portal user (no roles, no account), or one
  * whose sign-in was never confirmed, is mailed a link to the set-password form, which confirms the
  * address. The reply is the same for both, and for a banned unconfirmed address (mailed nothing); an
- * address with a confirmed sign-in answers 400, as the spec's form expects (spec 3 §8). The names
+ * address with a confirmed sign-in answers 400, as the spec's form expects (docs/product/credentials-portal.md#messages). The names
  * given only fill a new row: nobody renames someone else's sign-in by typing their address.
  */
 export async function registerHolder(context: AppContext, input: CredentialsRegisterRequest, ip: string): Promise<void> {

@@ -11,7 +11,7 @@ import { listCredentials } from './service.ts';
 /** Ten registrations a minute from one address (each may mail a link). */
 const registerRateLimit = { max: 10, timeWindow: '1 minute' };
 
-/** These calls belong to the credentials portal's host (spec 3 §2); elsewhere they do not exist. */
+/** These calls belong to the credentials portal's host (docs/product/credentials-portal.md#screens); elsewhere they do not exist. */
 function assertCredentialsHost(request: FastifyRequest): void {
   if (!request.hostInfo.credentialsPortal)
     throw notFound(CREDENTIALS_MESSAGES.onlyOnCredentialsHost, { error_type: 'not_credentials_host' });

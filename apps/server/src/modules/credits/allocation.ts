@@ -7,7 +7,7 @@ export const allocationMessage = (left: number) =>
   `You have ${left} of the credits your account administrator allocated to you left. Ask them for more credits to send these certificates.`;
 
 /**
- * Spends a sub-user's allocation (spec 1 §3 `allocated_credits`), in the transaction of the account's own
+ * Spends a sub-user's allocation (docs/product/roles-and-sub-users.md#what-is-kept `allocated_credits`), in the transaction of the account's own
  * debit so that both or neither happen. Unlimited (-1) allocations are untouched. The check and the
  * decrement are one conditional update, so concurrent sends cannot overspend an allocation either.
  */

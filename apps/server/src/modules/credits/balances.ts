@@ -8,7 +8,7 @@ import { audit } from '../system/index.ts';
 import { adjustBucket, type CreditBucket } from './ledger.ts';
 
 /**
- * A super-admin sets an account's balances and set allowance (spec 3 §7 admin-update). New balances
+ * A super-admin sets an account's balances and set allowance (docs/product/super-admin.md#calls admin-update). New balances
  * become ledger entries for the difference, so the ledger always explains the balance; all of it, and
  * its audit entry, in one transaction.
  */

@@ -87,7 +87,7 @@ export async function sendOperatorRequest(
 }
 
 /**
- * A member who cannot buy credits asks for them (spec 3 §7: accounts/send-credits-request): the
+ * A member who cannot buy credits asks for them (docs/product/billing-and-credits.md#calls: accounts/send-credits-request): the
  * request is mailed through the outbox to whoever can add them, and the first address is returned
  * so the wizard can say whom it asked.
  */

@@ -22,7 +22,7 @@ function range(context: AppContext, dateStart?: string, dateEnd?: string) {
 }
 
 /**
- * The pay-as-you-go purchases of a date range (spec 3 §7 `get-payg-log`), read from the credit ledger:
+ * The pay-as-you-go purchases of a date range (docs/product/super-admin.md#calls `get-payg-log`), read from the credit ledger:
  * credits bought at checkout or automatically, with what was paid. Deleted accounts' rows left with them.
  */
 export async function paygLog(context: AppContext, query: { dateStart?: string; dateEnd?: string }): Promise<PaygLog> {

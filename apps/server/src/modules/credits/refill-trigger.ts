@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { audit } from '../system/index.ts';
 import { runRefills } from './refill.ts';
 
-/** A super-admin runs the monthly refill now (spec 3 §7 trigger-refills); the run is audited with what it granted. */
+/** A super-admin runs the monthly refill now (docs/product/super-admin.md#calls trigger-refills); the run is audited with what it granted. */
 export async function triggerRefills(context: AppContext, actorId: number, ip: string): Promise<RefillRunReply> {
   const grants = await runRefills(context);
   await audit(context, {

@@ -78,7 +78,7 @@ export async function refillAccount(
 }
 
 /**
- * Sub-users on auto-refill get their allocation back to their monthly refill (spec 1 §3). It is their
+ * Sub-users on auto-refill get their allocation back to their monthly refill (docs/product/billing-and-credits.md#what-is-kept). It is their
  * share of the account's credits, not credits of its own, so the ledger does not record it. A paid
  * invoice that grants a new period calls this in its transaction too.
  */

@@ -5,7 +5,7 @@ import { requireAccountMember } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { requestCredits } from './credit-request.ts';
 
-/** Members who cannot buy credits ask whoever can (spec 3 §7: accounts/send-credits-request). */
+/** Members who cannot buy credits ask whoever can (docs/product/billing-and-credits.md#calls: accounts/send-credits-request). */
 export function creditRequestRoutes(app: FastifyInstance, context: AppContext): void {
   route(
     app,

@@ -7,7 +7,7 @@ import { setAccountBalances } from './balances.ts';
 import { paygLog } from './payg-log.ts';
 import { triggerRefills } from './refill-trigger.ts';
 
-/** Super-admins set an account's balances and set allowance, read the purchase log, and run the monthly refill on demand (spec 3 §7). */
+/** Super-admins set an account's balances and set allowance, read the purchase log, and run the monthly refill on demand (docs/product/billing-and-credits.md#calls). */
 export function creditRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.updateAccountBalances, async (request) => {
     const auth = requireRole(request, ['global_admin']);

@@ -6,7 +6,7 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**
  * The host of a custom portal URL as stored: lower-case, without scheme, credentials, port, path or a
- * trailing dot (spec 1 §5: a scheme prefix is stripped). Empty input is '' (the URL is being cleared).
+ * trailing dot (docs/product/recipient-portal.md#rules-and-limits: a scheme prefix is stripped). Empty input is '' (the URL is being cleared).
  * Refused: anything not a DNS name of two labels or more, an IP address, and the service's own
  * BASE_DOMAIN or any name under it (those are the account subdomains).
  */

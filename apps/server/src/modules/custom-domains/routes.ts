@@ -9,8 +9,8 @@ import { getCustomDomain, listCustomDomains, removeCertificate, saveCertificate,
 
 /**
  * An account's admins read and change its custom URL; super-admins read and change any account's by naming
- * `account_id` ("Custom domains with TLS" in docs/decisions.md). Sub-users have no part in the portal (as with its settings, "Portal settings" in
- * docs/decisions.md), so they are refused reading it too. Another account's id from anyone else is a 404.
+ * `account_id` ("Custom domains with TLS", docs/decisions/0035-custom-domains-with-tls.md). Sub-users have no part in the portal (as with its settings, "Portal settings",
+ * docs/decisions/0036-portal-settings.md), so they are refused reading it too. Another account's id from anyone else is a 404.
  */
 function actorFor(request: FastifyRequest, accountId: number | undefined): Actor {
   const { user, session } = requireRole(request, ['global_admin', 'account_admin', 'account_user']);

@@ -22,7 +22,7 @@ import { forgetCustomDomains, keyContext } from './lookup.ts';
 import { type CustomDomainRow, presentAdminCustomDomain, presentCustomDomain } from './presenter.ts';
 
 /**
- * An account's custom portal URL and its certificate (spec 1 §4: active is set with a new URL and
+ * An account's custom portal URL and its certificate (docs/product/recipient-portal.md#flows: active is set with a new URL and
  * cleared with an empty one; SSL needs a URL). Setting a URL or a certificate needs the plan's
  * `custom_url` unless a super-admin does it for the account; clearing either never does. Every change is
  * audited (without the key) and applied to routing and TLS at once in this process (lookup.ts).
@@ -225,7 +225,7 @@ const SORTS: Record<ListQuery['sort'], SQL[]> = {
   expiry: [sql`${customDomains.not_after} asc nulls last`, desc(customDomains.id)],
 };
 
-/** Super-admins' list (spec 3 §7 `GET custom-domains`): searched by host or account name, paged. */
+/** Super-admins' list (docs/product/recipient-portal.md#calls `GET custom-domains`): searched by host or account name, paged. */
 export async function listCustomDomains(context: AppContext, query: ListQuery): Promise<CustomDomainPage> {
   const like = query.like ? `%${query.like.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = like ? or(ilike(customDomains.host, like), ilike(accounts.name, like)) : undefined;

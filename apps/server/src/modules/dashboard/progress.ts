@@ -5,7 +5,7 @@ import { accounts, certificateSets, projectCounters, projects, users } from '../
 import { type Viewer, visibleProjects } from '../projects/index.ts';
 
 /**
- * How far the onboarding went (spec 3 §4): certificates sent from a project the viewer sees, else a
+ * How far the onboarding went (docs/product/dashboard.md#flows): certificates sent from a project the viewer sees, else a
  * project saved, else a certificate set made by the account; null for none of them.
  */
 export async function dashboardProgress(

@@ -6,7 +6,7 @@ import { route } from '../../http/route.ts';
 import { countVisibleProjects, dashboardProgress, setDashboardAction } from './progress.ts';
 import { dashboardStatistics } from './statistics.ts';
 
-/** The dashboard's calls (spec 3 §7 "Dashboard and help"), each scoped to the projects the member may see. */
+/** The dashboard's calls (docs/product/dashboard.md#calls "Dashboard and help"), each scoped to the projects the member may see. */
 export function dashboardRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getDashboardStatistics, async (request) =>
     dashboardStatistics(context, requireAccountMember(request), request.query.range),

@@ -39,25 +39,28 @@ export const deliveryGaveUpJob = defineJob<DeliveryJob, AppContext>({
  * email's image is drawn when the message is opened. Answers the attempt to record as sent when the message left
  * (or was kept), after ending the attempt itself if it cannot be delivered (suppressed, a design that cannot be
  * rendered, a permanent refusal); throws on a temporary failure, so that the job is retried.
+ *
+ * `credential` is the batch's signing of this recipient's credential, still under way: a PDF waits for it (the PDF
+ * carries it), a message without one is composed meanwhile and only its sending waits. Either way the credential is
+ * stored before the message leaves.
  */
 async function deliver(
   context: AppContext,
   job: DeliveryJob,
   delivery: Delivery,
-  { credential, drawn }: { credential?: Credential; drawn: IssuedFile[] },
+  { credential, drawn }: { credential: Promise<Credential | undefined>; drawn: IssuedFile[] },
 ): Promise<Delivered | null> {
   if (delivery.suppressed) {
     await finish(context, job, 'suppressed', delivery.suppressed);
     return null;
   }
   const { project, recipient } = delivery;
+  const withPdf = attachesPdf(project.snapshot.email);
   let pdf: Buffer | null = null;
   try {
-    if (attachesPdf(project.snapshot.email)) {
-      pdf = await issuedCertificatePdf(context, project, recipient, { credential, drawn, weight: 'email' });
+    if (withPdf) {
+      pdf = await issuedCertificatePdf(context, project, recipient, { credential: await credential, drawn, weight: 'email' });
     } else {
-      // No PDF draws (and signs) here: the credential the batch could not sign is signed before the message leaves.
-      if (!credential && context.signCredentials) await certificateCredential(context, { project, recipient });
       await projectDrawable(context, project, recipient);
     }
   } catch (error) {
@@ -74,6 +77,8 @@ async function deliver(
   const own = ownSender(context, delivery.emailSettings);
   const attachments = await messageAttachments(context, project, recipient, pdf);
   const email = { ...certificateMessage(context, delivery, own?.from ?? null), attachments: attachments.files };
+  // No PDF drew (and signed) it: the credential the batch could not sign is signed before the message leaves.
+  if (!withPdf && context.signCredentials && !(await credential)) await certificateCredential(context, { project, recipient });
   if (!own && !context.transport) {
     // The outbox keeps the attachments by their keys, not their bytes.
     const kept = { accountId: delivery.account.id, email: { ...email, attachments: [] }, attachments: attachments.refs };
@@ -99,8 +104,9 @@ async function deliver(
 }
 
 /**
- * The batch's Open Badges credentials, signed before any message is composed (a retry or resend finds its stored
- * one). Should this fail, each delivery signs its own, and fails alone if that fails.
+ * The batch's Open Badges credentials, signed together (a retry or resend finds its stored one) while the messages
+ * are composed, and before any of them leaves. Never rejects: should signing fail, each delivery signs its own, and
+ * fails alone if that fails.
  */
 async function batchCredentials(context: AppContext, claimed: Delivery[]): Promise<Map<number, Credential>> {
   if (!context.signCredentials) return new Map();
@@ -129,7 +135,7 @@ async function recordDrawn(context: AppContext, drawn: IssuedFile[]): Promise<vo
 
 /**
  * Deliveries a batch at a time: one statement claims the batch, each recipient is composed (and their PDF drawn
- * when the email attaches it) and sent side by side (their credentials signed together first), one statement
+ * when the email attaches it) and sent side by side (their credentials signed together meanwhile), one statement
  * records those sent. Idempotent: a job for an older attempt or a
  * recipient already done does nothing; the claim is committed before SMTP, and a retry after a crash
  * sends the same message again with the same Message-ID.
@@ -149,7 +155,8 @@ async function deliverBatch(runs: Job<DeliveryJob>[], context: AppContext): Prom
     )),
   ];
   const deliveries = new Map(claimed.map((d) => [d.recipient.id, d]));
-  const credentials = await batchCredentials(context, claimed);
+  // Not awaited here: the batch's messages are composed while its credentials are signed and stored (`deliver`).
+  const credentials = batchCredentials(context, claimed);
   const delivered: Delivered[] = [];
   const drawn: IssuedFile[] = [];
   await Promise.all(
@@ -157,13 +164,16 @@ async function deliverBatch(runs: Job<DeliveryJob>[], context: AppContext): Prom
       const delivery = deliveries.get(run.data.recipientId);
       if (!delivery || delivery.recipient.attempt !== run.data.attempt) return;
       try {
-        const outcome = await deliver(context, run.data, delivery, { credential: credentials.get(delivery.recipient.id), drawn });
+        const credential = credentials.then((signed) => signed.get(delivery.recipient.id));
+        const outcome = await deliver(context, run.data, delivery, { credential, drawn });
         if (outcome) delivered.push(outcome);
       } catch (error) {
         errors.set(run.id, error);
       }
     }),
   );
+  // A batch none of whose messages waited for its credentials (each one failed or was suppressed) still ends its signing.
+  await credentials;
   await recordDrawn(context, drawn);
   await finishSent(context, delivered);
   return errors;

@@ -54,7 +54,7 @@ export async function claimMany(context: AppContext, jobs: DeliveryJob[], event:
     )
     .returning({ id: recipients.id });
   if (!claimed.length) return [];
-  return context.db
+  const rows = await context.db
     .select({
       recipient: recipients,
       project: projects,
@@ -75,6 +75,18 @@ export async function claimMany(context: AppContext, jobs: DeliveryJob[], event:
         claimed.map((c) => c.id),
       ),
     );
+  // The batch's recipients of one project (nearly always all of them) share one copy of it and of its account:
+  // the batch holds one snapshot while its messages go out, not one per recipient, and what is worked out from the
+  // snapshot (`awardedTitle`) is worked out once.
+  const projectsById = new Map<number, (typeof rows)[number]['project']>();
+  const accountsById = new Map<number, (typeof rows)[number]['account']>();
+  return rows.map((row) => {
+    const project = projectsById.get(row.project.id) ?? row.project;
+    const account = accountsById.get(row.account.id) ?? row.account;
+    projectsById.set(project.id, project);
+    accountsById.set(account.id, account);
+    return { ...row, project, account };
+  });
 }
 
 /**

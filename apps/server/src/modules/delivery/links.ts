@@ -10,8 +10,8 @@ export function recipientLinks(context: AppContext, token: string) {
     certificate: `${base}/c/${token}`,
     pdf: `${base}/api/c/${token}/pdf`,
     linkedin: `${base}/api/c/${token}/linkedin`,
-    /** The certificate as the email shows it: twice its width in the message, for sharp screens. */
-    image: `${base}/api/c/${token}/image.png?width=${2 * CERTIFICATE_IMAGE_WIDTH}`,
+    /** The certificate as the email shows it, twice its width in the message for sharp screens: a JPEG, a fraction of the PNG. */
+    image: `${base}/api/c/${token}/image.jpg?width=${2 * CERTIFICATE_IMAGE_WIDTH}`,
     unsubscribe: `${base}/api/unsubscribe/${token}`,
     preferences: `${base}/preferences/${token}`,
     privacy: `${base}/privacy`,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, projects, recipients, suppressions, withdrawnCertificates } from '../../db/schema.ts';
 import { gone, notFound } from '../../http/errors.ts';
 import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
-import { designPng } from '../certificates/index.ts';
+import { designImage, designPng } from '../certificates/index.ts';
 import { certificatePdfName } from '../files/index.ts';
 import { emitWebhookEvent, recipientEventData } from '../webhooks/index.ts';
 import { awardedTitle } from './awarded-title.ts';
@@ -165,6 +165,16 @@ export async function publicCertificatePng(context: AppContext, token: string, w
   // Drawn again for each request (the same bytes for the same version and width), recorded once per process.
   await recordIssuedFiles(context, [{ recipient: row.recipient, kind: 'png', bytes: png }]);
   return png;
+}
+
+/**
+ * The certificate as the delivery email shows it: a JPEG, drawn for each request like the PNG. It carries no
+ * credential and is not recorded as an issued file (the verify page takes no JPEG): the PNG and PDF are the keepsakes.
+ */
+export async function publicCertificateJpeg(context: AppContext, token: string, width: number): Promise<Buffer> {
+  const { recipient, project } = await byToken(context, token);
+  const design = migrateDesign(project.snapshot.design);
+  return designImage(context, project.account_id, design, recipientData(context, recipient), { width, format: 'jpeg' });
 }
 
 /** What the issuer said when revoking, if anything: the detail of the latest revocation in the history. */

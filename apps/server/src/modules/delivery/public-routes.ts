@@ -6,7 +6,14 @@ import { route } from '../../http/route.ts';
 import { contentDisposition } from '../files/index.ts';
 import { publicCertificateWebp } from './certificate-image.ts';
 import { certificatePageHtmlRoutes } from './certificate-page-html.ts';
-import { linkedInAddress, openPublicCertificate, publicCertificatePdf, publicCertificatePng, unsubscribe } from './public-certificate.ts';
+import {
+  linkedInAddress,
+  openPublicCertificate,
+  publicCertificateJpeg,
+  publicCertificatePdf,
+  publicCertificatePng,
+  unsubscribe,
+} from './public-certificate.ts';
 import { findCertificateToVerify } from './verification.ts';
 
 /** The recipient's certificate: public, reached by its unguessable token. */
@@ -22,6 +29,12 @@ export function certificatePageRoutes(app: FastifyInstance, context: AppContext)
   route(app, calls.getPublicCertificateImage, async (request, reply) => {
     const png = await publicCertificatePng(context, request.params.token, request.query.width);
     return sendWithEtag(request, reply.type('image/png').header('cache-control', 'public, max-age=3600'), png);
+  });
+
+  // What new delivery emails show. Emails sent before it name image.png, which keeps answering with the PNG above.
+  route(app, calls.getPublicCertificateJpeg, async (request, reply) => {
+    const jpeg = await publicCertificateJpeg(context, request.params.token, request.query.width);
+    return sendWithEtag(request, reply.type('image/jpeg').header('cache-control', 'public, max-age=3600'), jpeg);
   });
 
   route(app, calls.getPublicCertificateWebp, async (request, reply) => {

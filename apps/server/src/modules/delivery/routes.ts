@@ -8,7 +8,7 @@ import { projectProgress } from './progress.ts';
 import { setRevoked } from './revocation.ts';
 import { queueProjectSend } from './send.ts';
 
-/** Sending, following and revoking, for the issuer (spec 3 §7). */
+/** Sending, following and revoking, for the issuer (docs/product/delivery.md#calls). */
 export function deliveryRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.sendProjectEmails, async (request) =>
     queueProjectSend(context, requireAccountMember(request), request.params.id, request.body),

@@ -24,9 +24,9 @@ import { emitWebhookEvent, projectEventData } from '../webhooks/index.ts';
 import { assertNoneLapsed } from './lapsed-expiry.ts';
 import { continueSendJob, queueNextChunk } from './send-plan.ts';
 
-/** Sends of this size or more show the queued message and go to history (spec 3 §4). */
+/** Sends of this size or more show the queued message and go to history (docs/product/delivery.md#flows). */
 export const QUEUED_SEND_THRESHOLD = 500;
-/** Resend limits (spec 3 §9); a super-admin may raise a project's group limit (`projects.resend_limit`). */
+/** Resend limits (docs/product/delivery.md#rules-and-limits); a super-admin may raise a project's group limit (`projects.resend_limit`). */
 export const PROJECT_RESEND_LIMIT = 5;
 export const INDIVIDUAL_RESEND_LIMIT = 3;
 
@@ -43,8 +43,8 @@ export const SEND_MESSAGES = {
 } as const;
 
 /**
- * Own fonts belong to plans from Advanced up (spec 2 §6): a design that still uses them after the plan
- * lapsed is not sent, and the issuer is led to resubscribe (spec 3 §8).
+ * Own fonts belong to plans from Advanced up (docs/product/delivery.md#who-may-do-what): a design that still uses them after the plan
+ * lapsed is not sent, and the issuer is led to resubscribe (docs/product/delivery.md#messages).
  */
 async function assertFontsAllowed(context: AppContext, accountId: number, design: unknown): Promise<void> {
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, accountId));
@@ -130,7 +130,7 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
     const unpaid = targets.filter((t) => UNPAID_STATES.includes(t.state)).length;
     const reference = `send:${project.id}:${randomUUID()}`;
     if (unpaid) {
-      // A sub-user spends their allocation and the account's credits together (spec 1 §3).
+      // A sub-user spends their allocation and the account's credits together (docs/product/delivery.md#what-is-kept).
       if (isSubUser(member.user)) await debitAllocation(tx as Db, member.user.id, unpaid);
       await debitCredits(tx as Db, {
         accountId: project.account_id,

@@ -1,4 +1,4 @@
-/** Spec 3 §9: an export takes about 3 minutes, or 3 minutes per 250 recipients from 250 on. */
+/** docs/product/store.md#rules-and-limits: an export takes about 3 minutes, or 3 minutes per 250 recipients from 250 on. */
 export const EXPORT_BASE_MINUTES = 3;
 export const EXPORT_ROWS_PER_STEP = 250;
 

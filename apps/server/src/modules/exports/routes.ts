@@ -7,7 +7,7 @@ import { hasValidSignature } from '../../http/signed-urls.ts';
 import { assertOwnAccount } from '../store/index.ts';
 import { exportProject, exportProjects, exportSearch, findExportFile, projectsRecipientsCount } from './service.ts';
 
-/** Exports of recipients to CSV or XLSX, delivered by a mailed link (spec 3 §7). */
+/** Exports of recipients to CSV or XLSX, delivered by a mailed link (docs/product/store.md#calls). */
 export function exportRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getProjectRecipientsCount, async (request) => ({
     recipients_count: await projectsRecipientsCount(context, requireAccountMember(request), [request.params.id]),

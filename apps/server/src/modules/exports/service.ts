@@ -25,7 +25,7 @@ export const EXPORT_MESSAGES = {
 } as const;
 
 /**
- * Exports are shown only for premium accounts (spec 3 §6): the catalogue's `export` feature. A sub-user also needs
+ * Exports are shown only for premium accounts (docs/product/store.md#who-may-do-what): the catalogue's `export` feature. A sub-user also needs
  * the right to send: an export hands the recipients' data out of the account, as a send does.
  */
 export async function assertMayExport(context: AppContext, member: Member): Promise<void> {

@@ -8,6 +8,6 @@ export {
   safeFileName,
 } from './attachments.ts';
 export { sniffImageType } from './images.ts';
-export { readUpload } from './read-upload.ts';
+export { readFileOrField, readUpload } from './read-upload.ts';
 export { deleteRemovedBytes, forgetStoredFiles, releaseSnapshotFiles } from './removal.ts';
 export { storeImage } from './service.ts';

@@ -8,7 +8,7 @@ import { route } from '../../http/route.ts';
 import { listFonts, removeFonts, uploadFont } from './service.ts';
 
 /**
- * An account's own certificate fonts (spec 2 §7: font/uploads, certificates/remove-fonts). Every member
+ * An account's own certificate fonts (docs/product/builder.md#calls: font/uploads, certificates/remove-fonts). Every member
  * reads them (certificates are drawn with them); adding and removing them is design work.
  */
 export function fontRoutes(app: FastifyInstance, context: AppContext): void {

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { assertFeature } from '../billing/index.ts';
 import { deleteRemovedBytes, forgetStoredFiles } from '../files/index.ts';
 
-/** Spec 2 §5: a font name starts with a letter, then letters, digits, underscore, hyphen or spaces. */
+/** docs/product/builder.md#rules-and-limits: a font name starts with a letter, then letters, digits, underscore, hyphen or spaces. */
 const FONT_NAME = /^[A-Za-z][A-Za-z0-9_\- ]*$/;
 export const FONT_MESSAGES = {
   name: 'The font name must start with a letter and contain only letters, digits, underscores, hyphens and spaces.',

@@ -2,7 +2,7 @@ import { isValidEmail } from '@laurel/domain';
 import Papa from 'papaparse';
 import { badRequest } from '../../http/errors.ts';
 
-/** The separators the import dialog offers (spec 3 §2). */
+/** The separators the import dialog offers (docs/product/send-wizard.md#screens). */
 export const DELIMITERS = [',', ';', ':', '\t'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
 

@@ -12,7 +12,7 @@ import type { ImportUpload } from './upload.ts';
 const projectId = z.coerce.number().int().positive();
 
 /**
- * A file of recipients for a saved project (spec 3 §5 and §7 `import-project-recipients-list`): held
+ * A file of recipients for a saved project (docs/product/send-wizard.md#rules-and-limits and docs/product/send-wizard.md#calls `import-project-recipients-list`): held
  * to the project's columns, mapped the way the project was, and checked like the wizard's rows. The
  * rows come back in the shape the add-recipients dialog posts; nothing is stored here. The project is
  * named by the form's `project_id` field.

@@ -13,7 +13,7 @@ const IMPORTED = 'Success! Parsed import file.';
 
 const ISSUERS = ['global_admin', 'account_admin', 'account_user'] as const;
 
-/** Recipient lists read from files (spec 3 §7): rows and headers come back; nothing is stored yet. */
+/** Recipient lists read from files (docs/product/send-wizard.md#calls): rows and headers come back; nothing is stored yet. */
 export function importRoutes(app: FastifyInstance, context: AppContext): void {
   /**
    * The send wizard's upload (`recipients/import-list`), or with `upload_id` a sample the caller kept

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 
 /**
  * Sample lists the data mapping screen uploads (`POST /api/uploads`) and reads back through
- * `recipients/import-list` with `upload_id` (spec 3 §7). Each is kept under its uploader's id, so only
+ * `recipients/import-list` with `upload_id` (docs/product/send-wizard.md#calls). Each is kept under its uploader's id, so only
  * they can read it; the id starts with the day it was kept (the spec's `tmp/{date}/`), for clearing old ones.
  */
 

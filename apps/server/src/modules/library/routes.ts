@@ -17,7 +17,7 @@ import {
 
 /**
  * The background library and the image (signature) library: everyone signed in picks from them and
- * super-admins upload, delete and reorder (spec 3 §7, super-admin). The image library also holds each
+ * super-admins upload, delete and reorder (docs/product/super-admin.md#calls, super-admin). The image library also holds each
  * account's own images: its admins and the sub-users with the design right add and remove those.
  */
 export function libraryRoutes(app: FastifyInstance, context: AppContext): void {

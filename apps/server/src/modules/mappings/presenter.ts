@@ -3,7 +3,7 @@ import type { mappings } from '../../db/schema.ts';
 
 type MappingRow = typeof mappings.$inferSelect;
 
-/** A saved mapping as the wizard and the admin screens read it (spec 3 §3: Mapping). */
+/** A saved mapping as the wizard and the admin screens read it (docs/product/send-wizard.md#what-is-kept: Mapping). */
 export function presentMapping(row: MappingRow): Mapping {
   return {
     id: row.id,

@@ -8,7 +8,7 @@ import { deleteMapping, listAccountMappings, listGlobalMappings, listMappings, s
 
 const ISSUERS = ['global_admin', 'account_admin', 'account_user'] as const;
 
-/** Saved column mappings of the send wizard and the admin's data mappings (spec 3 §7). */
+/** Saved column mappings of the send wizard and the admin's data mappings (docs/product/send-wizard.md#calls). */
 export function mappingRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.createMapping, async (request) => {
     const row = await saveMapping(context, requireRole(request, ISSUERS), request.body);

@@ -21,7 +21,7 @@ const isNameTaken = (error: unknown) => {
 
 /**
  * Saves a mapping. A global one (for every account) is a super-admin's; an account's own needs a
- * paid plan (spec 3 §5: saving a mapping is premium), checked here and not only in the wizard, and
+ * paid plan (docs/product/billing-and-credits.md#rules-and-limits: saving a mapping is premium), checked here and not only in the wizard, and
  * from a sub-user the right to send: mappings are the send wizard's.
  */
 export async function saveMapping(context: AppContext, auth: Auth, input: { name: string; rules: MappingRule[]; global?: boolean }) {

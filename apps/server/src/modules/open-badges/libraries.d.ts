@@ -36,6 +36,8 @@ declare module '@digitalbazaar/ed25519-multikey' {
     controller?: string;
     publicKeyMultibase: string;
     secretKeyMultibase?: string;
+    /** The raw secret key: the 32-byte seed, followed by the public key in the 64-byte form. */
+    secretKey?: Uint8Array;
     signer(): { algorithm: string; id: string; sign(options: { data: Uint8Array }): Promise<Uint8Array> };
     export(options: { publicKey?: boolean; secretKey?: boolean; includeContext?: boolean }): Promise<Record<string, string>>;
   }

@@ -63,15 +63,25 @@ async function storedCredentials(
 
 /**
  * Takes `count` consecutive positions in the account's status lists in one statement: the issuer's row is
- * locked only for that statement, so batches sent side by side never wait on each other's signing.
+ * locked only for that statement, so batches sent side by side never wait on each other's signing. Null when the
+ * account has no issuer row yet (`issuerOf` makes it).
  */
-async function takeStatusIndexes(context: AppContext, accountId: number, count: number): Promise<number> {
+async function takeStatusIndexes(context: AppContext, accountId: number, count: number): Promise<number | null> {
   const [taken] = await context.db
     .update(openBadgeIssuers)
     .set({ next_status_index: sql`${openBadgeIssuers.next_status_index} + ${count}` })
     .where(eq(openBadgeIssuers.account_id, accountId))
     .returning({ next: openBadgeIssuers.next_status_index });
-  return taken!.next - count;
+  return taken ? taken.next - count : null;
+}
+
+/**
+ * The signer and the first of `count` status positions, read side by side: one round trip less for every batch. The
+ * account's very first batch finds no issuer row to take positions from until `signerOf` has made it, and takes them then.
+ */
+async function signerAndPositions(context: AppContext, accountId: number, count: number): Promise<{ signer: Signer; first: number }> {
+  const [signer, taken] = await Promise.all([signerOf(context, accountId), takeStatusIndexes(context, accountId, count)]);
+  return { signer, first: taken ?? (await takeStatusIndexes(context, accountId, count))! };
 }
 
 interface Signer {
@@ -117,10 +127,10 @@ async function signAndStore(
   accountId: number,
   certificates: CertificateToCredential[],
 ): Promise<Map<number, Credential>> {
-  const { issuer, profile, key } = await signerOf(context, accountId);
-  const first = await takeStatusIndexes(context, accountId, certificates.length);
+  const { signer, first } = await signerAndPositions(context, accountId, certificates.length);
+  const { key } = signer;
   // No transaction is open while signing: only the insert below meets other processes.
-  const signed = await Promise.all(certificates.map((certificate, i) => sign(context, { issuer, profile, key }, certificate, first + i)));
+  const signed = await Promise.all(certificates.map((certificate, i) => sign(context, signer, certificate, first + i)));
   const now = context.clock.now();
   const inserted = await context.db
     .insert(openBadgeCredentials)
@@ -171,8 +181,7 @@ export async function credentialsFor(context: AppContext, certificates: Certific
  * new status position, and not stored: `supersedeCredential` puts it in place in the transaction of the change.
  */
 export async function signNewVersion(context: AppContext, certificate: CertificateToCredential): Promise<SignedVersion> {
-  const signer = await signerOf(context, certificate.recipient.account_id);
-  const index = await takeStatusIndexes(context, certificate.recipient.account_id, 1);
+  const { signer, first: index } = await signerAndPositions(context, certificate.recipient.account_id, 1);
   const credential = await sign(context, signer, certificate, index);
   return { credential, keyId: signer.key.keyId, statusIndex: index };
 }

@@ -25,7 +25,7 @@ export async function loadAccount(context: AppContext, accountId: number) {
   return account;
 }
 
-/** Changing anything about the portal's look needs a plan with portal customisation (spec 1 §6). */
+/** Changing anything about the portal's look needs a plan with portal customisation (docs/product/recipient-portal.md#who-may-do-what). */
 export async function customisableAccount(context: AppContext, accountId: number) {
   const account = await loadAccount(context, accountId);
   assertFeature(account, 'portal_customisation');

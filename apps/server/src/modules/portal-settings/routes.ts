@@ -13,7 +13,7 @@ const actorOf = (request: FastifyRequest) => {
   return { userId: user.id, accountId, ip: request.ip };
 };
 
-/** Portal settings (spec 1 §2, §7) and the public read the portal pages draw from (spec 3 §7). */
+/** Portal settings (docs/product/recipient-portal.md#screens, docs/product/recipient-portal.md#calls) and the public read the portal pages draw from (docs/product/recipient-portal.md#calls). */
 export function portalSettingsRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getPortalSettings, async (request) => readPortalSettings(context, requirePortalAdmin(request).accountId));
 

@@ -29,7 +29,7 @@ export async function readPortalSettings(context: AppContext, accountId: number)
 }
 
 /**
- * The portal's view (spec 3 §7): the saved look while the plan includes portal customisation, the
+ * The portal's view (docs/product/recipient-portal.md#calls): the saved look while the plan includes portal customisation, the
  * defaults otherwise, so a downgraded account's portal falls back without losing what was chosen.
  */
 export async function readPublicPortalSettings(context: AppContext, accountId: number) {
@@ -41,7 +41,7 @@ export async function readPublicPortalSettings(context: AppContext, accountId: n
 }
 
 /**
- * Saves the settings after the rules of spec 1 §5: every field checked (the first problem is refused,
+ * Saves the settings after the rules of docs/product/recipient-portal.md#rules-and-limits: every field checked (the first problem is refused,
  * naming its field), the background one of this account's uploads, and a support email only once its
  * emailed code was entered ('Please fix errors, and try again.').
  */

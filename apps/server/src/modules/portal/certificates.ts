@@ -85,7 +85,7 @@ export async function certificatesOf(
   return { certificates: rows.map((r) => present(context, r)), count: total?.value ?? 0 };
 }
 
-/** The no-login list (spec 3 §2): only on an account whose recipients need no sign-in. */
+/** The no-login list (docs/product/recipient-portal.md#screens): only on an account whose recipients need no sign-in. */
 export function noLoginCertificates(context: AppContext, account: PortalAccountRow, email: string, query: PortalListQuery) {
   if (!account.recipients_no_login) throw forbidden(PORTAL_MESSAGES.notAllowed, { error_type: 'not_allowed' });
   return certificatesOf(context, account.id, email, query);
@@ -110,7 +110,7 @@ async function holderRecipient(context: AppContext, id: number, email: string) {
   return found;
 }
 
-/** The holder's memo on their certificate (spec 3 §7 `recipients/update-memo`). */
+/** The holder's memo on their certificate (docs/product/recipient-portal.md#calls `recipients/update-memo`). */
 export async function updateMemo(context: AppContext, auth: Auth, id: number, memo: string): Promise<void> {
   await holderRecipient(context, id, auth.user.email);
   const text = memo.trim();

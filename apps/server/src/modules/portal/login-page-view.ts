@@ -27,7 +27,7 @@ const SOCIAL_LABELS: Record<PortalSocial, string> = {
 };
 
 /**
- * The words the script shows, from the same sources as the app's (spec 3 §8), so both pages say the same.
+ * The words the script shows, from the same sources as the app's (docs/product/recipient-portal.md#messages), so both pages say the same.
  * They travel in a data attribute: the page runs no inline script.
  */
 const SCRIPT_MESSAGES = {
@@ -100,7 +100,7 @@ const alertBox = html`<div class="alert" role="alert" data-error hidden>${icon('
 const back = html`<button type="button" class="link" data-go="login">Back to sign in</button>`;
 
 /**
- * The portal's sign-in (spec 3 §2 "Portal login"): its four forms in one page, the login shown first (or
+ * The portal's sign-in (docs/product/recipient-portal.md#screens "Portal login"): its four forms in one page, the login shown first (or
  * the first-time form on `/portal/register`); the script switches between them and calls the API.
  */
 export function portalLoginHtml(

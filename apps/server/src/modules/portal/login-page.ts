@@ -14,7 +14,7 @@ const sendHtml = (reply: FastifyReply, status: number, body: string) =>
  * settings with a small script that calls the portal's sign-in API, so the page a recipient opens from an
  * email shows at once without the app's bundle. Everything else about the portal (the no-login list a
  * `?email=` link opens, the signed-in pages, other hosts) stays with the app, which also keeps its own copy
- * of these forms for moves inside it. See docs/decisions.md, Web delivery.
+ * of these forms for moves inside it. See docs/decisions/0045-web-delivery.md.
  */
 export function portalLoginPageRoutes(app: FastifyInstance, context: AppContext): void {
   const urls = servePageAssets(

@@ -11,7 +11,7 @@ const invalidAccount = () => notFound(PORTAL_MESSAGES.invalidAccount, { error_ty
 
 /**
  * An account whose portal answers: it exists, is not being deleted or banned, and its plan has the recipient
- * portal (spec 1 §6: Basic and above; spec 3 §4: any other account shows the invalid-account screen). Its
+ * portal (docs/product/account.md#who-may-do-what: Basic and above; docs/product/account.md#flows: any other account shows the invalid-account screen). Its
  * recipients' certificate links work on any plan; only the portal is a plan feature.
  */
 export async function openAccount(context: AppContext, accountId: number | undefined): Promise<PortalAccountRow> {
@@ -32,7 +32,7 @@ export async function accountOfHost(context: AppContext, host: string): Promise<
   return hostAccount(context, await resolveHost(context, host));
 }
 
-/** Branding (spec 3 §2): a portal that answers has the plan for it, so a logo is all it takes; otherwise it stays plain. */
+/** Branding (docs/product/recipient-portal.md#screens): a portal that answers has the plan for it, so a logo is all it takes; otherwise it stays plain. */
 export function presentPortalAccount(account: PortalAccountRow): PortalAccount {
   return {
     id: account.id,

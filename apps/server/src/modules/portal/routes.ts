@@ -21,7 +21,7 @@ function issuerAdmin(request: FastifyRequest): IssuerAdmin {
   return { user: auth.user, accountId, ip: request.ip };
 }
 
-/** The recipient portal of each account's host (spec 3 §2, §7 "Login and portals") and the issuer's actions on its sign-ins. */
+/** The recipient portal of each account's host (docs/product/sign-in-and-sessions.md#screens, docs/product/sign-in-and-sessions.md#calls "Login and portals") and the issuer's actions on its sign-ins. */
 export function portalRoutes(app: FastifyInstance, context: AppContext): void {
   portalLoginPageRoutes(app, context);
 

@@ -39,7 +39,7 @@ export async function isRecipientOf(context: AppContext, accountId: number, emai
 const recipientNotExists = () => notFound(PORTAL_MESSAGES.recipientNotExists, { error_type: 'recipient_not_exists' });
 
 /**
- * Signs a holder in to one account's portal (spec 3 §7 `auth-portal`, §8 error types), under the same
+ * Signs a holder in to one account's portal (docs/product/recipient-portal.md#calls `auth-portal`, docs/product/recipient-portal.md#messages error types), under the same
  * throttling as the main sign-in. The portal says which step is missing (no certificate here, no sign-in
  * yet), as the spec's forms need, but every refused attempt counts against the source, so the answers
  * cannot be harvested faster than passwords can be guessed. The second factors of the main sign-in are not
@@ -88,7 +88,7 @@ export async function portalSignIn(
 }
 
 /**
- * First-time registration on a portal (spec 3 §7 `first-time`, §8): a recipient of the account without a
+ * First-time registration on a portal (docs/product/recipient-portal.md#calls `first-time`, docs/product/recipient-portal.md#messages): a recipient of the account without a
  * sign-in gets one, unconfirmed and without a password, and a link to the portal's set-password page. The
  * link is the confirm link of every sign-in (a `confirm` code), so following it confirms the address.
  */

@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors.ts';
 /**
  * A project's columns (`projects.mapping`): each column title of the list it was saved from, with the
  * field key it filled, or '' for a column the issuer left unmatched. Kept so that a later file adding
- * recipients can be held to the same columns (spec 3 §5).
+ * recipients can be held to the same columns (docs/product/send-wizard.md#rules-and-limits).
  */
 export type ProjectColumns = Record<string, string>;
 

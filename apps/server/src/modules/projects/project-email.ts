@@ -8,7 +8,7 @@ import { prepareEmail, previewEmail } from '../certificates/index.ts';
 import { findProject } from './service.ts';
 
 /**
- * The email of one project (the editor's project mode, spec 2 §2.5): it goes to the project's recipients
+ * The email of one project (the editor's project mode, docs/product/email-editor.md#editor-modes): it goes to the project's recipients
  * sent or resent from now on. The certificate set's own email, and the certificates already issued, stay
  * as they are.
  */

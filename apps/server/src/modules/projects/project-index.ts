@@ -13,7 +13,7 @@ type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 const INDEX_LIMIT = 1_000;
 
 /**
- * The account's live projects by title, briefly (spec 3 §7 `projects/index-list`): id and title, the
+ * The account's live projects by title, briefly (docs/product/store.md#calls `projects/index-list`): id and title, the
  * fields asked for, and the recipient count from the counters row when asked.
  */
 export async function listProjectIndex(

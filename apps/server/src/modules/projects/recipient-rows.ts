@@ -16,7 +16,7 @@ export interface CleanRecipient {
 const NAMED_ROWS = 20;
 
 /**
- * Checks and normalises mapped rows (spec 3 §5) with the checks the wizard shows: names present, a
+ * Checks and normalises mapped rows (docs/product/send-wizard.md#rules-and-limits) with the checks the wizard shows: names present, a
  * valid email address and, when the design shows one, an expiration date strictly in its format and
  * not already past on `today` (YYYY-MM-DD, UTC). The server never trusts the wizard to have left bad
  * rows out: when any row is refused nothing is saved, the message names the first bad row and `errors`
@@ -45,7 +45,7 @@ export function cleanRecipients(rows: MappedRow[], fields: RecipientField[], des
   });
 }
 
-/** A refused row as the import errors of spec 3 §8 name it: "Invalid email format: x (row 5)". */
+/** A refused row as the import errors of docs/product/builder.md#messages name it: "Invalid email format: x (row 5)". */
 const named = ({ problem, index }: { problem: RowProblem; index: number }) =>
   `${problem.message} (${rowLabel(index)})${problem.kind === 'missing_name' || problem.kind === 'missing_email' ? '.' : ''}`;
 
@@ -59,7 +59,7 @@ const rowsLabel = (indexes: number[]) =>
   indexes.length === 1 ? rowLabel(indexes[0]!) : `${rowLabel(indexes[0]!)} and ${indexes.length - 1} more`;
 
 /**
- * The import errors of spec 3 §8 about addresses, over the whole list so that a file with both kinds
+ * The import errors of docs/product/send-wizard.md#messages about addresses, over the whole list so that a file with both kinds
  * of problem says so at once: `missing_email`, `invalid_email` (the first bad address named) or `both`.
  */
 export function checkImportedEmails(rows: MappedRow[]): void {

@@ -23,7 +23,7 @@ import { projectAdminRoutes, superAdmin } from './superadmin-routes.ts';
 /** A recipient list holds up to 50,000 rows. */
 const LIST_BODY_LIMIT = 30 * 1024 * 1024;
 
-/** Projects of the send wizard and the store, and a project's own email (spec 3 §7, spec 2 §2.5). */
+/** Projects of the send wizard and the store, and a project's own email (docs/product/store.md#calls, docs/product/email-editor.md#editor-modes). */
 export function projectRoutes(app: FastifyInstance, context: AppContext): void {
   const withCounters = async (project: Parameters<typeof presentProject>[0]) =>
     presentProject(project, await projectCounters(context, project.id));

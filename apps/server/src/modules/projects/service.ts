@@ -32,7 +32,7 @@ export type Viewer = Pick<Member, 'accountId' | 'user'>;
 
 /**
  * The projects a viewer may see: live projects of their account and, for a sub-user not allowed
- * everyone's projects, only their own and their chosen colleagues' (spec 3 §6, spec 1 §3). One
+ * everyone's projects, only their own and their chosen colleagues' (docs/product/store.md#who-may-do-what, docs/product/store.md#what-is-kept). One
  * project, a list, or many projects' recipients at once all go through this rule.
  */
 export function visibleProjects(viewer: Viewer): SQL {
@@ -162,7 +162,7 @@ export async function readProjectCounters(context: AppContext, projectId: number
 
 type CountersRow = typeof projectCountersTable.$inferSelect;
 
-/** The project counters of spec 3 §3, from the counters row. */
+/** The project counters of docs/product/store.md#what-is-kept, from the counters row. */
 export function spec3Counters(row: CountersRow) {
   return {
     recipients_count: row.recipients,
@@ -219,7 +219,7 @@ const PROJECT_SORTS = {
 } as const;
 export type ProjectSort = keyof typeof PROJECT_SORTS;
 
-/** The store's project list (spec 3 §2): search in title and memo, newest first by default. */
+/** The store's project list (docs/product/store.md#screens): search in title and memo, newest first by default. */
 export async function listProjects(
   context: AppContext,
   member: Member,

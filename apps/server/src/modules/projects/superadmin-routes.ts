@@ -9,7 +9,7 @@ import { type Actor, listAdminProjects, PROJECT_ADMIN_MESSAGES, recoverProject, 
 /** The super-admin signed in, as the actor of an audited change; anyone else gets 403. */
 export const superAdmin = (request: FastifyRequest): Actor => ({ id: requireRole(request, ['global_admin']).user.id, ip: request.ip });
 
-/** Projects logs and resend attempts (spec 3 §7 "Super-admin"). Deleting for good is `DELETE projects/{id}?permanently=1`. */
+/** Projects logs and resend attempts (docs/product/super-admin.md#calls "Super-admin"). Deleting for good is `DELETE projects/{id}?permanently=1`. */
 export function projectAdminRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.listAdminProjects, async (request) => {
     superAdmin(request);

@@ -10,7 +10,7 @@ import { releaseSnapshotFiles } from '../files/index.ts';
 import { audit } from '../system/index.ts';
 import { isTitleTaken, PROJECT_MESSAGES } from './service.ts';
 
-/** Super-admin tools over every account's projects (spec 3 §2 "Projects Logs", "Manage Resend Attempts"). */
+/** Super-admin tools over every account's projects (docs/product/super-admin.md#screens "Projects Logs", "Manage Resend Attempts"). */
 
 export const PROJECT_ADMIN_MESSAGES = {
   attemptsSaved: 'Resend attempts saved',
@@ -104,7 +104,7 @@ async function findAdminProject(db: Db, id: number): Promise<AdminProjectRow> {
 }
 
 /**
- * Sets how many group resends a project may make (spec 3 §9: 5). The send path reads the limit from
+ * Sets how many group resends a project may make (docs/product/store.md#rules-and-limits: 5). The send path reads the limit from
  * the project under its lock, so a raised limit holds from the next resend on.
  */
 export async function updateResendLimit(context: AppContext, actor: Actor, projectId: number, limit: number) {

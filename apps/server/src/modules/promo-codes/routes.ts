@@ -5,7 +5,7 @@ import { requireRole } from '../../http/auth.ts';
 import { route } from '../../http/route.ts';
 import { createPromoCode, deletePromoCode, listPromoCodes, togglePromoCode, updatePromoCode } from './service.ts';
 
-/** Super-admins keep the promo codes (spec 3 §7); everyone else is refused with 403. */
+/** Super-admins keep the promo codes (docs/product/billing-and-credits.md#calls); everyone else is refused with 403. */
 export function promoCodeRoutes(app: FastifyInstance, context: AppContext): void {
   const superAdmin = (request: FastifyRequest) => ({ id: requireRole(request, ['global_admin']).user.id, ip: request.ip });
 

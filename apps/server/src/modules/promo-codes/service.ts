@@ -17,7 +17,7 @@ import { audit } from '../system/index.ts';
 import { type PromoRow, presentPromoCode } from './presenter.ts';
 
 /**
- * Super-admins keep the promo codes (spec 3 §7 promo-codes). Every change is audited. Deleting a code
+ * Super-admins keep the promo codes (docs/product/billing-and-credits.md#calls promo-codes). Every change is audited. Deleting a code
  * keeps what it gave: the credits are ledger entries of their own, and an account keeps the code it
  * registered with as text.
  */
@@ -30,7 +30,7 @@ export interface Actor {
 }
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-/** Spec 3 §9: an id-based prefix, a dash and 10 random lowercase letters or digits, all upper case. */
+/** docs/product/billing-and-credits.md#rules-and-limits: an id-based prefix, a dash and 10 random lowercase letters or digits, all upper case. */
 const generatedValue = (id: number) =>
   `P${id}-${Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`.toUpperCase();
 

@@ -11,7 +11,7 @@ import type { PromoRow } from './presenter.ts';
 /**
  * Using a promo code. The limit and the expiry are checked again when the code is used, under the
  * code's row lock, in the transaction that counts the use: two sign-ups racing for a code's last use
- * cannot both have it. The types (spec 3 §9): `first-time-registering` (and the older `default`) give
+ * cannot both have it. The types (docs/product/billing-and-credits.md#rules-and-limits): `first-time-registering` (and the older `default`) give
  * their amount in credits to the account that registers with them; `percentage` takes its amount in
  * percent off a card checkout.
  */

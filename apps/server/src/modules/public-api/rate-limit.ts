@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { countHit } from '../../http/rate-counters.ts';
 import { V1Error } from './errors.ts';
 
-/** Calls one API key may make per minute (docs/decisions.md, Public API). */
+/** Calls one API key may make per minute (docs/decisions/0040-api-keys-and-public-api.md). */
 export const V1_RATE_LIMIT = 120;
 const WINDOW_MS = 60_000;
 

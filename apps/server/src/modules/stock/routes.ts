@@ -10,7 +10,7 @@ import type { StockImageProvider } from './provider.ts';
 import { importStockImage, stockImageBytes } from './service.ts';
 
 /**
- * Stock images for the builder's pickers (spec 2 §7: GET stock images, POST certificates/upload-stock).
+ * Stock images for the builder's pickers (docs/product/builder.md#calls: GET stock images, POST certificates/upload-stock).
  * Importing copies the image into the account's own files.
  */
 export function stockRoutes(app: FastifyInstance, context: AppContext, provider: StockImageProvider = bundledStockProvider()): void {

@@ -46,7 +46,7 @@ export async function findProjectDataFields(context: AppContext, member: Member,
 }
 
 /**
- * Every data field the account's projects use (spec 3 §7 `accounts/{id}/data-fields`), for the global
+ * Every data field the account's projects use (docs/product/account.md#calls `accounts/{id}/data-fields`), for the global
  * search. Read from the fields the projects' columns fill rather than from every recipient's values.
  */
 export async function accountDataFields(context: AppContext, viewer: Viewer): Promise<DataField[]> {

@@ -7,7 +7,7 @@ import { type Viewer, visibleProjects } from '../projects/index.ts';
 import { projectLabelColumns } from './search.ts';
 
 /**
- * The Recipients list (spec 3 §2) is a list of people: one row per email address, with what they
+ * The Recipients list (docs/product/store.md#screens) is a list of people: one row per email address, with what they
  * received across every project the viewer can see. Addresses are stored lowercased, so grouping by
  * the column is grouping by person.
  */

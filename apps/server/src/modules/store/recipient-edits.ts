@@ -91,7 +91,7 @@ export async function updateRecipient(context: AppContext, member: Member, id: n
 }
 
 /**
- * Changes the address of one or more of the account's recipients (spec 3 §7 `recipient-email`). The
+ * Changes the address of one or more of the account's recipients (docs/product/store.md#calls `recipient-email`). The
  * certificate stays as issued; a resend goes to the new address. Each change is kept in the history.
  */
 export async function changeRecipientEmail(context: AppContext, member: Member, recipientIds: number | number[], email: string) {

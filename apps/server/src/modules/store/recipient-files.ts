@@ -57,7 +57,7 @@ function pdfFileName(project: ProjectRow, recipient: RecipientRow): string {
   return certificatePdfName(`${recipient.first_name} ${recipient.last_name}`, project.snapshot.name);
 }
 
-/** The issuer's view of a recipient's certificate as a PNG (spec 3 §7 `recipients/{id}/image/image.png`). */
+/** The issuer's view of a recipient's certificate as a PNG (docs/product/store.md#calls `recipients/{id}/image/image.png`). */
 export async function recipientCertificatePng(
   context: AppContext,
   member: Member | null,

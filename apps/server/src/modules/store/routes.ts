@@ -19,7 +19,7 @@ import { searchRecipients } from './search.ts';
 const signedOrMember = (context: AppContext, request: FastifyRequest) =>
   hasValidSignature(context, request) ? null : requireAccountMember(request);
 
-/** The store's reading and correcting of recipients (spec 3 §2 store screens, §7). */
+/** The store's reading and correcting of recipients (docs/product/store.md#screens store screens, docs/product/store.md#calls). */
 export function storeRoutes(app: FastifyInstance, context: AppContext): void {
   /** The global search: the account's recipients across projects, filtered, a page at a time. */
   route(app, calls.searchRecipients, async (request) => {
@@ -90,7 +90,7 @@ export function storeRoutes(app: FastifyInstance, context: AppContext): void {
     recipientPreviewLinks(context, requireAccountMember(request), request.params.id),
   );
 
-  /** Spec 3 §7 `projects/{id}/print-pdfs?type=stream`: a project's certificates, or the chosen ones, as one PDF. */
+  /** docs/product/store.md#calls `projects/{id}/print-pdfs?type=stream`: a project's certificates, or the chosen ones, as one PDF. */
   route(app, calls.printProjectCertificates, async (request, reply) => {
     const { pdf, name } = await printCertificates(
       context,

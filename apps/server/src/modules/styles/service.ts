@@ -28,7 +28,7 @@ export async function listStyles(context: AppContext) {
 }
 
 /**
- * Puts the templates in the order a super-admin dragged them to (spec 3 §4: each item's new index),
+ * Puts the templates in the order a super-admin dragged them to (docs/product/super-admin.md#flows: each item's new index),
  * in one transaction with its audit entry; an id that is no template changes nothing and is a 404.
  */
 export async function sortStyles(context: AppContext, auth: Auth, order: { id: number; sorting: number }[], ip: string) {

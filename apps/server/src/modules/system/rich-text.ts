@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The allow-list for the HTML super-admins write in announcements and the legal pages: what the
- * TipTap toolbar of those editors produces (spec 3 §9: bold, italic, strikethrough, links, quotes,
+ * TipTap toolbar of those editors produces (docs/product/super-admin.md#rules-and-limits: bold, italic, strikethrough, links, quotes,
  * code, lists; headings for the legal texts) and nothing that runs. Links open in a new tab.
  */
 export function sanitizeRichText(html: string): string {

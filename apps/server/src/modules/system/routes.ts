@@ -36,7 +36,7 @@ export function systemRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.getConfig, async (request) => appConfigFor(context, request.hostInfo));
 
   /**
-   * The system-update announcement (spec 1 §7): an array whose second item, when present, is the
+   * The system-update announcement (docs/product/super-admin.md#calls): an array whose second item, when present, is the
    * newest active announcement the user has not dismissed yet.
    */
   route(app, calls.getUpdateSystemModal, async (request): Promise<UpdateSystemModal> => {

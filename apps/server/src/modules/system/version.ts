@@ -26,7 +26,7 @@ function stateOf(context: AppContext): FeedState {
   return state;
 }
 
-/** The running version against the feed's newest release (spec 1 §7 `GET admin/version`). */
+/** The running version against the feed's newest release (docs/product/super-admin.md#calls `GET admin/version`). */
 export async function versionStatus(context: AppContext, refresh: boolean): Promise<VersionStatus> {
   const current = versionLabel();
   const feedUrl = context.env.UPDATE_FEED_URL;

@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 type AccountRow = typeof accounts.$inferSelect;
 export type TeamAdmin = Auth & { accountId: number };
 
-/** Managing users is for the account's admins (spec 1 §6 "non-account_user roles"); anyone else is told so. */
+/** Managing users is for the account's admins (docs/product/roles-and-sub-users.md#who-may-do-what "non-account_user roles"); anyone else is told so. */
 export function requireTeamAdmin(request: FastifyRequest): TeamAdmin {
   const auth = requireAuth(request);
   const role = primaryRole(accessUser(auth.user));
@@ -67,7 +67,7 @@ export async function teamCounts(tx: Db, accountId: number, exceptUserId = -1) {
   return { total: Number(row?.total ?? 0), active: Number(row?.active ?? 0) };
 }
 
-/** One more active sub-user must fit the plan's limits (spec 1 §6, §9); `adding` counts a new row too. */
+/** One more active sub-user must fit the plan's limits (docs/product/roles-and-sub-users.md#who-may-do-what, docs/product/roles-and-sub-users.md#rules-and-limits); `adding` counts a new row too. */
 export async function assertRoomForActiveUser(tx: Db, account: AccountRow, options: { adding: boolean; exceptUserId?: number }) {
   const counts = await teamCounts(tx, account.id, options.exceptUserId);
   if (options.adding && counts.total >= MAX_TEAM_USERS) throw badRequest(TEAM_MESSAGES.maxUsers, { error_type: 'max_users' });

@@ -8,7 +8,7 @@ import { badRequest } from '../../http/errors.ts';
 type AccountRow = typeof accounts.$inferSelect;
 
 /**
- * How much an allocation and a monthly refill may be (spec 1 §5): the account's credits less what the
+ * How much an allocation and a monthly refill may be (docs/product/roles-and-sub-users.md#rules-and-limits): the account's credits less what the
  * other sub-users still hold allocated (so the user's own allocation counts back in), and the plan's
  * monthly credits less the refills of the other auto-refill users.
  */

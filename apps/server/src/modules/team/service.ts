@@ -66,7 +66,7 @@ export async function listAccountUsers(
   };
 }
 
-/** The chosen sets and colleagues must be the account's own (spec 1 §5); "all" clears the lists. */
+/** The chosen sets and colleagues must be the account's own (docs/product/roles-and-sub-users.md#rules-and-limits); "all" clears the lists. */
 async function checkedChoices(tx: Db, accountId: number, input: Fields, selfId = -1) {
   const setIds = input.allow_all_certificate_sets ? [] : [...new Set(input.allowed_certificate_sets)];
   if (setIds.length) {

@@ -28,7 +28,7 @@ export async function impersonate(
     .where(and(...conditions));
   if (!target || (scope === 'own-account' && target.roles[0] !== 'account_user')) throw notFound();
   if (scope === 'own-account') {
-    // Acting as a sub-user is part of managing users: the plan must allow it (spec 1 §6).
+    // Acting as a sub-user is part of managing users: the plan must allow it (docs/product/account.md#who-may-do-what).
     const [account] = await context.db
       .select()
       .from(accounts)

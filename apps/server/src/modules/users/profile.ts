@@ -29,7 +29,7 @@ export const PROFILE_MESSAGES = {
   emailTaken: 'An account with this email address already exists.',
 } as const;
 
-/** Name update; needs the password as confirmation (spec 1 §5), sent in the body (DESIGN.md). */
+/** Name update; needs the password as confirmation (docs/product/account.md#rules-and-limits), sent in the body (docs/decisions/0001-departures-from-the-specification.md). */
 export async function updateProfile(
   context: AppContext,
   auth: Auth,

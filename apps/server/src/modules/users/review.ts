@@ -6,7 +6,7 @@ import type { Auth } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 
 /**
- * Where an issuer writes a review of the product (spec 3 §7 `accounts/g2-review-uri`). The address is
+ * Where an issuer writes a review of the product (docs/product/send-wizard.md#calls `accounts/g2-review-uri`). The address is
  * the operator's choice (`REVIEW_URL`); without one there is nowhere to send anyone, which the spec's
  * client reads as 'Review temporary unavailable'.
  */
@@ -16,7 +16,7 @@ export function reviewUrl(context: AppContext): { url: string } {
   return { url };
 }
 
-/** Once the flag is set the review prompt is not shown to this user again (spec 3 §4). */
+/** Once the flag is set the review prompt is not shown to this user again (docs/product/account.md#flows). */
 export async function setReviewFlag(context: AppContext, auth: Auth, review: boolean): Promise<void> {
   await context.db.update(users).set({ review, updated_at: context.clock.now() }).where(eq(users.id, auth.user.id));
 }

@@ -35,7 +35,7 @@ export function userRoutes(app: FastifyInstance, context: AppContext): void {
     return { success: true, message: 'Success: Your account details have been updated.' };
   });
 
-  // Spec 3 §7 names it under accounts; it lives here beside the review flag it goes with.
+  // docs/product/send-wizard.md#calls names it under accounts; it lives here beside the review flag it goes with.
   route(app, calls.getReviewUrl, async (request) => {
     requireAccountMember(request);
     return reviewUrl(context);

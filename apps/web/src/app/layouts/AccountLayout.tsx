@@ -1,7 +1,7 @@
 import { primaryRole, startsWithSegment } from '@laurel/domain';
 import { Box, Grid, NativeSelect } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useSignedInUser } from '../session/queries.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { SideNav } from './NavLinks.tsx';
 import { accountNavFor } from './navigation.tsx';
 

@@ -2,8 +2,8 @@ import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
-import { LaurelMark } from '../brand/LaurelMark.tsx';
-import { Logo } from '../brand/Logo.tsx';
+import { LaurelMark } from '../../shared/brand/LaurelMark.tsx';
+import { Logo } from '../../shared/brand/Logo.tsx';
 import classes from './AuthLayout.module.css';
 
 /** The sign-in, registration and password screens: the brand on the left, the form on the right. */

@@ -3,12 +3,12 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconSwitchHorizontal } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { setToken } from '../api/token.ts';
-import { stopImpersonating } from '../auth/api.ts';
-import { notifyError } from '../lib/notify.ts';
-import { USER_KEY } from '../session/queries.ts';
+import { stopImpersonating } from '../../features/auth/index.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { setToken } from '../../shared/api/token.ts';
+import { notifyError } from '../../shared/lib/notify.ts';
+import { USER_KEY } from '../../shared/session/queries.ts';
 
 export const IMPERSONATION_BANNER_HEIGHT = 40;
 

@@ -1,6 +1,6 @@
 import { useNotifications } from '@mantine/notifications';
 import { Suspense, useState } from 'react';
-import { lazyOptional } from '../lib/lazy-optional.tsx';
+import { lazyOptional } from '../../shared/lib/lazy-optional.tsx';
 
 // The container, its transitions and portal load with the first notification, not with every page: most
 // visits (the sign-in page) never show one. `notifications.show` only fills a store, which the container

@@ -1,11 +1,9 @@
 import { Avatar, Box, Center, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LaurelMark } from '../brand/LaurelMark.tsx';
-import { PortalAccountMenu } from '../portal/PortalAccountMenu.tsx';
-import { usePortalAccount } from '../portal/usePortalAccount.ts';
-import { PortalExtras, portalBackground } from '../portal-settings/PortalExtras.tsx';
-import { DEFAULT_PORTAL_LOOK, usePortalLook } from '../portal-settings/usePortalLook.ts';
-import { useAppConfig } from '../session/queries.ts';
+import { PortalAccountMenu, usePortalAccount } from '../../features/portal/index.ts';
+import { DEFAULT_PORTAL_LOOK, PortalExtras, portalBackground, usePortalLook } from '../../features/portal-settings/index.ts';
+import { LaurelMark } from '../../shared/brand/LaurelMark.tsx';
+import { useAppConfig } from '../../shared/session/queries.ts';
 
 /**
  * Recipient-facing screens (portal and credentials): the issuing account's name and logo lead,
@@ -20,7 +18,7 @@ export function PortalLayout({ kind }: { kind: 'portal' | 'credentials' }) {
   // The credentials portal spans every issuer: no account's look applies there.
   const look = kind === 'portal' ? accountLook : DEFAULT_PORTAL_LOOK;
   const title = kind === 'credentials' ? 'My credentials' : look.portal_name.text || (account?.name ?? 'Certificate portal');
-  // The issuer's logo leads only where branding applies (spec 3 §2: a plan with the portal, and a logo).
+  // The issuer's logo leads only where branding applies (docs/product/recipient-portal.md#screens: a plan with the portal, and a logo).
   const logo = kind === 'portal' && portal?.branding ? portal.logo : null;
 
   return (

@@ -2,7 +2,7 @@ import { startsWithSegment } from '@laurel/domain';
 import { Tabs } from '@mantine/core';
 import { IconFolders, IconHistory, IconSearch, IconUsers } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { PageHeader } from '../components/PageHeader.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
 
 const TABS = [
   { value: '/store', label: 'Projects', icon: IconFolders },

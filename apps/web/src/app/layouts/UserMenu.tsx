@@ -2,7 +2,7 @@ import { headerName, primaryRole, type UserDto } from '@laurel/domain';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSignOut } from '../session/useSignOut.ts';
+import { useSignOut } from '../../shared/session/useSignOut.ts';
 
 const ROLE_LABELS: Record<string, string> = {
   global_admin: 'Super-admin',
@@ -15,7 +15,7 @@ function initials(user: UserDto): string {
   return (letters || user.email.charAt(0)).toUpperCase();
 }
 
-/** The header's name (spec 1 §2 rule) with the account and sign-out actions. */
+/** The header's name (docs/product/access-and-routes.md#screens rule) with the account and sign-out actions. */
 export function UserMenu({ user }: { user: UserDto }) {
   const signOut = useSignOut();
   const name = headerName(user);

@@ -46,7 +46,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Account', to: '/account', icon: IconUserCircle, alsoActiveOn: ['/api-integrations', '/api-integrations/reference'] },
 ];
 
-/** The super-admin area (spec 1 §2 admin routes), grouped the way the work is done. */
+/** The super-admin area (docs/product/access-and-routes.md#screens admin routes), grouped the way the work is done. */
 export const ADMIN_NAV: readonly { group: string; items: readonly NavItem[] }[] = [
   {
     group: 'Design library',

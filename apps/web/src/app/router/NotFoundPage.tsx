@@ -1,10 +1,10 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCompass } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { Logo } from '../brand/Logo.tsx';
-import { Illustration } from '../components/Illustration.tsx';
+import { Logo } from '../../shared/brand/Logo.tsx';
+import { Illustration } from '../../shared/components/Illustration.tsx';
 
-/** Unknown paths stay where they are and say so (spec 1 §2: no fallback route). */
+/** Unknown paths stay where they are and say so (docs/product/access-and-routes.md#screens: no fallback route). */
 export function NotFoundPage() {
   const navigate = useNavigate();
   return (

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import { UpdateSystemWatcher } from '../announcements/UpdateSystemWatcher.tsx';
-import { FullPageLoader } from '../components/FullPageLoader.tsx';
-import { LoadingBar } from '../components/LoadingBar.tsx';
+import { UpdateSystemWatcher } from '../../features/announcements/index.ts';
+import { FullPageLoader } from '../../shared/components/FullPageLoader.tsx';
+import { LoadingBar } from '../../shared/components/LoadingBar.tsx';
 import { SessionWatcher } from '../session/SessionWatcher.tsx';
 
 export interface RouteHandle {

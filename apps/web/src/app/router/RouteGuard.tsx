@@ -1,11 +1,11 @@
 import { routeRedirect } from '@laurel/domain';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { FullPageLoader } from '../components/FullPageLoader.tsx';
-import { LoadError } from '../components/LoadError.tsx';
-import { useAppConfig, useCurrentUser } from '../session/queries.ts';
+import { FullPageLoader } from '../../shared/components/FullPageLoader.tsx';
+import { LoadError } from '../../shared/components/LoadError.tsx';
+import { useAppConfig, useCurrentUser } from '../../shared/session/queries.ts';
 
 /**
- * Applies the access rules of spec 1 §2 with the shared `routeRedirect`. The server enforces the
+ * Applies the access rules of docs/product/access-and-routes.md#screens with the shared `routeRedirect`. The server enforces the
  * same rules on every API call; this only spares people screens they cannot use.
  */
 export function RouteGuard() {

@@ -29,84 +29,84 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 }
 
 // auth, register
-const LoginPage = screen(() => import('../auth/LoginPage.tsx'), 'LoginPage');
-const ConfirmAccountPage = screen(() => import('../auth/ConfirmAccountPage.tsx'), 'ConfirmAccountPage');
-const ResetPasswordPage = screen(() => import('../auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
-const RegisterPage = screen(() => import('../register/RegisterPage.tsx'), 'RegisterPage');
-const RegisterSuccessPage = screen(() => import('../register/RegisterSuccessPage.tsx'), 'RegisterSuccessPage');
+const LoginPage = screen(() => import('../../features/auth/LoginPage.tsx'), 'LoginPage');
+const ConfirmAccountPage = screen(() => import('../../features/auth/ConfirmAccountPage.tsx'), 'ConfirmAccountPage');
+const ResetPasswordPage = screen(() => import('../../features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const RegisterPage = screen(() => import('../../features/register/RegisterPage.tsx'), 'RegisterPage');
+const RegisterSuccessPage = screen(() => import('../../features/register/RegisterSuccessPage.tsx'), 'RegisterSuccessPage');
 
 // build, email-editor, dashboard, send
-const ExistingSetsPage = screen(() => import('../build/ExistingSetsPage.tsx'), 'ExistingSetsPage');
-const NewCertificatePage = screen(() => import('../build/NewCertificatePage.tsx'), 'NewCertificatePage');
-const PurchaseSetsPage = screen(() => import('../build/PurchaseSetsPage.tsx'), 'PurchaseSetsPage');
-const EditorPage = screen(() => import('../build/EditorPage.tsx'), 'EditorPage');
-const AdminTemplatesPage = screen(() => import('../build/AdminTemplatesPage.tsx'), 'AdminTemplatesPage');
-const EmailEditorPage = screen(() => import('../email-editor/EmailEditorPage.tsx'), 'EmailEditorPage');
-const DashboardPage = screen(() => import('../dashboard/DashboardPage.tsx'), 'DashboardPage');
-const SendPage = screen(() => import('../send/SendPage.tsx'), 'SendPage');
-const SendProjectPage = screen(() => import('../send/SendProjectPage.tsx'), 'SendProjectPage');
+const ExistingSetsPage = screen(() => import('../../features/designer/ExistingSetsPage.tsx'), 'ExistingSetsPage');
+const NewCertificatePage = screen(() => import('../../features/designer/NewCertificatePage.tsx'), 'NewCertificatePage');
+const PurchaseSetsPage = screen(() => import('../../features/designer/PurchaseSetsPage.tsx'), 'PurchaseSetsPage');
+const EditorPage = screen(() => import('../../features/designer/EditorPage.tsx'), 'EditorPage');
+const AdminTemplatesPage = screen(() => import('../../features/designer/AdminTemplatesPage.tsx'), 'AdminTemplatesPage');
+const EmailEditorPage = screen(() => import('../../features/email-editor/EmailEditorPage.tsx'), 'EmailEditorPage');
+const DashboardPage = screen(() => import('../../features/dashboard/DashboardPage.tsx'), 'DashboardPage');
+const SendPage = screen(() => import('../../features/send/SendPage.tsx'), 'SendPage');
+const SendProjectPage = screen(() => import('../../features/send/SendProjectPage.tsx'), 'SendProjectPage');
 
 // store
-const ProjectsPage = screen(() => import('../store/ProjectsPage.tsx'), 'ProjectsPage');
-const ProjectPage = screen(() => import('../store/ProjectPage.tsx'), 'ProjectPage');
-const RecipientsPage = screen(() => import('../store/RecipientsPage.tsx'), 'RecipientsPage');
-const SearchPage = screen(() => import('../store/SearchPage.tsx'), 'SearchPage');
-const HistoryPage = screen(() => import('../store/HistoryPage.tsx'), 'HistoryPage');
-const SentStatusPage = screen(() => import('../store/SentStatusPage.tsx'), 'SentStatusPage');
+const ProjectsPage = screen(() => import('../../features/store/ProjectsPage.tsx'), 'ProjectsPage');
+const ProjectPage = screen(() => import('../../features/store/ProjectPage.tsx'), 'ProjectPage');
+const RecipientsPage = screen(() => import('../../features/store/RecipientsPage.tsx'), 'RecipientsPage');
+const SearchPage = screen(() => import('../../features/store/SearchPage.tsx'), 'SearchPage');
+const HistoryPage = screen(() => import('../../features/store/HistoryPage.tsx'), 'HistoryPage');
+const SentStatusPage = screen(() => import('../../features/store/SentStatusPage.tsx'), 'SentStatusPage');
 
 // account
-const AccountProfilePage = screen(() => import('../account/AccountProfilePage.tsx'), 'AccountProfilePage');
-const ManageUsersPage = screen(() => import('../account/ManageUsersPage.tsx'), 'ManageUsersPage');
-const PortalSettingsPage = screen(() => import('../portal-settings/PortalSettingsPage.tsx'), 'PortalSettingsPage');
-const EmailSettingsPage = screen(() => import('../account/EmailSettingsPage.tsx'), 'EmailSettingsPage');
-const TwoFactorPage = screen(() => import('../account/TwoFactorPage.tsx'), 'TwoFactorPage');
-const SingleSignOnPage = screen(() => import('../account/SingleSignOnPage.tsx'), 'SingleSignOnPage');
-const ApiIntegrationsPage = screen(() => import('../integrations/ApiIntegrationsPage.tsx'), 'ApiIntegrationsPage');
-const ApiReferencePage = screen(() => import('../integrations/ApiReferencePage.tsx'), 'ApiReferencePage');
-const SubscriptionPage = screen(() => import('../account/SubscriptionPage.tsx'), 'SubscriptionPage');
-const PlansPage = screen(() => import('../account/PlansPage.tsx'), 'PlansPage');
-const PurchaseCreditsPage = screen(() => import('../account/PurchaseCreditsPage.tsx'), 'PurchaseCreditsPage');
-const AutomaticPurchasesPage = screen(() => import('../account/AutomaticPurchasesPage.tsx'), 'AutomaticPurchasesPage');
-const BillingInformationPage = screen(() => import('../account/BillingInformationPage.tsx'), 'BillingInformationPage');
-const BillingHistoryPage = screen(() => import('../account/BillingHistoryPage.tsx'), 'BillingHistoryPage');
-const BillingRedirectPage = screen(() => import('../account/BillingRedirectPage.tsx'), 'BillingRedirectPage');
-const UpdatesPage = screen(() => import('../account/UpdatesPage.tsx'), 'UpdatesPage');
-const DeleteAccountPage = screen(() => import('../account/DeleteAccountPage.tsx'), 'DeleteAccountPage');
+const AccountProfilePage = screen(() => import('../../features/account/AccountProfilePage.tsx'), 'AccountProfilePage');
+const ManageUsersPage = screen(() => import('../../features/team/ManageUsersPage.tsx'), 'ManageUsersPage');
+const PortalSettingsPage = screen(() => import('../../features/portal-settings/PortalSettingsPage.tsx'), 'PortalSettingsPage');
+const EmailSettingsPage = screen(() => import('../../features/email-settings/EmailSettingsPage.tsx'), 'EmailSettingsPage');
+const TwoFactorPage = screen(() => import('../../features/two-factor/TwoFactorPage.tsx'), 'TwoFactorPage');
+const SingleSignOnPage = screen(() => import('../../features/sso/SingleSignOnPage.tsx'), 'SingleSignOnPage');
+const ApiIntegrationsPage = screen(() => import('../../features/integrations/ApiIntegrationsPage.tsx'), 'ApiIntegrationsPage');
+const ApiReferencePage = screen(() => import('../../features/integrations/ApiReferencePage.tsx'), 'ApiReferencePage');
+const SubscriptionPage = screen(() => import('../../features/billing/SubscriptionPage.tsx'), 'SubscriptionPage');
+const PlansPage = screen(() => import('../../features/billing/PlansPage.tsx'), 'PlansPage');
+const PurchaseCreditsPage = screen(() => import('../../features/billing/PurchaseCreditsPage.tsx'), 'PurchaseCreditsPage');
+const AutomaticPurchasesPage = screen(() => import('../../features/billing/AutomaticPurchasesPage.tsx'), 'AutomaticPurchasesPage');
+const BillingInformationPage = screen(() => import('../../features/billing/BillingInformationPage.tsx'), 'BillingInformationPage');
+const BillingHistoryPage = screen(() => import('../../features/billing/BillingHistoryPage.tsx'), 'BillingHistoryPage');
+const BillingRedirectPage = screen(() => import('../../features/billing/BillingRedirectPage.tsx'), 'BillingRedirectPage');
+const UpdatesPage = screen(() => import('../../features/account/UpdatesPage.tsx'), 'UpdatesPage');
+const DeleteAccountPage = screen(() => import('../../features/account/DeleteAccountPage.tsx'), 'DeleteAccountPage');
 
 // admin
-const AdminBackgroundsPage = screen(() => import('../admin/AdminBackgroundsPage.tsx'), 'AdminBackgroundsPage');
-const AdminImagesPage = screen(() => import('../admin/AdminImagesPage.tsx'), 'AdminImagesPage');
-const AdminMappingsPage = screen(() => import('../admin/AdminMappingsPage.tsx'), 'AdminMappingsPage');
-const AdminMappingCreatePage = screen(() => import('../admin/AdminMappingCreatePage.tsx'), 'AdminMappingCreatePage');
-const AdminMappingPage = screen(() => import('../admin/AdminMappingPage.tsx'), 'AdminMappingPage');
-const AdminAccountsPage = screen(() => import('../admin/AdminAccountsPage.tsx'), 'AdminAccountsPage');
-const AdminSettingsPage = screen(() => import('../admin/AdminSettingsPage.tsx'), 'AdminSettingsPage');
-const OutboxListPage = screen(() => import('../admin/outbox/OutboxListPage.tsx'), 'OutboxListPage');
-const OutboxMessagePage = screen(() => import('../admin/outbox/OutboxMessagePage.tsx'), 'OutboxMessagePage');
-const AdminCreditsPage = screen(() => import('../admin/AdminCreditsPage.tsx'), 'AdminCreditsPage');
-const AdminSubscriptionsPage = screen(() => import('../admin/AdminSubscriptionsPage.tsx'), 'AdminSubscriptionsPage');
-const AdminAnnouncementsPage = screen(() => import('../admin/AdminAnnouncementsPage.tsx'), 'AdminAnnouncementsPage');
-const AdminResendAttemptsPage = screen(() => import('../admin/AdminResendAttemptsPage.tsx'), 'AdminResendAttemptsPage');
-const AdminProjectsPage = screen(() => import('../admin/AdminProjectsPage.tsx'), 'AdminProjectsPage');
-const AdminCustomDomainsPage = screen(() => import('../admin/AdminCustomDomainsPage.tsx'), 'AdminCustomDomainsPage');
-const AdminPaygLogPage = screen(() => import('../admin/AdminPaygLogPage.tsx'), 'AdminPaygLogPage');
-const AdminPromoCodesPage = screen(() => import('../admin/AdminPromoCodesPage.tsx'), 'AdminPromoCodesPage');
+const AdminBackgroundsPage = screen(() => import('../../features/admin/AdminBackgroundsPage.tsx'), 'AdminBackgroundsPage');
+const AdminImagesPage = screen(() => import('../../features/admin/AdminImagesPage.tsx'), 'AdminImagesPage');
+const AdminMappingsPage = screen(() => import('../../features/admin/AdminMappingsPage.tsx'), 'AdminMappingsPage');
+const AdminMappingCreatePage = screen(() => import('../../features/admin/AdminMappingCreatePage.tsx'), 'AdminMappingCreatePage');
+const AdminMappingPage = screen(() => import('../../features/admin/AdminMappingPage.tsx'), 'AdminMappingPage');
+const AdminAccountsPage = screen(() => import('../../features/admin/AdminAccountsPage.tsx'), 'AdminAccountsPage');
+const AdminSettingsPage = screen(() => import('../../features/admin/AdminSettingsPage.tsx'), 'AdminSettingsPage');
+const OutboxListPage = screen(() => import('../../features/admin/outbox/OutboxListPage.tsx'), 'OutboxListPage');
+const OutboxMessagePage = screen(() => import('../../features/admin/outbox/OutboxMessagePage.tsx'), 'OutboxMessagePage');
+const AdminCreditsPage = screen(() => import('../../features/admin/AdminCreditsPage.tsx'), 'AdminCreditsPage');
+const AdminSubscriptionsPage = screen(() => import('../../features/admin/AdminSubscriptionsPage.tsx'), 'AdminSubscriptionsPage');
+const AdminAnnouncementsPage = screen(() => import('../../features/admin/AdminAnnouncementsPage.tsx'), 'AdminAnnouncementsPage');
+const AdminResendAttemptsPage = screen(() => import('../../features/admin/AdminResendAttemptsPage.tsx'), 'AdminResendAttemptsPage');
+const AdminProjectsPage = screen(() => import('../../features/admin/AdminProjectsPage.tsx'), 'AdminProjectsPage');
+const AdminCustomDomainsPage = screen(() => import('../../features/admin/AdminCustomDomainsPage.tsx'), 'AdminCustomDomainsPage');
+const AdminPaygLogPage = screen(() => import('../../features/admin/AdminPaygLogPage.tsx'), 'AdminPaygLogPage');
+const AdminPromoCodesPage = screen(() => import('../../features/admin/AdminPromoCodesPage.tsx'), 'AdminPromoCodesPage');
 
 // portal, credentials, public pages
-const PortalHomePage = screen(() => import('../portal/PortalHomePage.tsx'), 'PortalHomePage');
-const PortalCertificatesPage = screen(() => import('../portal/PortalCertificatesPage.tsx'), 'PortalCertificatesPage');
-const PortalLoginPage = screen(() => import('../portal/PortalLoginPage.tsx'), 'PortalLoginPage');
-const PortalRegisterPage = screen(() => import('../portal/PortalRegisterPage.tsx'), 'PortalRegisterPage');
-const PortalSetPasswordPage = screen(() => import('../portal/PortalSetPasswordPage.tsx'), 'PortalSetPasswordPage');
-const CredentialsHomePage = screen(() => import('../credentials/CredentialsHomePage.tsx'), 'CredentialsHomePage');
-const CredentialsLoginPage = screen(() => import('../credentials/CredentialsLoginPage.tsx'), 'CredentialsLoginPage');
-const VerifyPage = screen(() => import('../certificate/VerifyPage.tsx'), 'VerifyPage');
-const PreferencesPage = screen(() => import('../preferences/PreferencesPage.tsx'), 'PreferencesPage');
-const PrivacyPage = screen(() => import('../legal/LegalPage.tsx'), 'PrivacyPage');
-const TermsPage = screen(() => import('../legal/LegalPage.tsx'), 'TermsPage');
+const PortalHomePage = screen(() => import('../../features/portal/PortalHomePage.tsx'), 'PortalHomePage');
+const PortalCertificatesPage = screen(() => import('../../features/portal/PortalCertificatesPage.tsx'), 'PortalCertificatesPage');
+const PortalLoginPage = screen(() => import('../../features/portal/PortalLoginPage.tsx'), 'PortalLoginPage');
+const PortalRegisterPage = screen(() => import('../../features/portal/PortalRegisterPage.tsx'), 'PortalRegisterPage');
+const PortalSetPasswordPage = screen(() => import('../../features/portal/PortalSetPasswordPage.tsx'), 'PortalSetPasswordPage');
+const CredentialsHomePage = screen(() => import('../../features/credentials/CredentialsHomePage.tsx'), 'CredentialsHomePage');
+const CredentialsLoginPage = screen(() => import('../../features/credentials/CredentialsLoginPage.tsx'), 'CredentialsLoginPage');
+const VerifyPage = screen(() => import('../../features/verify/VerifyPage.tsx'), 'VerifyPage');
+const PreferencesPage = screen(() => import('../../features/preferences/PreferencesPage.tsx'), 'PreferencesPage');
+const PrivacyPage = screen(() => import('../../features/legal/LegalPage.tsx'), 'PrivacyPage');
+const TermsPage = screen(() => import('../../features/legal/LegalPage.tsx'), 'TermsPage');
 
 /**
- * The screen for every route of spec 1 §2. Keyed by the shared ROUTES, so a route added there does
+ * The screen for every route of docs/product/access-and-routes.md#screens. Keyed by the shared ROUTES, so a route added there does
  * not compile until it has a screen here. A certificate's page (`/c/:token`) is HTML the server
  * renders itself (modules/delivery/certificate-page-html.ts), light enough for a phone.
  */

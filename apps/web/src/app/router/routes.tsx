@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
-import { AuthLayout } from '../layout/AuthLayout.tsx';
+import { AuthLayout } from '../layouts/AuthLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import type { LayoutKey, PageDef, RoutePath } from './page-types.ts';
 import { PAGES } from './pages.tsx';
@@ -10,10 +10,10 @@ import { RouteGuard } from './RouteGuard.tsx';
 
 // The signed-in frames (menus, navigation) load with the first screen that uses them, not with the sign-in
 // page, which is where most visits start; the Suspense of Root covers their loading.
-const AppLayout = lazy(() => import('../layout/AppLayout.tsx').then((module) => ({ default: module.AppLayout })));
-const AccountLayout = lazy(() => import('../layout/AccountLayout.tsx').then((module) => ({ default: module.AccountLayout })));
-const StoreLayout = lazy(() => import('../layout/StoreLayout.tsx').then((module) => ({ default: module.StoreLayout })));
-const PortalLayout = lazy(() => import('../layout/PortalLayout.tsx').then((module) => ({ default: module.PortalLayout })));
+const AppLayout = lazy(() => import('../layouts/AppLayout.tsx').then((module) => ({ default: module.AppLayout })));
+const AccountLayout = lazy(() => import('../layouts/AccountLayout.tsx').then((module) => ({ default: module.AccountLayout })));
+const StoreLayout = lazy(() => import('../layouts/StoreLayout.tsx').then((module) => ({ default: module.StoreLayout })));
+const PortalLayout = lazy(() => import('../layouts/PortalLayout.tsx').then((module) => ({ default: module.PortalLayout })));
 
 function childrenOf(layout: LayoutKey): RouteObject[] {
   return (Object.entries(PAGES) as [RoutePath, PageDef][])
@@ -22,8 +22,8 @@ function childrenOf(layout: LayoutKey): RouteObject[] {
 }
 
 /**
- * One route per path, grouped by the layout that frames it. There is no fallback redirect (spec
- * 1 §2): an unknown path renders the 404 page where it is.
+ * One route per path, grouped by the layout that frames it. There is no fallback redirect
+ * (docs/product/access-and-routes.md#screens): an unknown path renders the 404 page where it is.
  */
 export const routes: RouteObject[] = [
   {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
-import { formatCountdown } from '../lib/format.ts';
+import { formatCountdown } from '../../shared/lib/format.ts';
 
 export const IDLE_WARNING_TEXT =
   "You're being timed out due to inactivity. Please choose to stay signed in or to log off. Otherwise, you will be logged off automatically.";
@@ -11,7 +11,7 @@ interface IdleWarningModalProps {
   onLogOff: () => void;
 }
 
-/** The 25-minute warning (spec 1 §4) with a live countdown to the automatic sign-out. */
+/** The 25-minute warning (docs/product/sign-in-and-sessions.md#flows) with a live countdown to the automatic sign-out. */
 export function IdleWarningModal({ leftMs, onStay, onLogOff }: IdleWarningModalProps) {
   return (
     <Modal

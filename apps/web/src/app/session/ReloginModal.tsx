@@ -3,10 +3,9 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } fr
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../api/errors.ts';
-import { setToken } from '../api/token.ts';
-import { getCsrfToken, login } from '../auth/api.ts';
-import { SecondFactorStep } from '../auth/SecondFactorStep.tsx';
+import { getCsrfToken, login, SecondFactorStep } from '../../features/auth/index.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { setToken } from '../../shared/api/token.ts';
 
 interface ReloginModalProps {
   opened: boolean;
@@ -15,7 +14,7 @@ interface ReloginModalProps {
 }
 
 /**
- * Shown when the API answers 401 in the middle of work (spec 1 §4): signing in again reloads the
+ * Shown when the API answers 401 in the middle of work (docs/product/sign-in-and-sessions.md#flows): signing in again reloads the
  * page so every screen reads fresh data under the new session; leaving signs out.
  */
 export function ReloginModal({ opened, email, onExit }: ReloginModalProps) {

@@ -1,15 +1,15 @@
 import { startsWithSegment } from '@laurel/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { setInterceptors } from '../api/interceptors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { getToken, TOKEN_KEY } from '../api/token.ts';
-import { lazyOptional } from '../lib/lazy-optional.tsx';
-import { notifyError } from '../lib/notify.ts';
-import { isPublicFlowPath } from './paths.ts';
-import { USER_KEY, useCurrentUser } from './queries.ts';
+import { setInterceptors } from '../../shared/api/interceptors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { getToken, TOKEN_KEY } from '../../shared/api/token.ts';
+import { lazyOptional } from '../../shared/lib/lazy-optional.tsx';
+import { notifyError } from '../../shared/lib/notify.ts';
+import { isPublicFlowPath } from '../../shared/session/paths.ts';
+import { USER_KEY, useCurrentUser } from '../../shared/session/queries.ts';
+import { useSignOut } from '../../shared/session/useSignOut.ts';
 import { useIdleSession } from './useIdleSession.ts';
-import { useSignOut } from './useSignOut.ts';
 
 // Shown only when a session runs out: its form code is not part of every page's first load.
 const ReloginModal = lazy(() => import('./ReloginModal.tsx').then((module) => ({ default: module.ReloginModal })));

@@ -7,11 +7,11 @@ import {
   type UserDto,
 } from '@laurel/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { queryClient } from '../api/query-client.ts';
-import { getCurrentUser } from '../auth/api.ts';
-import { lastActivity, markActive, setActivityPaused, startActivityTracking } from './activity.ts';
-import { isSignInPath } from './paths.ts';
-import { USER_KEY } from './queries.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { lastActivity, markActive, setActivityPaused, startActivityTracking } from '../../shared/session/activity.ts';
+import { getCurrentUser } from '../../shared/session/api.ts';
+import { isSignInPath } from '../../shared/session/paths.ts';
+import { USER_KEY } from '../../shared/session/queries.ts';
 
 interface IdleSession {
   /** Milliseconds until the automatic sign-out while the warning shows; null otherwise. */
@@ -20,7 +20,7 @@ interface IdleSession {
 }
 
 /**
- * The idle rules of spec 1 §4, checked every second: a warning at 25 minutes, sign-out at 30, the
+ * The idle rules of docs/product/sign-in-and-sessions.md#flows, checked every second: a warning at 25 minutes, sign-out at 30, the
  * user record refreshed after 40 minutes of activity, and a server keepalive at most every 5.
  */
 export function useIdleSession(signedIn: boolean, onTimeout: () => void): IdleSession {

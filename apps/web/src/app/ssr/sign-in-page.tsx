@@ -3,14 +3,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { seedSignedOutVisit } from '../../shared/session/seed.ts';
 import { App } from '../App.tsx';
 import { PAGES } from '../router/pages.tsx';
 import { routes } from '../router/routes.tsx';
-import { seedSignedOutVisit } from '../session/seed.ts';
 
 /**
- * The sign-in page as HTML, for the server to send before the script arrives (docs/decisions.md, Web
- * delivery): the same providers, routes and screen the browser renders for a visitor nobody signed in as,
+ * The sign-in page as HTML, for the server to send before the script arrives (docs/decisions/0045-web-delivery.md): the same providers, routes and screen the browser renders for a visitor nobody signed in as,
  * so that the browser takes the markup over (hydrates it) instead of drawing it again. Built by
  * `vite build --ssr` into dist-ssr/ and called by the server (apps/server/src/http/sign-in-page.ts).
  */

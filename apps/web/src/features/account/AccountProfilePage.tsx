@@ -1,16 +1,17 @@
 import { primaryRole } from '@laurel/domain';
 import { Grid, Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { USER_KEY, useAppConfig, useSignedInUser } from '../session/queries.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { USER_KEY, useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
 import { AccountInfoCard } from './profile/AccountInfoCard.tsx';
 import { accountKey, getAccount } from './profile/api.ts';
 import { LogoCard } from './profile/LogoCard.tsx';
 import { PersonalDetailsCard } from './profile/PersonalDetailsCard.tsx';
+import { accountKeys } from './query-keys.ts';
 
 /**
- * /account (spec 1 §2 "Account profile" and "Account info"): the account's logo and details, which its
+ * /account (docs/product/account.md#screens "Account profile" and "Account info"): the account's logo and details, which its
  * admins change and sub-users read, and the signed-in user's own name, email and password.
  */
 export function AccountProfilePage() {
@@ -26,7 +27,7 @@ export function AccountProfilePage() {
   const editable = primaryRole(user) !== 'account_user';
   // The header and every screen read the account through the signed-in user: refresh both.
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: USER_KEY }), queryClient.invalidateQueries({ queryKey: ['account'] })]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: USER_KEY }), queryClient.invalidateQueries({ queryKey: accountKeys.all() })]);
 
   return (
     <>

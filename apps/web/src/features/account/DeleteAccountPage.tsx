@@ -3,13 +3,14 @@ import { Alert, Button, Card, Code, List, PasswordInput, SimpleGrid, Skeleton, S
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../api/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifySuccess } from '../lib/notify.ts';
-import { useSignedInUser } from '../session/queries.ts';
-import { useSignOut } from '../session/useSignOut.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { notifySuccess } from '../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
+import { useSignOut } from '../../shared/session/useSignOut.ts';
 import { deleteAccount, getDeletionSummary } from './api.ts';
+import { accountKeys } from './query-keys.ts';
 
 function Figure({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -29,7 +30,7 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
 }
 
 /**
- * /account/delete (spec 1 §5, §8): what goes, the sentence typed exactly, then the password. The account
+ * /account/delete (docs/product/account.md#rules-and-limits, docs/product/account.md#messages): what goes, the sentence typed exactly, then the password. The account
  * closes at once and its data is removed in the background, so the admin is signed out straight away.
  */
 export function DeleteAccountPage() {
@@ -43,7 +44,7 @@ export function DeleteAccountPage() {
   const [failure, setFailure] = useState<string | null>(null);
 
   const summary = useQuery({
-    queryKey: ['account', account?.id, 'deletion-summary'],
+    queryKey: accountKeys.deletionSummary(account?.id),
     queryFn: () => getDeletionSummary(account!.id),
     enabled: isAdmin,
   });

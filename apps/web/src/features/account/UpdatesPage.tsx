@@ -3,15 +3,16 @@ import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack,
 import { IconAlertTriangle, IconCircleCheck, IconExternalLink, IconInfoCircle, IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { formatDateTime } from '../lib/format.ts';
-import { notifyError } from '../lib/notify.ts';
-import { useSignedInUser } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { formatDateTime } from '../../shared/lib/format.ts';
+import { notifyError } from '../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { getVersionStatus } from './api.ts';
+import { accountKeys } from './query-keys.ts';
 
-const VERSION_KEY = ['admin', 'version'] as const;
+const VERSION_KEY = accountKeys.version();
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -69,7 +70,7 @@ function Verdict({ status }: { status: VersionStatus }) {
   );
 }
 
-/** /account/updates (spec 1 §2): the running version against the newest release the operator's feed names. */
+/** /account/updates (docs/product/account.md#screens): the running version against the newest release the operator's feed names. */
 export function UpdatesPage() {
   const user = useSignedInUser();
   const role = primaryRole(user);

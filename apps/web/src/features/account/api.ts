@@ -1,5 +1,5 @@
 import { accountDeletionCalls, updateCalls } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** What deleting the account would remove, counted by the server. */
 export const getDeletionSummary = (id: number) => call(accountDeletionCalls.getAccountDeletionSummary, { params: { id } });

@@ -5,19 +5,20 @@ import { IconDots, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { setToken } from '../api/token.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { useTablePaging } from '../components/useTablePaging.ts';
-import { formatDate, formatDateTime } from '../lib/format.ts';
-import { notifyError } from '../lib/notify.ts';
-import { USER_KEY } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { setToken } from '../../shared/api/token.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { useTablePaging } from '../../shared/hooks/useTablePaging.ts';
+import { formatDate, formatDateTime } from '../../shared/lib/format.ts';
+import { notifyError } from '../../shared/lib/notify.ts';
+import { USER_KEY } from '../../shared/session/queries.ts';
 import { type AccountAction, AccountActionModal } from './accounts/AccountActionModal.tsx';
 import { AccountHistoryDrawer } from './accounts/AccountHistoryDrawer.tsx';
 import { ACCOUNTS_KEY, filterAccounts, impersonate } from './accounts/api.ts';
+import { adminKeys } from './query-keys.ts';
 
 const SORTS = [
   { value: 'created_at:desc', label: 'Newest first' },
@@ -30,7 +31,7 @@ const SORTS = [
 /** The picker's `YYYY-MM-DD` (or a full timestamp) as the call's day. */
 const day = (value: string | null) => (value ? String(value).slice(0, 10) : undefined);
 
-/** The row menu: every action of the spec's dialogs (spec 3 §2 "Admin user accounts"). */
+/** The row menu: every action of the spec's dialogs (docs/product/super-admin.md#screens "Admin user accounts"). */
 function actionsFor(account: AdminAccountRow): { action: AccountAction; label: string; color?: string }[] {
   const list: { action: AccountAction; label: string; color?: string }[] = [
     { action: 'edit', label: 'Edit' },
@@ -79,7 +80,7 @@ export function AdminAccountsPage() {
     dateStart: day(range[0]),
     dateEnd: day(range[1] ?? range[0]),
   };
-  const list = useQuery({ queryKey: [...ACCOUNTS_KEY, query], queryFn: () => filterAccounts(query), placeholderData: keepPreviousData });
+  const list = useQuery({ queryKey: adminKeys.accounts(query), queryFn: () => filterAccounts(query), placeholderData: keepPreviousData });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
   const first = paging.firstPage;
 
@@ -175,109 +176,111 @@ export function AdminAccountsPage() {
         </Center>
       )}
       {data && (
-        <Card padding={0} shadow="xs">
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Accounts">
-              <Table.Thead bg="stone.0">
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Admin</Table.Th>
-                  <Table.Th>Plan</Table.Th>
-                  <Table.Th ta="right">Credits</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Last sign-in</Table.Th>
-                  <Table.Th w={48} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                {data.accounts.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text size="sm" c="stone.6" ta="center" py="lg">
-                        No account matches these filters.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-                {data.accounts.map((account) => (
-                  <Table.Tr key={account.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Anchor
-                          component="button"
-                          type="button"
-                          fw={600}
-                          size="sm"
-                          ta="left"
-                          onClick={() => setOpen({ account, action: 'history' })}
-                        >
-                          {account.name}
-                        </Anchor>
-                        {account.is_banned && (
-                          <Badge color="red" size="xs">
-                            Banned
-                          </Badge>
-                        )}
-                      </Group>
+        <PagedTable
+          minWidth={860}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          highlightOnHover
+          aria-label="Accounts"
+          pager={{ label: 'Account pages', total: data.count, ...paging.pager }}
+        >
+          <Table.Thead bg="stone.0">
+            <Table.Tr>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Admin</Table.Th>
+              <Table.Th>Plan</Table.Th>
+              <Table.Th ta="right">Credits</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Last sign-in</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            {data.accounts.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text size="sm" c="stone.6" ta="center" py="lg">
+                    No account matches these filters.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {data.accounts.map((account) => (
+              <Table.Tr key={account.id}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fw={600}
+                      size="sm"
+                      ta="left"
+                      onClick={() => setOpen({ account, action: 'history' })}
+                    >
+                      {account.name}
+                    </Anchor>
+                    {account.is_banned && (
+                      <Badge color="red" size="xs">
+                        Banned
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="stone.6">
+                    {account.url} · {account.category}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {account.admin ? (
+                    <>
+                      <Text size="sm">{`${account.admin.first_name} ${account.admin.last_name}`.trim() || '—'}</Text>
                       <Text size="xs" c="stone.6">
-                        {account.url} · {account.category}
+                        {account.admin.email}
+                        {account.admin.confirmed ? '' : ' · not confirmed'}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {account.admin ? (
-                        <>
-                          <Text size="sm">{`${account.admin.first_name} ${account.admin.last_name}`.trim() || '—'}</Text>
-                          <Text size="xs" c="stone.6">
-                            {account.admin.email}
-                            {account.admin.confirmed ? '' : ' · not confirmed'}
-                          </Text>
-                        </>
-                      ) : (
-                        <Text size="sm" c="stone.6">
-                          No admin
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{account.plan.display_name}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm" fw={600}>
-                        {(account.credits + account.subscription_credits).toLocaleString('en-US')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{formatDate(account.created_at)}</Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm" c="stone.6">
-                        {account.last_login_at ? formatDateTime(account.last_login_at) : 'Never'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${account.name}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setOpen({ account, action: 'history' })}>History</Menu.Item>
-                          {actionsFor(account).map((item) => (
-                            <Menu.Item key={item.action} color={item.color} onClick={() => setOpen({ account, action: item.action })}>
-                              {item.label}
-                            </Menu.Item>
-                          ))}
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager label="Account pages" total={data.count} {...paging.pager} />
-        </Card>
+                    </>
+                  ) : (
+                    <Text size="sm" c="stone.6">
+                      No admin
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{account.plan.display_name}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm" fw={600}>
+                    {(account.credits + account.subscription_credits).toLocaleString('en-US')}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatDate(account.created_at)}</Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" c="stone.6">
+                    {account.last_login_at ? formatDateTime(account.last_login_at) : 'Never'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${account.name}`}>
+                        <IconDots size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setOpen({ account, action: 'history' })}>History</Menu.Item>
+                      {actionsFor(account).map((item) => (
+                        <Menu.Item key={item.action} color={item.color} onClick={() => setOpen({ account, action: item.action })}>
+                          {item.label}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </PagedTable>
       )}
       {open?.action === 'history' && <AccountHistoryDrawer account={open.account} onClose={() => setOpen(null)} />}
       {open && open.action !== 'history' && (

@@ -3,12 +3,12 @@ import { Badge, Button, Card, Grid, Group, Skeleton, Stack, Switch, Text, TextIn
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { RichTextField } from '../components/RichTextField.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { RichTextField } from '../../shared/components/RichTextField.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { eyebrow } from './admin-section.tsx';
 import { ANNOUNCEMENTS_KEY, listAnnouncements, saveAnnouncement } from './api.ts';
 

@@ -2,11 +2,11 @@ import type { AccountPick, RefillRunReply } from '@laurel/domain';
 import { Button, Card, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { formatDate } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { formatDate } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { AccountPicker } from './accounts/AccountPicker.tsx';
 import { ACCOUNTS_KEY, triggerRefills, updateBalances } from './accounts/api.ts';
 

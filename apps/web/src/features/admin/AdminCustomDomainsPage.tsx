@@ -1,15 +1,16 @@
-import { Badge, Card, Center, Group, Loader, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Center, Group, Loader, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconGlobe, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { useTablePaging } from '../components/useTablePaging.ts';
-import { listCustomDomains } from '../custom-domain/api.ts';
-import { formatDate } from '../lib/format.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { useTablePaging } from '../../shared/hooks/useTablePaging.ts';
+import { formatDate } from '../../shared/lib/format.ts';
+import { listCustomDomains } from '../custom-domain/index.ts';
+import { adminKeys } from './query-keys.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -30,14 +31,14 @@ function Expiry({ notAfter }: { notAfter: string | null }) {
   );
 }
 
-/** /custom-domains: every account's custom portal URL, with its state and its certificate's expiry (spec 3 §7). */
+/** /custom-domains: every account's custom portal URL, with its state and its certificate's expiry (docs/product/super-admin.md#calls). */
 export function AdminCustomDomainsPage() {
   const [like, setLike] = useState('');
   const [search] = useDebouncedValue(like.trim(), 300);
   const paging = useTablePaging(10);
   const { limit, offset } = paging;
   const query = useQuery({
-    queryKey: ['admin', 'custom-domains', search, limit, offset],
+    queryKey: adminKeys.customDomains(search, limit, offset),
     queryFn: () => listCustomDomains({ like: search || undefined, limit, offset }),
     placeholderData: keepPreviousData,
   });
@@ -79,51 +80,52 @@ export function AdminCustomDomainsPage() {
         />
       )}
       {query.data && total > 0 && (
-        <Card padding={0} shadow="xs">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" aria-label="Custom domains">
-              <Table.Thead bg="stone.0">
-                <Table.Tr>
-                  <Table.Th>Domain</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th w={110}>State</Table.Th>
-                  <Table.Th w={100}>SSL</Table.Th>
-                  <Table.Th w={170}>Certificate expires</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                {query.data.custom_domains.map((domain) => (
-                  <Table.Tr key={domain.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {domain.host}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{domain.account_name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={domain.active ? 'laurel' : 'gray'}>
-                        {domain.active ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge variant="light" color={domain.is_ssl ? 'blue' : 'gray'}>
-                          {domain.is_ssl ? 'On' : 'Off'}
-                        </Badge>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Expiry notAfter={domain.not_after} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager label="Custom domain pages" total={total} {...paging.pager} />
-        </Card>
+        <PagedTable
+          minWidth={640}
+          verticalSpacing="sm"
+          horizontalSpacing="lg"
+          aria-label="Custom domains"
+          pager={{ label: 'Custom domain pages', total, ...paging.pager }}
+        >
+          <Table.Thead bg="stone.0">
+            <Table.Tr>
+              <Table.Th>Domain</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th w={110}>State</Table.Th>
+              <Table.Th w={100}>SSL</Table.Th>
+              <Table.Th w={170}>Certificate expires</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+            {query.data.custom_domains.map((domain) => (
+              <Table.Tr key={domain.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {domain.host}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{domain.account_name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={domain.active ? 'laurel' : 'gray'}>
+                    {domain.active ? 'Active' : 'Inactive'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    <Badge variant="light" color={domain.is_ssl ? 'blue' : 'gray'}>
+                      {domain.is_ssl ? 'On' : 'Off'}
+                    </Badge>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Expiry notAfter={domain.not_after} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </PagedTable>
       )}
     </>
   );

@@ -1,11 +1,12 @@
 import { Button } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { createGlobalMapping } from './api.ts';
 import { MappingForm } from './MappingForm.tsx';
+import { adminKeys } from './query-keys.ts';
 
 /** /admin/build/mappings/create: a new global mapping, offered to every account's send wizard. */
 export function AdminMappingCreatePage() {
@@ -15,7 +16,7 @@ export function AdminMappingCreatePage() {
     mutationFn: createGlobalMapping,
     onSuccess: (reply) => {
       notifySuccess(reply.message);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'mappings'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.mappings() });
       void navigate('/admin/build/mappings');
     },
     onError: (error) => notifyError(`Unable to save mapping: ${errorMessage(error)}`),

@@ -2,26 +2,27 @@ import { Button, Center, Loader } from '@mantine/core';
 import { IconAffiliate } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { listGlobalMappings, updateMapping } from './api.ts';
 import { MappingForm } from './MappingForm.tsx';
+import { adminKeys } from './query-keys.ts';
 
 /** /admin/build/mappings/{id}: a global mapping's name and columns, edited. */
 export function AdminMappingPage() {
   const id = Number(useParams().id);
   const queryClient = useQueryClient();
-  // `GET mappings/{id}` names an account's mappings (spec 3 §7), so the global list is read and the mapping found in it.
-  const list = useQuery({ queryKey: ['admin', 'mappings'], queryFn: listGlobalMappings });
+  // `GET mappings/{id}` names an account's mappings (docs/product/super-admin.md#calls), so the global list is read and the mapping found in it.
+  const list = useQuery({ queryKey: adminKeys.mappings(), queryFn: listGlobalMappings });
   const mapping = list.data?.mappings.find((m) => m.id === id);
   const save = useMutation({
     mutationFn: (body: Parameters<typeof updateMapping>[1]) => updateMapping(id, body),
     onSuccess: (reply) => {
       notifySuccess(reply.message);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'mappings'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.mappings() });
     },
     onError: (error) => notifyError(`Unable to save mapping: ${errorMessage(error)}`),
   });

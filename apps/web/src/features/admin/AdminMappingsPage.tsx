@@ -4,25 +4,26 @@ import { modals } from '@mantine/modals';
 import { IconAffiliate, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { formatDate } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { formatDate } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { deleteMapping, listGlobalMappings } from './api.ts';
+import { adminKeys } from './query-keys.ts';
 
 const describeRules = (mapping: Mapping) => mapping.rules.map((r) => r.title).join(', ');
 
 /** /admin/build/mappings: the global mappings every account's send wizard offers. */
 export function AdminMappingsPage() {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ['admin', 'mappings'], queryFn: listGlobalMappings });
+  const list = useQuery({ queryKey: adminKeys.mappings(), queryFn: listGlobalMappings });
   const remove = useMutation({
     mutationFn: (mapping: Mapping) => deleteMapping(mapping.id),
     onSuccess: (reply) => {
       notifySuccess(reply.message);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'mappings'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.mappings() });
     },
     onError: (error) => notifyError(`Unable to delete mapping: ${errorMessage(error)}`),
   });

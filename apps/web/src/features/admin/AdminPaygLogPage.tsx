@@ -4,11 +4,12 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconReceipt } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { formatDateTime } from '../lib/format.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { formatDateTime } from '../../shared/lib/format.ts';
 import { getPaygLog } from './api.ts';
+import { adminKeys } from './query-keys.ts';
 
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -40,7 +41,7 @@ export function AdminPaygLogPage() {
   const [start, end] = range;
   const complete = Boolean(start && end);
   const query = useQuery({
-    queryKey: ['admin', 'payg-log', start, end],
+    queryKey: adminKeys.paygLog(start, end),
     queryFn: () => getPaygLog(start!, end!),
     enabled: complete,
     placeholderData: keepPreviousData,

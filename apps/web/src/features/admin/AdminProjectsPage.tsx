@@ -1,17 +1,18 @@
 import type { AdminProject, AdminProjectState } from '@laurel/domain';
-import { Badge, Button, Card, Center, Group, Loader, SegmentedControl, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, SegmentedControl, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconFolders, IconRestore, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { formatDateTime, plural } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { formatDateTime, plural } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { deleteProjectForever, recoverProject } from './api.ts';
+import { adminKeys } from './query-keys.ts';
 import { useAdminProjectList } from './useAdminProjectList.ts';
 
 const STATES: { value: AdminProjectState; label: string }[] = [
@@ -28,7 +29,7 @@ export function AdminProjectsPage() {
     state,
     sort: state === 'deleted' ? 'deleted' : 'newest',
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'projects'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.projects() });
 
   const recover = useMutation({
     mutationFn: (project: AdminProject) => recoverProject(project.id),
@@ -103,81 +104,82 @@ export function AdminProjectsPage() {
         />
       )}
       {query.data && total > 0 && (
-        <Card padding={0} shadow="xs">
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" aria-label="Projects log">
-              <Table.Thead bg="stone.0">
-                <Table.Tr>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th w={110}>Recipients</Table.Th>
-                  <Table.Th w={190}>Deleted</Table.Th>
-                  <Table.Th w={250}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                {query.data.projects.map((project) => (
-                  <Table.Tr key={project.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {project.title}
-                      </Text>
-                      <Text size="xs" c="stone.6">
-                        {`Created ${formatDateTime(project.created_at)}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{project.account_name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{project.recipients_count.toLocaleString('en-US')}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {project.deleted_at ? (
-                        <Text size="sm" c="stone.6">
-                          {formatDateTime(project.deleted_at)}
-                        </Text>
-                      ) : (
-                        <Badge variant="light" color="laurel">
-                          Live
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {project.deleted_at && (
-                        <Group gap="xs" wrap="nowrap" justify="flex-end">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            leftSection={<IconRestore size={14} />}
-                            aria-label={`Recover ${project.title}`}
-                            loading={recover.isPending && recover.variables?.id === project.id}
-                            onClick={() => recover.mutate(project)}
-                          >
-                            Recover
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            leftSection={<IconTrash size={14} />}
-                            aria-label={`Delete ${project.title} for good`}
-                            onClick={() => confirmDelete(project)}
-                          >
-                            Delete for good
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager label="Project pages" total={total} {...pager} />
-        </Card>
+        <PagedTable
+          minWidth={760}
+          verticalSpacing="sm"
+          horizontalSpacing="lg"
+          aria-label="Projects log"
+          pager={{ label: 'Project pages', total, ...pager }}
+        >
+          <Table.Thead bg="stone.0">
+            <Table.Tr>
+              <Table.Th>Project</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th w={110}>Recipients</Table.Th>
+              <Table.Th w={190}>Deleted</Table.Th>
+              <Table.Th w={250}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+            {query.data.projects.map((project) => (
+              <Table.Tr key={project.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {project.title}
+                  </Text>
+                  <Text size="xs" c="stone.6">
+                    {`Created ${formatDateTime(project.created_at)}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{project.account_name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{project.recipients_count.toLocaleString('en-US')}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {project.deleted_at ? (
+                    <Text size="sm" c="stone.6">
+                      {formatDateTime(project.deleted_at)}
+                    </Text>
+                  ) : (
+                    <Badge variant="light" color="laurel">
+                      Live
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {project.deleted_at && (
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconRestore size={14} />}
+                        aria-label={`Recover ${project.title}`}
+                        loading={recover.isPending && recover.variables?.id === project.id}
+                        onClick={() => recover.mutate(project)}
+                      >
+                        Recover
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconTrash size={14} />}
+                        aria-label={`Delete ${project.title} for good`}
+                        onClick={() => confirmDelete(project)}
+                      >
+                        Delete for good
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </PagedTable>
       )}
     </>
   );

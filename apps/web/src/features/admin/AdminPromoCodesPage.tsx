@@ -4,17 +4,18 @@ import { modals } from '@mantine/modals';
 import { IconDiscount2, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { useTablePaging } from '../components/useTablePaging.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { TablePager } from '../../shared/components/TablePager.tsx';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { useTablePaging } from '../../shared/hooks/useTablePaging.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { eyebrow } from './admin-section.tsx';
 import { createPromoCode, deletePromoCode, listPromoCodes, PROMO_CODES_KEY, togglePromoCode, updatePromoCode } from './promo-codes/api.ts';
 import { PromoCodeDialog, TYPE_LABELS } from './promo-codes/PromoCodeDialog.tsx';
+import { adminKeys } from './query-keys.ts';
 
 type Sort = 'newest' | 'name' | 'used' | 'expire_date';
 type Dialog = { code: PromoCode | null } | null;
@@ -29,7 +30,7 @@ function amountOf(code: PromoCode): string {
 }
 
 /**
- * /promo-codes (spec 3 §2 Promo Code Managing): every code with how often it was used, searchable and
+ * /promo-codes (docs/product/billing-and-credits.md#screens Promo Code Managing): every code with how often it was used, searchable and
  * filtered by type and status; create and edit in a dialog, turn a code on or off, delete with a
  * confirmation. Whether the sign-up forms offer a code at all is an Admin settings switch.
  */
@@ -43,7 +44,7 @@ export function AdminPromoCodesPage() {
 
   const filters = { search: search.trim() || undefined, type: type ?? undefined, status: status ?? undefined, sort };
   const query = useQuery({
-    queryKey: [...PROMO_CODES_KEY, filters, paging.limit, paging.offset],
+    queryKey: adminKeys.promoCodes(filters, paging.limit, paging.offset),
     queryFn: () => listPromoCodes({ ...filters, limit: paging.limit, offset: paging.offset }),
     placeholderData: keepPreviousData,
   });

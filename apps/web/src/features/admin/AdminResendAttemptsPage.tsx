@@ -1,18 +1,19 @@
 import type { AdminProject } from '@laurel/domain';
 import { MAX_RESEND_LIMIT } from '@laurel/domain';
-import { Button, Card, Center, Group, Loader, NumberInput, Table, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, NumberInput, Table, Text, TextInput } from '@mantine/core';
 import { IconRepeat, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { plural } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { plural } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { updateResendAttempts } from './api.ts';
+import { adminKeys } from './query-keys.ts';
 import { useAdminProjectList } from './useAdminProjectList.ts';
 
 /** One project's allowance: the group resends it may make, edited in place. */
@@ -23,7 +24,7 @@ function AllowanceCell({ project }: { project: AdminProject }) {
     mutationFn: () => updateResendAttempts(project.id, Number(value)),
     onSuccess: (reply) => {
       notifySuccess(reply.message);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'projects'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.projects() });
     },
     onError: (error) => notifyError(`Error: ${errorMessage(error)}`),
   });
@@ -48,7 +49,7 @@ function AllowanceCell({ project }: { project: AdminProject }) {
   );
 }
 
-/** /resend-attempts: how many group resends each project may make (spec 3 §9: 5), raised where one must go out again. */
+/** /resend-attempts: how many group resends each project may make (docs/product/send-wizard.md#rules-and-limits: 5), raised where one must go out again. */
 export function AdminResendAttemptsPage() {
   const [params] = useSearchParams();
   const accountId = Number(params.get('account_id')) || undefined;
@@ -88,46 +89,47 @@ export function AdminResendAttemptsPage() {
         />
       )}
       {query.data && total > 0 && (
-        <Card padding={0} shadow="xs">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" aria-label="Projects and their resend attempts">
-              <Table.Thead bg="stone.0">
-                <Table.Tr>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th w={140}>Resends made</Table.Th>
-                  <Table.Th w={200}>Resend attempts</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                {query.data.projects.map((project) => (
-                  <Table.Tr key={project.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {project.title}
-                      </Text>
-                      <Text size="xs" c="stone.6">
-                        {plural(project.recipients_count, 'recipient')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{project.account_name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={project.resends_used >= project.resend_attempts ? 'red' : undefined}>
-                        {`${project.resends_used} of ${project.resend_attempts}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <AllowanceCell key={project.resend_attempts} project={project} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager label="Project pages" total={total} {...pager} />
-        </Card>
+        <PagedTable
+          minWidth={640}
+          verticalSpacing="sm"
+          horizontalSpacing="lg"
+          aria-label="Projects and their resend attempts"
+          pager={{ label: 'Project pages', total, ...pager }}
+        >
+          <Table.Thead bg="stone.0">
+            <Table.Tr>
+              <Table.Th>Project</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th w={140}>Resends made</Table.Th>
+              <Table.Th w={200}>Resend attempts</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+            {query.data.projects.map((project) => (
+              <Table.Tr key={project.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {project.title}
+                  </Text>
+                  <Text size="xs" c="stone.6">
+                    {plural(project.recipients_count, 'recipient')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{project.account_name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={project.resends_used >= project.resend_attempts ? 'red' : undefined}>
+                    {`${project.resends_used} of ${project.resend_attempts}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <AllowanceCell key={project.resend_attempts} project={project} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </PagedTable>
       )}
     </>
   );

@@ -3,17 +3,18 @@ import { Button, Card, Center, Group, Loader, Select, Stack, Table, Text } from 
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { AccountPicker } from './accounts/AccountPicker.tsx';
 import { ACCOUNTS_KEY, destroySubscription, getPlans, setPlan } from './accounts/api.ts';
+import { adminKeys } from './query-keys.ts';
 
 /** /subscriptions: the plans of the catalogue, and an account's plan granted or cancelled. */
 export function AdminSubscriptionsPage() {
-  const plans = useQuery({ queryKey: ['admin', 'plans'], queryFn: getPlans });
+  const plans = useQuery({ queryKey: adminKeys.plans(), queryFn: getPlans });
   const [account, setAccount] = useState<AccountPick | null>(null);
   const [plan, setPlanChoice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

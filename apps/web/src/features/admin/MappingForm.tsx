@@ -3,8 +3,8 @@ import { ActionIcon, Button, Card, FileButton, Group, Stack, TagsInput, Text, Te
 import { IconFileUpload, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { notifyError } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { notifyError } from '../../shared/lib/notify.ts';
 import { readSampleTitles } from './api.ts';
 
 /** The certificate's standard fields; a mapping may also name a set's own data fields (typed in). */

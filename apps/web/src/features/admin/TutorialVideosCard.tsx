@@ -3,11 +3,11 @@ import { ActionIcon, Alert, Button, Card, Group, Select, Skeleton, Stack, Text, 
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { notifySuccess } from '../lib/notify.ts';
-import { saveTutorialVideos, TUTORIALS_KEY, useTutorialVideos } from '../tutorials/api.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { notifySuccess } from '../../shared/lib/notify.ts';
+import { saveTutorialVideos, TUTORIALS_KEY, useTutorialVideos } from '../../shared/tutorials/api.ts';
 
 const SCREEN_OPTIONS = TUTORIAL_SCREENS.map((value) => ({ value, label: TUTORIAL_SCREEN_LABELS[value] }));
 

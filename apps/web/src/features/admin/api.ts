@@ -12,17 +12,18 @@ import {
   projectAdminCalls,
   projectCalls,
 } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
+import { adminKeys } from './query-keys.ts';
 
 export const listOutbox = (limit: number, offset: number) => call(adminCalls.listOutboxMessages, { query: { limit, offset } });
 
 export const getOutboxMessage = (id: string) => call(adminCalls.getOutboxMessage, { params: { id } });
 
-/** Service-wide settings (spec 3 §7 `GET/PUT settings`) and announcements (`admin announcements`). */
-export const SETTINGS_KEY = ['admin', 'settings'] as const;
+/** Service-wide settings (docs/product/super-admin.md#calls `GET/PUT settings`) and announcements (`admin announcements`). */
+export const SETTINGS_KEY = adminKeys.settings();
 export const getAppSettings = () => call(appSettingsCalls.getAppSettings, {});
 export const updateAppSettings = (body: Partial<AppSettingsValues>) => call(appSettingsCalls.updateAppSettings, { body });
-export const ANNOUNCEMENTS_KEY = ['admin', 'announcements'] as const;
+export const ANNOUNCEMENTS_KEY = adminKeys.announcements();
 export const listAnnouncements = () => call(announcementCalls.listAnnouncements, {});
 export const saveAnnouncement = (body: AnnouncementInput) => call(announcementCalls.saveAnnouncement, { body });
 export const deleteAnnouncement = (id: number) => call(announcementCalls.deleteAnnouncement, { params: { id } });
@@ -47,7 +48,7 @@ export const updateMapping = (id: number, body: MappingBody) => call(mappingCall
 export const deleteMapping = (id: number) => call(mappingCalls.deleteMapping, { params: { id } });
 
 /**
- * A sample list's column titles for a mapping (spec 3 §7): the file is kept with `uploads`, then
+ * A sample list's column titles for a mapping (docs/product/super-admin.md#calls): the file is kept with `uploads`, then
  * `recipients/import-list` reads it by its `upload_id`.
  */
 export async function readSampleTitles(file: File): Promise<string[]> {

@@ -2,8 +2,9 @@ import type { AdminProjectQuery } from '@laurel/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTablePaging } from '../components/useTablePaging.ts';
+import { useTablePaging } from '../../shared/hooks/useTablePaging.ts';
 import { listAdminProjects } from './api.ts';
+import { adminKeys } from './query-keys.ts';
 
 /**
  * The super-admin's list of projects across accounts, searched and paged: the Projects log and the
@@ -15,7 +16,7 @@ export function useAdminProjectList(filter: Partial<Pick<AdminProjectQuery, 'sta
   const paging = useTablePaging(10);
   const { page, size, limit, offset } = paging;
   const query = useQuery({
-    queryKey: ['admin', 'projects', filter, search, page, size],
+    queryKey: adminKeys.projects(filter, search, page, size),
     queryFn: () => listAdminProjects({ ...filter, like: search || undefined, limit, offset }),
     placeholderData: keepPreviousData,
   });

@@ -1,14 +1,14 @@
 import type { Announcement } from '@laurel/domain';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useCurrentUser } from '../session/queries.ts';
+import { useCurrentUser } from '../../shared/session/queries.ts';
 import { getUpdateSystemModal, markUpdateSystemSeen } from './api.ts';
 import type { UpdateSystemModal } from './UpdateSystemModal.tsx';
 
 type Dialog = ComponentType<Parameters<typeof UpdateSystemModal>[0]>;
 
 /**
- * The system-update announcement (spec 1 §7): asked for on every location change and shown once.
+ * The system-update announcement (docs/product/dashboard.md#calls): asked for on every location change and shown once.
  * The server sanitises the HTML already; it is cleaned again here because it is injected as HTML.
  */
 export function UpdateSystemWatcher() {

@@ -1,5 +1,5 @@
 import { systemCalls } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** The system-update announcement: an array whose second item, when present, is the one to show. */
 export const getUpdateSystemModal = () => call(systemCalls.getUpdateSystemModal, {});

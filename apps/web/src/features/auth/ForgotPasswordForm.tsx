@@ -1,10 +1,11 @@
+import { forgotForm } from '@laurel/domain';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { validateWith } from '../../shared/forms/schema.ts';
 import { requestPasswordReset } from './api.ts';
-import { FormError } from './FormError.tsx';
-import { emailError } from './validators.ts';
 
 interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -18,7 +19,7 @@ interface ForgotPasswordFormProps {
 export function ForgotPasswordForm({ initialEmail, onSent, onBack, send = requestPasswordReset }: ForgotPasswordFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { email: initialEmail }, validate: { email: emailError } });
+  const form = useForm({ initialValues: { email: initialEmail }, validate: validateWith(forgotForm) });
 
   const submit = form.onSubmit(async ({ email }) => {
     setBusy(true);

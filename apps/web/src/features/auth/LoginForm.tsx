@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
-import { FormError } from './FormError.tsx';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { useCompleteSignIn } from '../../shared/session/useCompleteSignIn.ts';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { usePasswordSignIn } from './usePasswordSignIn.ts';
 
@@ -14,7 +14,7 @@ interface LoginFormProps {
   alternatives?: ReactNode;
 }
 
-/** Email and password, with the CSRF token the main sign-in form carries (spec 1 §7). */
+/** Email and password, with the CSRF token the main sign-in form carries (docs/product/sign-in-and-sessions.md#calls). */
 export function LoginForm({ onForgot, notice, alternatives }: LoginFormProps) {
   const completeSignIn = useCompleteSignIn();
   const [error, setError] = useState<string | null>(null);

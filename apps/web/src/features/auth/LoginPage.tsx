@@ -2,20 +2,17 @@ import { Alert, Anchor, Button, Center, Loader, Stack, Text, ThemeIcon } from '@
 import { IconClockExclamation, IconMailForward } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SocialButtons } from '../sso/SocialButtons.tsx';
-import { SsoLoginForm } from '../sso/SsoLoginForm.tsx';
-import { useSsoHandover } from '../sso/useSsoHandover.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { SocialButtons, SsoLoginForm, useSsoHandover } from '../sso/index.ts';
 import { AuthHeading } from './AuthHeading.tsx';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
-import { FormError } from './FormError.tsx';
 import { LoginForm } from './LoginForm.tsx';
+import { RESET_SUCCESS_TEXT } from './reset-text.ts';
 
 type Mode = 'login' | 'reset' | 'resetSuccess' | 'sso';
 
-export const RESET_SUCCESS_TEXT = 'If an account exists for that address, we have emailed a link to reset the password.';
-
 /**
- * The sign-in screen at / and /login (spec 1 §2): sign-in, the reset request and its sent state, and
+ * The sign-in screen at / and /login (docs/product/sign-in-and-sessions.md#screens): sign-in, the reset request and its sent state, and
  * single sign-on (the `sso` form, and the social buttons the operator configured).
  * Query `reset-password` opens the reset form, `link=expired` explains a spent link, and
  * `callbackError` shows an error from an outside sign-in once, then leaves the address; a finished

@@ -5,19 +5,20 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { TermsCheckbox } from '../legal/TermsCheckbox.tsx';
-import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { useCompleteSignIn } from '../../shared/session/useCompleteSignIn.ts';
+import { TermsCheckbox } from '../legal/index.ts';
 import { AuthHeading } from './AuthHeading.tsx';
 import { checkPasswordLink, type PasswordLinkMode, setPassword } from './api.ts';
-import { FormError } from './FormError.tsx';
+import { authKeys } from './query-keys.ts';
 
 const EXPIRED = '/?link=expired';
 
 const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
- * The set-password form behind both emailed links (spec 1 §2): /user/confirm/:code finishes a new
+ * The set-password form behind both emailed links (docs/product/sign-in-and-sessions.md#screens): /user/confirm/:code finishes a new
  * account (with the terms when the server asks), /user/reset/:code chooses a new password. Either
  * signs the user in when the server hands back a session; otherwise (a second factor is due) the
  * success state leads to the sign-in form.
@@ -30,7 +31,7 @@ export function SetPasswordPage({ mode }: { mode: PasswordLinkMode }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const link = useQuery({
-    queryKey: ['password-link', mode, code],
+    queryKey: authKeys.passwordLink(mode, code),
     queryFn: () => checkPasswordLink(mode, code),
     retry: false,
     staleTime: Infinity,

@@ -1,11 +1,12 @@
-import type { LoginResponse } from '@laurel/domain';
+import { emailCodeForm, type LoginResponse } from '@laurel/domain';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { validateWith } from '../../shared/forms/schema.ts';
 import { sendSignInCode } from './api.ts';
-import { FormError } from './FormError.tsx';
 import { useCodeSignIn } from './useCodeSignIn.ts';
 
 interface SignInCodeFormProps {
@@ -17,18 +18,18 @@ interface SignInCodeFormProps {
 }
 
 /**
- * The second step of a sign-in the server challenged with `email2fa` (spec 1 §2): the six-digit code
+ * The second step of a sign-in the server challenged with `email2fa` (docs/product/sign-in-and-sessions.md#screens): the six-digit code
  * emailed to the address, typed with the password already given.
  */
 export function SignInCodeForm({ credentials, message, onSignedIn, onBack }: SignInCodeFormProps) {
   const { error, setError, busy, signIn } = useCodeSignIn(credentials, onSignedIn);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { code: '' },
-    validate: { code: (value) => (/^\d{6}$/.test(value.trim()) ? null : 'Enter the six digits from the email') },
+    initialValues: { email_code: '' },
+    validate: validateWith(emailCodeForm),
   });
 
-  const submit = form.onSubmit(({ code }) => signIn({ email_code: code.trim() }));
+  const submit = form.onSubmit(({ email_code }) => signIn({ email_code: email_code.trim() }));
 
   const resend = async () => {
     setError(null);
@@ -56,7 +57,7 @@ export function SignInCodeForm({ credentials, message, onSignedIn, onBack }: Sig
           placeholder="123456"
           data-autofocus
           autoFocus
-          {...form.getInputProps('code')}
+          {...form.getInputProps('email_code')}
         />
         <Group justify="space-between" mt={-6}>
           <Anchor component="button" type="button" size="sm" onClick={onBack}>

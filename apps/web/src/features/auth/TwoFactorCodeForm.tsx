@@ -1,11 +1,12 @@
-import type { LoginResponse } from '@laurel/domain';
+import { type LoginResponse, pinCodeForm } from '@laurel/domain';
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { validateWith } from '../../shared/forms/schema.ts';
 import { sendSignInCode } from './api.ts';
-import { FormError } from './FormError.tsx';
 import { useCodeSignIn } from './useCodeSignIn.ts';
 
 interface TwoFactorCodeFormProps {
@@ -19,18 +20,18 @@ interface TwoFactorCodeFormProps {
 }
 
 /**
- * The `google2fa` step of a sign-in (spec 1 §2): the six-digit code of the authenticator app, or one of
+ * The `google2fa` step of a sign-in (docs/product/sign-in-and-sessions.md#screens): the six-digit code of the authenticator app, or one of
  * the recovery codes, typed with the password already given; or a code by email instead.
  */
 export function TwoFactorCodeForm({ credentials, message, onSignedIn, onEmailed, onBack }: TwoFactorCodeFormProps) {
   const { error, setError, busy, signIn } = useCodeSignIn(credentials, onSignedIn);
   const [mailing, setMailing] = useState(false);
   const form = useForm({
-    initialValues: { code: '' },
-    validate: { code: (value) => (value.trim() ? null : 'Enter the code from your authenticator app') },
+    initialValues: { pin_code: '' },
+    validate: validateWith(pinCodeForm),
   });
 
-  const submit = form.onSubmit(({ code }) => signIn({ pin_code: code.trim() }));
+  const submit = form.onSubmit(({ pin_code }) => signIn({ pin_code: pin_code.trim() }));
 
   const emailInstead = async () => {
     setError(null);
@@ -60,7 +61,7 @@ export function TwoFactorCodeForm({ credentials, message, onSignedIn, onEmailed,
           placeholder="123456"
           data-autofocus
           autoFocus
-          {...form.getInputProps('code')}
+          {...form.getInputProps('pin_code')}
         />
         <Group justify="space-between" mt={-6}>
           <Anchor component="button" type="button" size="sm" onClick={onBack}>

@@ -1,14 +1,10 @@
 import { authCalls, type LoginRequest, type SetPasswordRequest } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const getCsrfToken = () => call(authCalls.getCsrfToken, {}, { quiet401: true });
 
 /** Sign-in forms handle a 401 themselves: it means wrong credentials, not an expired session. */
 export const login = (body: LoginRequest) => call(authCalls.signIn, { body }, { quiet401: true });
-
-export const getCurrentUser = (options: { quiet401?: boolean } = {}) => call(authCalls.getCurrentUser, {}, options);
-
-export const logout = () => call(authCalls.signOut, {}, { quiet401: true });
 
 export const requestPasswordReset = (email: string) => call(authCalls.requestPasswordReset, { body: { email } });
 

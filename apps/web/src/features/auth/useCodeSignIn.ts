@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@laurel/domain';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { getCsrfToken, login } from './api.ts';
 
 /**

@@ -1,13 +1,14 @@
-import type { LoginResponse, SignInChallenge } from '@laurel/domain';
+import { type LoginResponse, type SignInChallenge, signInForm } from '@laurel/domain';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { validateWith } from '../../shared/forms/schema.ts';
 import { getCsrfToken, login } from './api.ts';
-import { emailError, requiredError } from './validators.ts';
+import { authKeys } from './query-keys.ts';
 
 /**
- * Email and password through the main sign-in (`POST /api/auth`, with its CSRF token, spec 1 §7), as the
+ * Email and password through the main sign-in (`POST /api/auth`, with its CSRF token, docs/product/sign-in-and-sessions.md#calls), as the
  * sign-in page and the credentials portal use it: a full sign-in goes to `onSignedIn`, a second factor the
  * server asks for becomes `challenge`, a refusal goes to `onFailure` with the form ready for another try.
  */
@@ -25,10 +26,10 @@ export function usePasswordSignIn({
 }) {
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<SignInChallenge | null>(null);
-  const csrf = useQuery({ queryKey: ['csrf'], queryFn: getCsrfToken, staleTime: 60 * 60_000 });
+  const csrf = useQuery({ queryKey: authKeys.csrf(), queryFn: getCsrfToken, staleTime: 60 * 60_000 });
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: { email: emailError, password: requiredError('Password') },
+    validate: validateWith(signInForm),
   });
 
   const submit = form.onSubmit(async (values) => {

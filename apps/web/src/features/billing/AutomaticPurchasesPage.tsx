@@ -4,20 +4,21 @@ import { IconCreditCardOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useAppConfig, useSignedInUser } from '../session/queries.ts';
-import { count, usd } from './billing/describe.ts';
-import { NoPaymentsPanel } from './billing/NoPaymentsPanel.tsx';
-import { getAutomaticPurchase, getBilling, saveAutomaticPurchase } from './billing-api.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
+import { getAutomaticPurchase, getBilling, saveAutomaticPurchase } from './api.ts';
+import { count, usd } from './describe.ts';
+import { NoPaymentsPanel } from './NoPaymentsPanel.tsx';
+import { billingKeys } from './query-keys.ts';
 
-const AUTOMATIC_KEY = ['billing', 'automatic'] as const;
+const AUTOMATIC_KEY = billingKeys.automatic();
 /** The threshold offered before one is saved: a pack is bought once fewer than this many credits remain. */
 const DEFAULT_THRESHOLD = 50;
 
-/** /account/automatic-purchases: the pack bought when the balance falls under a threshold (spec 1 §2, §9). */
+/** /account/automatic-purchases: the pack bought when the balance falls under a threshold (docs/product/billing-and-credits.md#screens, docs/product/billing-and-credits.md#rules-and-limits). */
 export function AutomaticPurchasesPage() {
   const { account } = useSignedInUser();
   const config = useAppConfig();
@@ -53,12 +54,12 @@ function AutomaticForm({
 }) {
   const queryClient = useQueryClient();
   // Whether a card is on file. This read also hands over (and clears) a failed payment's reason, so it is shown here too.
-  const billing = useQuery({ queryKey: ['billing', 'information'], queryFn: () => getBilling(accountId) });
+  const billing = useQuery({ queryKey: billingKeys.information(), queryFn: () => getBilling(accountId) });
   const billingError = billing.data?.billing_error;
   useEffect(() => {
     if (!billingError) return;
     notifyError(billingError, 'Credit Card Error');
-    queryClient.setQueryData(['billing', 'information'], (data: BillingReply | undefined) => data && { ...data, billing_error: null });
+    queryClient.setQueryData(billingKeys.information(), (data: BillingReply | undefined) => data && { ...data, billing_error: null });
   }, [billingError, queryClient]);
   const initial = () => ({
     enabled: setting.enabled,

@@ -15,7 +15,7 @@ export interface DetailsValues {
 
 const COUNTRY_OPTIONS = COUNTRIES.map(([value, label]) => ({ value, label }));
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
-/** Spec 1 §5: the expiry year runs from this year across 11 years. */
+/** docs/product/billing-and-credits.md#rules-and-limits: the expiry year runs from this year across 11 years. */
 const years = () => Array.from({ length: 11 }, (_, i) => String(new Date().getFullYear() + i));
 
 /** The form's values from the card on file; the spec's default country is the US. */

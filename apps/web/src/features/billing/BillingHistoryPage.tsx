@@ -2,11 +2,12 @@ import type { InvoiceSummary } from '@laurel/domain';
 import { Anchor, Badge, Group, Paper, Skeleton, Table, Text } from '@mantine/core';
 import { IconFileTypePdf, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { formatDate } from '../lib/format.ts';
-import { listInvoices } from './billing-api.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { formatDate } from '../../shared/lib/format.ts';
+import { listInvoices } from './api.ts';
+import { billingKeys } from './query-keys.ts';
 
 const STATUS_COLOR: Record<string, string> = { paid: 'laurel', open: 'red', void: 'gray', uncollectible: 'red' };
 
@@ -14,9 +15,9 @@ function amount(invoice: InvoiceSummary): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: invoice.currency.toUpperCase() }).format(invoice.amount / 100);
 }
 
-/** /account/billing-history: the account's invoices from Stripe (spec 1 §2). */
+/** /account/billing-history: the account's invoices from Stripe (docs/product/billing-and-credits.md#screens). */
 export function BillingHistoryPage() {
-  const invoices = useQuery({ queryKey: ['billing', 'invoices'], queryFn: listInvoices });
+  const invoices = useQuery({ queryKey: billingKeys.invoices(), queryFn: listInvoices });
   return (
     <>
       <PageHeader

@@ -6,22 +6,23 @@ import { IconCreditCard, IconInfoCircle, IconRosetteDiscount } from '@tabler/ico
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { formatDate } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useAppConfig, useSignedInUser } from '../session/queries.ts';
-import { BillingDetailsFields, type DetailsValues, detailsBody, detailsFrom, detailsValidation } from './billing/BillingDetailsForm.tsx';
-import { CardForm } from './billing/CardForm.tsx';
-import { describePurchase } from './billing/describe.ts';
-import { NoPaymentsPanel } from './billing/NoPaymentsPanel.tsx';
-import { resumedPurchase } from './billing/resume.ts';
-import { addCard, cancelSubscription, checkCoupon, getBilling, removeCard, updateBillingDetails } from './billing-api.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { formatDate } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
+import { addCard, cancelSubscription, checkCoupon, getBilling, removeCard, updateBillingDetails } from './api.ts';
+import { BillingDetailsFields, type DetailsValues, detailsBody, detailsFrom, detailsValidation } from './BillingDetailsForm.tsx';
+import { CardForm } from './CardForm.tsx';
+import { describePurchase } from './describe.ts';
+import { NoPaymentsPanel } from './NoPaymentsPanel.tsx';
+import { billingKeys } from './query-keys.ts';
+import { resumedPurchase } from './resume.ts';
 
-const BILLING_KEY = ['billing', 'information'] as const;
+const BILLING_KEY = billingKeys.information();
 
-/** /account/billing-information: the card on file, its billing address, coupons and the subscription (spec 1 §2). */
+/** /account/billing-information: the card on file, its billing address, coupons and the subscription (docs/product/billing-and-credits.md#screens). */
 export function BillingInformationPage() {
   const { account } = useSignedInUser();
   const config = useAppConfig();
@@ -83,7 +84,7 @@ function BillingScreen({
     setReplacing(false);
     refreshed(reply);
     notifySuccess(BILLING_MESSAGES.saved);
-    // Spec 1 §4: the purchase that brought the buyer here goes on now that a card is on file.
+    // docs/product/billing-and-credits.md#flows: the purchase that brought the buyer here goes on now that a card is on file.
     if (resume) window.location.assign(resume.url);
   };
 
@@ -132,7 +133,7 @@ function BillingScreen({
       labels: { confirm: 'Cancel subscription', cancel: 'Keep subscription' },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
-        // Spec 1 §8: a failed cancel is not reported; the screen reads the state again either way.
+        // docs/product/billing-and-credits.md#messages: a failed cancel is not reported; the screen reads the state again either way.
         await cancelSubscription(accountId).then(
           () => notifySuccess(BILLING_MESSAGES.subscriptionCancelled),
           () => undefined,

@@ -2,8 +2,8 @@ import { BILLING_REDIRECT_TARGETS, type BillingRedirectTarget, checkoutQuery } f
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { billingRedirectUrl } from './billing-api.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { billingRedirectUrl } from './api.ts';
 
 const isTarget = (value: string | null): value is BillingRedirectTarget =>
   BILLING_REDIRECT_TARGETS.includes(value as BillingRedirectTarget);

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { loadStripeJs } from './stripe-loader.ts';
 
 type Loaded = { kind: 'loading' } | { kind: 'ready'; stripe: Stripe; card: StripeCardElement } | { kind: 'unreachable' };

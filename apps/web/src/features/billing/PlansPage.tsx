@@ -2,10 +2,10 @@ import { activePlan, type PlanDto } from '@laurel/domain';
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCoins, IconInfoCircle, IconMinus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { useAppConfig, useSignedInUser } from '../session/queries.ts';
-import { count, usd } from './billing/describe.ts';
-import { usePurchase } from './billing/usePurchase.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
+import { count, usd } from './describe.ts';
+import { usePurchase } from './usePurchase.ts';
 
 /** /account/billing-subscriptions: the plans side by side from the catalogue, the account's own marked. */
 export function PlansPage() {

@@ -2,14 +2,14 @@ import { availableCredits } from '@laurel/domain';
 import { Alert, Button, Card, Divider, Group, NumberInput, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { useAppConfig, useSignedInUser } from '../session/queries.ts';
-import { count, usd } from './billing/describe.ts';
-import { usePurchase } from './billing/usePurchase.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
+import { count, usd } from './describe.ts';
+import { usePurchase } from './usePurchase.ts';
 
 const MAX_QUANTITY = 100;
 
-/** /account/purchase-credits: the pay-as-you-go packs at their prices, times a quantity (spec 1 §9). */
+/** /account/purchase-credits: the pay-as-you-go packs at their prices, times a quantity (docs/product/billing-and-credits.md#rules-and-limits). */
 export function PurchaseCreditsPage() {
   const { account } = useSignedInUser();
   const config = useAppConfig();

@@ -3,9 +3,9 @@ import { Alert, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCreditCardOff, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { requestPurchase } from './api.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { describePurchase } from './describe.ts';
+import { requestPurchase } from './purchase-api.ts';
 
 /**
  * The manual provider's purchase: the server takes no card payments, so the purchase becomes a request

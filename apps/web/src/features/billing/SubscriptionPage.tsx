@@ -13,13 +13,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError } from '../lib/notify.ts';
-import { useAppConfig, useSignedInUser } from '../session/queries.ts';
-import { countCertificateSets } from './billing/api.ts';
-import { count, setsUsed, usd } from './billing/describe.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { notifyError } from '../../shared/lib/notify.ts';
+import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
+import { count, setsUsed, usd } from './describe.ts';
+import { countCertificateSets } from './purchase-api.ts';
+import { billingKeys } from './query-keys.ts';
 
-/** The query errors the billing provider sends the user back with (spec 1 §2), shown 10 s then removed. */
+/** The query errors the billing provider sends the user back with (docs/product/billing-and-credits.md#screens), shown 10 s then removed. */
 const QUERY_ERRORS: Record<string, string> = {
   'no-customer':
     'We could not find a billing account for you, so the billing portal cannot open. Please contact our support and we will sort it out.',
@@ -59,7 +60,7 @@ export function SubscriptionPage() {
   const config = useAppConfig();
   const stripe = config.data?.billing.provider === 'stripe';
   const [params, setParams] = useSearchParams();
-  const sets = useQuery({ queryKey: ['certificates', 'count'], queryFn: countCertificateSets, enabled: !!account });
+  const sets = useQuery({ queryKey: billingKeys.certificateCount(), queryFn: countCertificateSets, enabled: !!account });
 
   const queryError = params.get('error');
   useEffect(() => {

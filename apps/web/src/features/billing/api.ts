@@ -6,7 +6,7 @@ import {
   billingCalls,
   type CheckoutQuery,
 } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** Billing calls of the account area (modules/billing on the server). */
 export const listInvoices = () => call(billingCalls.listInvoices, {});

@@ -1,5 +1,5 @@
 import { certificateCalls, type PurchaseRequest, planCalls } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** Without card payments, a purchase is a request mailed to the operator. */
 export const requestPurchase = (body: PurchaseRequest) => call(planCalls.requestPurchase, { body });

@@ -2,7 +2,7 @@ import { checkoutQuery, type PurchaseRequest, purchaseRequest } from '@laurel/do
 
 /**
  * The purchase the server remembered when it sent a buyer without a card here (checkout.ts sets
- * `?resume=<checkout query>`, spec 1 §4), or null when the value is not a purchase.
+ * `?resume=<checkout query>`, docs/product/billing-and-credits.md#flows), or null when the value is not a purchase.
  */
 export function resumedPurchase(resume: string | null): { request: PurchaseRequest; url: string } | null {
   if (!resume) return null;

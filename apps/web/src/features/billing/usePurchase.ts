@@ -1,7 +1,7 @@
 import type { PurchaseRequest } from '@laurel/domain';
 import { useCallback } from 'react';
-import { useAppConfig } from '../../session/queries.ts';
-import { checkoutUrl } from './api.ts';
+import { useAppConfig } from '../../shared/session/queries.ts';
+import { checkoutUrl } from './purchase-api.ts';
 import { openRequestPurchaseDialog } from './RequestPurchaseDialog.tsx';
 
 /**

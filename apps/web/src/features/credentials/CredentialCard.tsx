@@ -2,8 +2,8 @@ import { type Credential, PORTAL_MEMO_MAX } from '@laurel/domain';
 import { Anchor, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack, Text, Textarea } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDate } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { formatDate } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { saveMemo } from './api.ts';
 
 /** A landscape Letter page, the designs' usual shape; other shapes are fitted inside it. */

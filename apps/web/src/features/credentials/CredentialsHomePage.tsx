@@ -4,19 +4,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCertificate, IconExternalLink, IconLogout, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadError } from '../components/LoadError.tsx';
-import { plural } from '../lib/format.ts';
-import { useAppConfig, useSignedInUser } from '../session/queries.ts';
-import { usePageSize } from '../session/usePageSize.ts';
-import { useSignOut } from '../session/useSignOut.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadError } from '../../shared/components/LoadError.tsx';
+import { usePageSize } from '../../shared/hooks/usePageSize.ts';
+import { plural } from '../../shared/lib/format.ts';
+import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
+import { useSignOut } from '../../shared/session/useSignOut.ts';
 import { listCredentials } from './api.ts';
 import { CredentialCard } from './CredentialCard.tsx';
-
-const CREDENTIALS_KEY = 'credentials';
+import { credentialsKeys } from './query-keys.ts';
 
 /**
- * The credentials portal (spec 3 §2, grid titled Portal): every certificate sent to the holder's address
+ * The credentials portal (docs/product/recipient-portal.md#screens, grid titled Portal): every certificate sent to the holder's address
  * by any issuer, searched by memo and names, filtered by issuer, paged by the holder's kept page size.
  */
 export function CredentialsHomePage() {
@@ -30,7 +29,7 @@ export function CredentialsHomePage() {
   const [page, setPage] = useState(1);
   const query = { search: search || undefined, account_id: issuer ? Number(issuer) : undefined, page, limit: pageSize };
   const list = useQuery({
-    queryKey: [CREDENTIALS_KEY, query],
+    queryKey: credentialsKeys.list(query),
     queryFn: () => listCredentials(query),
     placeholderData: keepPreviousData,
   });

@@ -3,19 +3,16 @@ import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/
 import { IconMailForward } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { AuthHeading } from '../auth/AuthHeading.tsx';
-import { ForgotPasswordForm } from '../auth/ForgotPasswordForm.tsx';
-import { FormError } from '../auth/FormError.tsx';
-import { RESET_SUCCESS_TEXT } from '../auth/LoginPage.tsx';
-import { useAppConfig } from '../session/queries.ts';
-import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
-import { SocialButtons } from '../sso/SocialButtons.tsx';
-import { useSsoHandover } from '../sso/useSsoHandover.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { useAppConfig } from '../../shared/session/queries.ts';
+import { useCompleteSignIn } from '../../shared/session/useCompleteSignIn.ts';
+import { AuthHeading, ForgotPasswordForm, RESET_SUCCESS_TEXT } from '../auth/index.ts';
+import { SocialButtons, useSsoHandover } from '../sso/index.ts';
 import { requestHolderPasswordReset } from './api.ts';
 import { CredentialsRegisterForm } from './CredentialsRegisterForm.tsx';
 import { CredentialsSignInForm } from './CredentialsSignInForm.tsx';
 
-/** The forms of the credentials sign-in (spec 3 §4); google2fa and email2fa are steps of `login`. */
+/** The forms of the credentials sign-in (docs/product/credentials-portal.md#flows); google2fa and email2fa are steps of `login`. */
 type Mode = 'login' | 'google2fa' | 'email2fa' | 'registerForm' | 'registerSuccess' | 'reset' | 'resetSuccess';
 
 /** The mode and address the query asks for: `firstTimeUser` and `error=user_not_exists` open registration. */
@@ -41,7 +38,7 @@ function Sent({ title, children, onBack }: { title: string; children: ReactNode;
 }
 
 /**
- * The credentials portal's sign-in at /credentials/login (spec 3 §2): sign in, register (a link to set
+ * The credentials portal's sign-in at /credentials/login (docs/product/credentials-portal.md#screens): sign in, register (a link to set
  * the password follows by email), reset, and the second factor. Off the credentials host it leads to the
  * account portal; after signing in, to /credentials.
  */

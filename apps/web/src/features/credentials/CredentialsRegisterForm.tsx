@@ -1,9 +1,10 @@
+import { credentialsRegisterRequest } from '@laurel/domain';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { emailError, requiredError } from '../auth/validators.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { validateWith } from '../../shared/forms/schema.ts';
 import { registerHolder } from './api.ts';
 
 interface CredentialsRegisterFormProps {
@@ -20,7 +21,7 @@ export function CredentialsRegisterForm({ initialEmail, onRegistered, onSignIn, 
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { first_name: '', last_name: '', email: initialEmail },
-    validate: { first_name: requiredError('First name'), last_name: requiredError('Last name'), email: emailError },
+    validate: validateWith(credentialsRegisterRequest),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -32,7 +33,7 @@ export function CredentialsRegisterForm({ initialEmail, onRegistered, onSignIn, 
       await registerHolder(body);
       onRegistered(body.email);
     } catch (failure) {
-      // Spec 3 §8: a 400 here means the address already has a sign-in.
+      // docs/product/sign-in-and-sessions.md#messages: a 400 here means the address already has a sign-in.
       if (failure instanceof ApiError && failure.status === 400 && failure.body.error_type === 'user_exist') setExists(true);
       else setError(errorMessage(failure));
     } finally {

@@ -1,12 +1,11 @@
 import type { LoginResponse, SignInChallenge } from '@laurel/domain';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { SecondFactorStep } from '../auth/SecondFactorStep.tsx';
-import { usePasswordSignIn } from '../auth/usePasswordSignIn.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { SecondFactorStep, usePasswordSignIn } from '../auth/index.ts';
 
-/** The failures the credentials sign-in tells apart (spec 3 §8); anything else shows the server's message. */
+/** The failures the credentials sign-in tells apart (docs/product/credentials-portal.md#messages); anything else shows the server's message. */
 type Failure = { kind: 'no_user' | 'not_confirmed' | 'wrong_password' | 'other'; message: string };
 
 const KNOWN = new Set(['no_user', 'not_confirmed', 'wrong_password']);

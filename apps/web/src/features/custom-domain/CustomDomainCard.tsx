@@ -3,10 +3,10 @@ import { Alert, Badge, Button, Card, FileButton, Group, Skeleton, Stack, Switch,
 import { IconAlertTriangle, IconLock, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { formatDate } from '../lib/format.ts';
-import { notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { formatDate } from '../../shared/lib/format.ts';
+import { notifySuccess } from '../../shared/lib/notify.ts';
 import { CUSTOM_DOMAIN_KEY, getCustomDomain, removeSslCertificate, saveCustomDomain, saveSslCertificate } from './api.ts';
 
 /** Reads a chosen PEM file into the field it belongs to. */
@@ -25,7 +25,7 @@ function PemFileButton({ label, onText }: { label: string; onText(text: string):
 }
 
 /**
- * The custom portal URL with SSL (spec 1 §2, §4, §5): the address recipients may use instead of the
+ * The custom portal URL with SSL (docs/product/recipient-portal.md): the address recipients may use instead of the
  * account's subdomain, and the certificate the app serves for it. The certificate and key are checked
  * on the server before saving; the key is never shown again, only the certificate's names and expiry.
  */

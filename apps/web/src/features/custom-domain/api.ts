@@ -1,7 +1,7 @@
 import { type CustomDomainListQuery, customDomainCalls } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
-/** The account's custom portal URL and its certificate (spec 1 §7), and the super-admins' list (spec 3 §7). */
+/** The account's custom portal URL and its certificate (docs/product/recipient-portal.md#calls), and the super-admins' list (docs/product/recipient-portal.md#calls). */
 export const CUSTOM_DOMAIN_KEY = ['custom-domain'] as const;
 export const getCustomDomain = () => call(customDomainCalls.getUsersDomain, { query: {} });
 export const saveCustomDomain = (host: string, active?: boolean) => call(customDomainCalls.saveUsersDomain, { body: { host, active } });

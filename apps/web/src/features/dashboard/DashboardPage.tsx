@@ -2,10 +2,10 @@ import { availableCredits, planDisplayName, tasksHidden } from '@laurel/domain';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getAccount } from '../account/profile/api.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { firstName } from '../lib/format.ts';
-import { useSignedInUser } from '../session/queries.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { firstName } from '../../shared/lib/format.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
+import { getAccount } from '../account/index.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 import {
   ACTIVE_ANNOUNCEMENT_KEY,
@@ -17,6 +17,7 @@ import {
 } from './api.ts';
 import { HelpCentreDialog } from './HelpCentreDialog.tsx';
 import { OnboardingTasks } from './OnboardingTasks.tsx';
+import { dashboardKeys } from './query-keys.ts';
 import { StatCard } from './StatCard.tsx';
 import { StatisticsPanel } from './StatisticsPanel.tsx';
 import { useHelpCentre } from './useHelpCentre.ts';
@@ -34,7 +35,11 @@ export function DashboardPage() {
   const queryClient = useQueryClient();
   const progress = useQuery({ queryKey: PROGRESS_KEY, queryFn: getProgress, enabled: !!account });
   const announcement = useQuery({ queryKey: ACTIVE_ANNOUNCEMENT_KEY, queryFn: getActiveAnnouncement });
-  const details = useQuery({ queryKey: ['account', account?.id, 'details'], queryFn: () => getAccount(account!.id), enabled: !!account });
+  const details = useQuery({
+    queryKey: dashboardKeys.accountDetails(account?.id),
+    queryFn: () => getAccount(account!.id),
+    enabled: !!account,
+  });
   const help = useHelpCentre(details.data?.help_center_shown, progress.data?.progress, progress.isSuccess && details.isSuccess);
 
   const hide = useMutation({

@@ -1,7 +1,7 @@
 import { SUPPORT_EMAIL } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
-/** Offered once to an account that has not started (spec 3 §4 help centre): a call with us, or the first step. */
+/** Offered once to an account that has not started (docs/product/dashboard.md#flows help centre): a call with us, or the first step. */
 export function HelpCentreDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Would a short call help you get started?">

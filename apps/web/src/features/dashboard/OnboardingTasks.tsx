@@ -19,7 +19,7 @@ const STEPS = [
   { to: '/store', icon: IconStack2, title: 'Manage your projects', text: 'Follow deliveries, resend, export and revoke from the store.' },
 ] as const;
 
-/** The three onboarding steps (spec 3 §4): 33, 67 or 100 percent, the next step highlighted. */
+/** The three onboarding steps (docs/product/dashboard.md#flows): 33, 67 or 100 percent, the next step highlighted. */
 export function OnboardingTasks({ progress, onHide }: { progress: DashboardProgress | null; onHide(): void }) {
   const { percent, activeStep } = progressStep(progress);
   return (

@@ -4,7 +4,7 @@ import { LineChart } from '@mantine/charts';
 import { Card, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LoadFailed } from '../components/LoadFailed.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
 import { getStatistics, statisticsKey } from './api.ts';
 import { StatCard } from './StatCard.tsx';
 

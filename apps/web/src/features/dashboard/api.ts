@@ -1,9 +1,10 @@
 import { announcementCalls, type DashboardAction, type DashboardRange, dashboardCalls, systemCalls } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
+import { dashboardKeys } from './query-keys.ts';
 
-export const statisticsKey = (range: DashboardRange) => ['dashboard', 'statistics', range] as const;
-export const PROGRESS_KEY = ['dashboard', 'progress'] as const;
-export const ACTIVE_ANNOUNCEMENT_KEY = ['announcements', 'active'] as const;
+export const statisticsKey = (range: DashboardRange) => dashboardKeys.statistics(range);
+export const PROGRESS_KEY = dashboardKeys.progress();
+export const ACTIVE_ANNOUNCEMENT_KEY = dashboardKeys.activeAnnouncement();
 
 export const getStatistics = (range: DashboardRange) => call(dashboardCalls.getDashboardStatistics, { query: { range } });
 export const getProgress = () => call(dashboardCalls.getDashboardProgress, {});

@@ -5,7 +5,7 @@ import { setDashboardAction } from './api.ts';
 const SESSION_KEY = 'laurel.help-centre-checked';
 
 /**
- * The help-centre rule (spec 3 §4), once per browser session: an account that never saw it is marked
+ * The help-centre rule (docs/product/dashboard.md#flows), once per browser session: an account that never saw it is marked
  * (null becomes false); one marked that still has done nothing gets the schedule-call dialog, once
  * (false becomes true).
  */

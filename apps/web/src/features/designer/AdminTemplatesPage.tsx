@@ -16,15 +16,16 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { createStyle, deleteDesignSet, listStyles, renameDesignSet, sortStyles } from './api.ts';
 import { designPayload } from './builder/save-design.ts';
 import { DesignCard } from './parts/DesignCard.tsx';
 import { NameDialog } from './parts/RenameDialog.tsx';
+import { designerKeys } from './query-keys.ts';
 
 type Naming = { mode: 'create' } | { mode: 'rename'; style: Style } | { mode: 'duplicate'; style: Style };
 
@@ -32,11 +33,11 @@ type Naming = { mode: 'create' } | { mode: 'rename'; style: Style } | { mode: 'd
 export function AdminTemplatesPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const styles = useQuery({ queryKey: ['styles'], queryFn: listStyles });
+  const styles = useQuery({ queryKey: designerKeys.styles(), queryFn: listStyles });
   const [naming, setNaming] = useState<Naming | null>(null);
   // The server lists them in the order super-admins gave them; every account's gallery shows that order.
   const sorted = styles.data?.styles ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['styles'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: designerKeys.styles() });
 
   const save = useMutation({
     mutationFn: async ({ naming, name }: { naming: Naming; name: string }) => {

@@ -2,10 +2,11 @@ import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { useSignedInUser } from '../session/queries.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { type BuilderTarget, getDesignSet } from './api.ts';
 import { BuilderScreen } from './builder/BuilderScreen.tsx';
+import { designerKeys } from './query-keys.ts';
 
 /** /build/:id edits an account's set; /admin/build/:id edits a global template through the style calls. */
 export function EditorPage() {
@@ -15,7 +16,7 @@ export function EditorPage() {
   const target: BuilderTarget = { kind: pathname.startsWith('/admin/') ? 'styles' : 'certificates', id: Number(id) };
   const listPath = target.kind === 'styles' ? '/admin/build' : '/build';
   const set = useQuery({
-    queryKey: ['design-set', target.kind, target.id],
+    queryKey: designerKeys.designSet(target.kind, target.id),
     queryFn: () => getDesignSet(target),
     enabled: Number.isInteger(target.id) && target.id > 0,
     // The editor owns the design once open: a background refetch must not replace work in progress.

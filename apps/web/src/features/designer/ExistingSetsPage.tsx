@@ -15,23 +15,24 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useSignedInUser } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { openNeedMoreSetsDialog } from '../../shared/components/plan-dialogs.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { deleteDesignSet, duplicateCertificate, listCertificates, updateDesignSet } from './api.ts';
 import { builderAccess } from './builder/access.ts';
-import { openNeedMoreSetsDialog } from './builder/dialogs/plan-dialogs.tsx';
 import { showCreateError } from './parts/create-errors.ts';
 import { DesignCard } from './parts/DesignCard.tsx';
 import { type SetSettings, SetSettingsDialog } from './parts/SetSettingsDialog.tsx';
+import { designerKeys } from './query-keys.ts';
 
 const PAGE_SIZES = ['3', '6', '9', '12', '24'];
 const DEFAULT_PAGE_SIZE = 6;
 
-/** /build: the account's certificate sets, a page at a time (spec 2 §2.1). */
+/** /build: the account's certificate sets, a page at a time (docs/product/builder.md#existing-certificate-sets). */
 export function ExistingSetsPage() {
   const user = useSignedInUser();
   const access = builderAccess(user);
@@ -42,7 +43,7 @@ export function ExistingSetsPage() {
   const [editing, setEditing] = useState<number | null>(null);
 
   const list = useQuery({
-    queryKey: ['certificates', page, pageSize],
+    queryKey: designerKeys.certificates(page, pageSize),
     queryFn: () => listCertificates({ limit: pageSize, offset: (page - 1) * pageSize }),
     placeholderData: keepPreviousData,
   });
@@ -50,7 +51,7 @@ export function ExistingSetsPage() {
   const pages = Math.max(1, Math.ceil(count / pageSize));
   // What the account may own: its allowance and its plan's (null: no limit while the plan is held).
   const limit = user.account ? user.account.certificate_set_limit : 0;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['certificates'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: designerKeys.certificates() });
 
   const saveSettings = useMutation({
     mutationFn: ({ id, settings }: { id: number; settings: SetSettings }) => updateDesignSet({ kind: 'certificates', id }, settings),
@@ -58,7 +59,7 @@ export function ExistingSetsPage() {
       notifySuccess('Certificate updated.');
       setEditing(null);
       void refresh();
-      void queryClient.invalidateQueries({ queryKey: ['design-set', 'certificates'] });
+      void queryClient.invalidateQueries({ queryKey: designerKeys.setCertificates() });
     },
     onError: (error) => notifyError(errorMessage(error, 'Certificate name must be unique.')),
   });

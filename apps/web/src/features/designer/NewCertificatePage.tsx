@@ -5,10 +5,10 @@ import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { useSignedInUser } from '../session/queries.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { createCertificate, listStyles } from './api.ts';
 import { builderAccess } from './builder/access.ts';
 import { type AfterCreate, CreateSetDialog } from './parts/CreateSetDialog.tsx';
@@ -16,6 +16,7 @@ import { showCreateError } from './parts/create-errors.ts';
 import { loadPagePreference, savePagePreference } from './parts/page-preference.ts';
 import classes from './parts/StartTile.module.css';
 import { Thumbnail } from './parts/Thumbnail.tsx';
+import { designerKeys } from './query-keys.ts';
 
 type Start = { label: string; styleId?: number; portrait?: boolean };
 
@@ -43,12 +44,12 @@ function BlankPage({ format, portrait }: { format: PageFormat; portrait: boolean
   );
 }
 
-/** /build/new: global templates by name, or a blank page; a name, then the certificate or its email (spec 2 §2.2). */
+/** /build/new: global templates by name, or a blank page; a name, then the certificate or its email (docs/product/builder.md#new-certificate). */
 export function NewCertificatePage() {
   const user = useSignedInUser();
   const access = builderAccess(user);
   const navigate = useNavigate();
-  const styles = useQuery({ queryKey: ['styles'], queryFn: listStyles });
+  const styles = useQuery({ queryKey: designerKeys.styles(), queryFn: listStyles });
   const [start, setStart] = useState<Start | null>(null);
   // The page a blank certificate starts on: what this user chose last time, else Letter.
   const [preference] = useState(() => loadPagePreference(user.id));

@@ -3,16 +3,16 @@ import { Button, Divider, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Te
 import { IconArrowLeft, IconDiscount, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePurchase } from '../account/billing/usePurchase.ts';
-import { errorMessage } from '../api/errors.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { useSignedInUser } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { useSignedInUser } from '../../shared/session/queries.ts';
+import { usePurchase } from '../billing/index.ts';
 import { checkPromoCode } from './api.ts';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const MAX_SETS = 100;
 
-/** /build/purchase: more certificate sets at 29 each, with an optional percentage promo code (spec 2 §2.3). */
+/** /build/purchase: more certificate sets at 29 each, with an optional percentage promo code (docs/product/builder.md#buying-more-sets). */
 export function PurchaseSetsPage() {
   const user = useSignedInUser();
   const [count, setCount] = useState(1);

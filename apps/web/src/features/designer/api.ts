@@ -16,11 +16,9 @@ import {
   styleCalls,
   type TestEmailRequest,
 } from '@laurel/domain';
-import { call, callUrl } from '../api/call.ts';
-import { ApiError, toErrorBody } from '../api/errors.ts';
-import { getToken } from '../api/token.ts';
+import { call, callFile, callUrl } from '../../shared/api/call.ts';
 
-/** Builder calls of spec 2 §7: certificate sets, global templates, uploads, fonts and pickers. */
+/** Builder calls of docs/product/builder.md#calls: certificate sets, global templates, uploads, fonts and pickers. */
 
 /** A set, or a global template, as the builder opens it: the design fields flat beside name and email. */
 export type DesignSet = CertificateSetWithUploads | Style;
@@ -35,7 +33,7 @@ export const listCertificates = (page: { limit: number; offset: number }) => cal
 
 export const listStyles = () => call(styleCalls.listStyles, {});
 
-/** The templates' new order: each one's index, as the gallery shows them (spec 3 §4). */
+/** The templates' new order: each one's index, as the gallery shows them (docs/product/builder.md#flows). */
 export const sortStyles = (ids: number[]) => call(styleCalls.sortStyles, { body: { sort: ids.map((id, sorting) => ({ id, sorting })) } });
 
 export const getCertificateSet = (id: number) => call(certificateCalls.getCertificate, { params: { id } });
@@ -93,26 +91,9 @@ export const attachFile = (id: number, file: File) =>
 export const detachFile = (id: number, uploadId: number) => call(certificateCalls.detachCertificateFile, { params: { id, uploadId } });
 export const uploadFont = (name: string, file: File) => call(fontCalls.uploadFont, { form: fileForm(file, { name }) });
 
-/** Binary GETs with the session header: PDFs, PNG thumbnails and font files. */
-export async function fetchBinary(url: string): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authentication = token;
-  const response = await fetch(url, { headers, credentials: 'same-origin' });
-  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, null));
-  return response.blob();
-}
-
 /** The PDF of a design not saved yet (the builder's preview), as a file to show. */
-export async function fetchDraftPreview(id: number, body: DraftPreviewRequest): Promise<Blob> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const token = getToken();
-  if (token) headers.Authentication = token;
-  const url = callUrl(renderingCalls.renderDraftPdf, { params: { id } });
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
-  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, await response.json().catch(() => null)));
-  return response.blob();
-}
+export const fetchDraftPreview = (id: number, body: DraftPreviewRequest): Promise<Blob> =>
+  callFile(renderingCalls.renderDraftPdf, { params: { id }, body });
 
 /** Signed links to a set's preview, for a new window where no Authentication header goes along. */
 export const getPreviewLink = (id: number) => call(renderingCalls.getCertificatePreviewLinks, { params: { id } });

@@ -28,7 +28,7 @@ export interface BodyEditorProps {
   textSource?: RefObject<() => string>;
 }
 
-/** The default height of the writing area (spec 2 §9); the issuer can drag it taller or shorter. */
+/** The default height of the writing area (docs/product/email-editor.md#rules-and-limits); the issuer can drag it taller or shorter. */
 const AREA_HEIGHT = 500;
 
 /**

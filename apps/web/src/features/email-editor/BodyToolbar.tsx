@@ -25,7 +25,7 @@ export interface BodyToolbarProps {
   onAttach?: (file: File) => Promise<void>;
 }
 
-/** The toolbar groups of spec 2 §2.6, in its order, with the Text/HTML switch at the end. */
+/** The toolbar groups of docs/product/email-editor.md#rich-text-editor, in its order, with the Text/HTML switch at the end. */
 export function BodyToolbar({ editor, mode, onModeChange, requireCursor, dataFields, logo, accountName, onAttach }: BodyToolbarProps) {
   const visual = mode === 'text';
   return (

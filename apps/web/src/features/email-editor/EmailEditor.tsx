@@ -5,9 +5,9 @@ import { IconArrowBackUp, IconArrowLeft, IconDeviceFloppy, IconEye, IconLock } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useExitGuard } from '../router/useExitGuard.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { useExitGuard } from '../../shared/hooks/useExitGuard.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { type EmailOwner, type EmailRecord, saveEmailDesign } from './api.ts';
 import { BodyEditor } from './BodyEditor.tsx';
 import { certificateDataFields } from './data-fields.ts';
@@ -19,6 +19,7 @@ import { designFromRecord, withFooterLanguage } from './email-form.ts';
 import { PreviewPanel } from './preview/PreviewPanel.tsx';
 import { SendTestDialog } from './preview/SendTestDialog.tsx';
 import { useTemplateTest } from './preview/useTemplateTest.ts';
+import { emailEditorKeys } from './query-keys.ts';
 import { checkBeforeSave, showSaveFailure } from './save-errors.ts';
 import { AddressFields } from './sections/AddressFields.tsx';
 import { AppearanceSection } from './sections/AppearanceSection.tsx';
@@ -49,7 +50,7 @@ const EYEBROWS: Record<EmailOwner, string> = {
   projects: 'Project email',
 };
 
-/** The email customisation editor (spec 2 §2.5): the message, its parts, and its live preview. */
+/** The email customisation editor (docs/product/email-editor.md#editor-modes): the message, its parts, and its live preview. */
 export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEditorProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -96,7 +97,7 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
       state.markSaved(design);
       state.setErrors({});
       // The next visit opens what was saved; this one keeps the editor as it is.
-      queryClient.setQueryData<EmailRecord>(['email-record', owner, id], (old) => (old ? { ...old, ...design } : old));
+      queryClient.setQueryData<EmailRecord>(emailEditorKeys.record(owner, id), (old) => (old ? { ...old, ...design } : old));
       if (type === 'admin') {
         notifySuccess('Global template saved.');
       } else if (type === 'project') {

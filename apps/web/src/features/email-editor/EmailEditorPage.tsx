@@ -2,11 +2,12 @@ import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core
 import { IconMailOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { useSignedInUser } from '../session/queries.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { getEmailRecord } from './api.ts';
 import { EmailEditor } from './EmailEditor.tsx';
 import { emailEditorType, safeReturnPath } from './editor-type.ts';
+import { emailEditorKeys } from './query-keys.ts';
 
 /** /build/:id/email, /admin/build/:id/email and /store/projects/:id/email: loads the set, template or project and opens its email editor. */
 export function EmailEditorPage() {
@@ -19,7 +20,7 @@ export function EmailEditorPage() {
   const onProject = pathname.startsWith('/store/projects/');
   const owner = type === 'admin' ? 'styles' : onProject ? 'projects' : 'certificates';
   const record = useQuery({
-    queryKey: ['email-record', owner, id],
+    queryKey: emailEditorKeys.record(owner, id),
     queryFn: () => getEmailRecord(owner, id),
     staleTime: Infinity,
     refetchOnWindowFocus: false,

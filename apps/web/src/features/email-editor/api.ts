@@ -11,7 +11,7 @@ import {
   styleCalls,
   type TestEmailRequest,
 } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** A certificate set, a global template or a project as the email editor loads it: the email fields sit flat beside the design. */
 export type EmailRecord = CertificateSetWithUploads | Style | ProjectEmail;

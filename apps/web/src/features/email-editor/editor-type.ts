@@ -1,7 +1,7 @@
 import { type AccessUser, canEditEmails } from '@laurel/domain';
 
 /**
- * Which email editor this is (spec 2 §2.5): a global template (admin), one project's email (project),
+ * Which email editor this is (docs/product/email-editor.md#editor-modes): a global template (admin), one project's email (project),
  * a quick edit that returns to where it was opened from, a read-only view for sub-users who may not
  * edit emails, or the usual editor of an existing set. A set made a moment ago in the builder ('new')
  * is an existing set here.

@@ -18,7 +18,7 @@ export function designFromRecord(record: EmailRecord): EmailDesign {
   return emailDesignSchema.parse(kept);
 }
 
-/** Server messages name the field 'reply to'; the editor's labels say 'reply-to' (spec 2 §8). */
+/** Server messages name the field 'reply to'; the editor's labels say 'reply-to' (docs/product/email-editor.md#messages). */
 export function editorMessage(message: string): string {
   return message.replace(/reply to/gi, (m) => (m[0] === 'R' ? 'Reply-to' : 'reply-to'));
 }

@@ -1,6 +1,6 @@
 import { type EmailDesign, validateEmailDesign } from '@laurel/domain';
-import { ApiError } from '../api/errors.ts';
-import { notifyError } from '../lib/notify.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { notifyError } from '../../shared/lib/notify.ts';
 import { editorMessage } from './email-form.ts';
 
 export type FieldErrors = Record<string, string>;
@@ -12,7 +12,7 @@ function byField(list: { field: string; message: string }[]): FieldErrors {
   return errors;
 }
 
-/** The editor's rules before anything is sent: one toast per message (spec 2 §8) and the field errors. */
+/** The editor's rules before anything is sent: one toast per message (docs/product/email-editor.md#messages) and the field errors. */
 export function checkBeforeSave(design: EmailDesign): FieldErrors | null {
   const problems = validateEmailDesign(design);
   if (!problems.length) return null;

@@ -1,4 +1,4 @@
-/** The symbols grid (spec 2 §2.6): characters issuers reach for and rarely find on a keyboard. */
+/** The symbols grid (docs/product/email-editor.md#rich-text-editor): characters issuers reach for and rarely find on a keyboard. */
 export const SYMBOLS: readonly { char: string; name: string }[] = [
   ['©', 'Copyright'],
   ['®', 'Registered'],

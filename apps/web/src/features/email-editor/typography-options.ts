@@ -1,5 +1,5 @@
 /**
- * The choices of the email editor's font and size selects (spec 2 §9): fonts that every mail client
+ * The choices of the email editor's font and size selects (docs/product/email-editor.md#rules-and-limits): fonts that every mail client
  * has or substitutes well, each with web-safe fallbacks, and the rich-text sizes x-small to xxx-large.
  */
 

@@ -1,8 +1,8 @@
 import { EMAIL_DESIGN_MESSAGES, EMAIL_IMAGE_MAX_BYTES, EMAIL_IMAGE_TYPES } from '@laurel/domain';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '../../shared/api/errors.ts';
 import { uploadEmailImage } from './api.ts';
 
-/** Why an image may not go into the email, checked before anything is sent (spec 2 §5). */
+/** Why an image may not go into the email, checked before anything is sent (docs/product/email-editor.md#rules-and-limits). */
 export function imageFileProblem(file: File): string | null {
   if (!(EMAIL_IMAGE_TYPES as readonly string[]).includes(file.type)) return EMAIL_DESIGN_MESSAGES.imageType;
   if (file.size > EMAIL_IMAGE_MAX_BYTES) return EMAIL_DESIGN_MESSAGES.imageTooLarge;

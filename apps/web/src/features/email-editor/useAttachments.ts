@@ -1,7 +1,7 @@
 import type { AttachedFile } from '@laurel/domain';
 import { useState } from 'react';
-import { ApiError } from '../api/errors.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { attachFile, removeAttachment } from './api.ts';
 
 /** The set's attachments, stored at once on the server (they are not part of the unsaved design). */

@@ -1,11 +1,11 @@
 import { EMAIL_DESIGN_MESSAGES } from '@laurel/domain';
 import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useRef } from 'react';
-import { notifyError } from '../lib/notify.ts';
+import { notifyError } from '../../shared/lib/notify.ts';
 
 /**
  * Images, attachments and links go where the issuer's cursor is, so they must have placed it in the
- * body first (spec 2 §5). Once placed, the position is remembered while they use the toolbar.
+ * body first (docs/product/email-editor.md#rules-and-limits). Once placed, the position is remembered while they use the toolbar.
  */
 export function useCursorGuard(editor: Editor | null): () => boolean {
   const placed = useRef(false);

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 
 /**
  * The design being edited and whether it differs from what was saved. Any change marks it dirty
- * (spec 2 §4) and saving clears it; field errors are dropped as the field they belong to changes.
+ * (docs/product/email-editor.md#flows) and saving clears it; field errors are dropped as the field they belong to changes.
  */
 export function useEmailDesignState(initial: EmailDesign) {
   const [design, setDesign] = useState(initial);

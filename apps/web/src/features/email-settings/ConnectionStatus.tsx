@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
 
-/** untested → testing → verified or error (spec 1 §4); an edit after success is untested again. */
+/** untested → testing → verified or error (docs/product/account.md#flows); an edit after success is untested again. */
 export type TestState =
   | { kind: 'untested' }
   | { kind: 'testing' }

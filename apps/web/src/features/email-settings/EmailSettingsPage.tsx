@@ -11,17 +11,17 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifySuccess } from '../lib/notify.ts';
-import { useSignedInUser } from '../session/queries.ts';
-import { EMAIL_SETTINGS_KEY, getEmailSettings, testEmailConnection, updateEmailSettings } from './email-settings/api.ts';
-import { ConnectionStatus, type TestState } from './email-settings/ConnectionStatus.tsx';
-import { FooterEditor } from './email-settings/FooterEditor.tsx';
-import { MailboxCard } from './email-settings/MailboxCard.tsx';
-import { type ServerDraft, SmtpServerForm } from './email-settings/SmtpServerForm.tsx';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { notifySuccess } from '../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
+import { EMAIL_SETTINGS_KEY, getEmailSettings, testEmailConnection, updateEmailSettings } from './api.ts';
+import { ConnectionStatus, type TestState } from './ConnectionStatus.tsx';
+import { FooterEditor } from './FooterEditor.tsx';
+import { MailboxCard } from './MailboxCard.tsx';
+import { type ServerDraft, SmtpServerForm } from './SmtpServerForm.tsx';
 
 type Route = 'product' | SmtpType;
 interface Draft extends ServerDraft {
@@ -55,7 +55,7 @@ const ROUTE_LABELS: Record<Route, string> = {
 };
 
 /**
- * /account/email-settings (spec 1 §2, §4): certificate mail leaves through Laurel's service, the
+ * /account/email-settings (docs/product/account.md#screens, docs/product/account.md#flows): certificate mail leaves through Laurel's service, the
  * account's own SMTP server (tested before use), or its Gmail / Microsoft 365 mailbox; a footer goes
  * under every certificate email.
  */

@@ -2,8 +2,8 @@ import type { OauthProvider } from '@laurel/domain';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconBrandGmail, IconBrandOffice } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { disconnectMailbox, startMailboxConnection } from './api.ts';
 
 const LABELS: Record<OauthProvider, { title: string; description: string; Icon: typeof IconBrandGmail }> = {

@@ -1,5 +1,5 @@
 import { type EmailSettingsInput, emailSettingsCalls, type OauthProvider } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const EMAIL_SETTINGS_KEY = ['account', 'email-settings'] as const;
 

@@ -4,11 +4,11 @@ import { IconBook } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../api/errors.ts';
-import { CopyTextButton } from '../components/CopyTextButton.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { CopyTextButton } from '../../shared/components/CopyTextButton.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { ApiKeySection } from './ApiKeySection.tsx';
 import { API_KEY_QUERY, apiBaseUrl, getApiKey, retrieveApiKey, revokeApiKey } from './api.ts';
 import { curlExample, firstSet } from './curl-example.ts';
@@ -18,7 +18,7 @@ import { WebhooksSection } from './webhooks/WebhooksSection.tsx';
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Try again.');
 
 /**
- * /api-integrations (spec 1 §2 "API and integrations"): the user's API key, a curl call that works as
+ * /api-integrations (docs/product/public-api.md#screens "API and integrations"): the user's API key, a curl call that works as
  * it is, and the way to the API reference. Webhook endpoints and their delivery log come last.
  */
 export function ApiIntegrationsPage() {

@@ -2,7 +2,7 @@ import type { ApiKeySummary } from '@laurel/domain';
 import { Alert, Badge, Button, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconKey, IconTrash } from '@tabler/icons-react';
-import { CopyTextButton } from '../components/CopyTextButton.tsx';
+import { CopyTextButton } from '../../shared/components/CopyTextButton.tsx';
 import { formatDateTime } from './format.ts';
 import { Section } from './Section.tsx';
 

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Card, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
 import { apiBaseUrl, curlCommand, getV1Document, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from './api.ts';
+import { integrationsKeys } from './query-keys.ts';
 
 const METHOD_COLORS: Record<string, string> = { get: 'laurel', post: 'gilt' };
 
@@ -175,7 +176,7 @@ function Operation({ doc, method, path, operation }: { doc: OpenApiDocument; met
 
 /** /api-integrations/reference: every call of the public API, drawn from its OpenAPI document. */
 export function ApiReferencePage() {
-  const doc = useQuery({ queryKey: ['integrations', 'v1-openapi'], queryFn: getV1Document, staleTime: Infinity });
+  const doc = useQuery({ queryKey: integrationsKeys.v1Document(), queryFn: getV1Document, staleTime: Infinity });
   if (doc.isError) return <LoadFailed title="The API reference could not be loaded" error={doc.error} onRetry={() => void doc.refetch()} />;
   if (!doc.data) return <Loader />;
   const operations = Object.entries(doc.data.paths).flatMap(([path, methods]) =>

@@ -1,7 +1,8 @@
 import { apiKeyCalls } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
+import { integrationsKeys } from './query-keys.ts';
 
-export const API_KEY_QUERY = ['integrations', 'api-key'] as const;
+export const API_KEY_QUERY = integrationsKeys.apiKey();
 
 export const getApiKey = () => call(apiKeyCalls.getApiKey, {});
 export const retrieveApiKey = () => call(apiKeyCalls.retrieveApiKey, {});

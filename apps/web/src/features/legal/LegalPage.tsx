@@ -1,6 +1,6 @@
 import { LEGAL_PAGE_TITLES, type LegalPageName } from '@laurel/domain';
 import { Box, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
+import { PublicPageHeader } from '../../shared/components/PublicPageHeader.tsx';
 import { LegalText, useLegalPage } from './LegalText.tsx';
 
 /** /privacy and /terms: public, the text a super-admin wrote in Admin settings or the default until then. */

@@ -2,15 +2,16 @@ import type { LegalPageName } from '@laurel/domain';
 import { Skeleton, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
-import { LoadFailed } from '../components/LoadFailed.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
 import { getLegalPage } from './api.ts';
 import { PrivacyText } from './PrivacyText.tsx';
+import { legalKeys } from './query-keys.ts';
 import { TermsText } from './TermsText.tsx';
 
 const DEFAULTS = { privacy: PrivacyText, terms: TermsText } as const;
 
 /** The query behind a legal text, shared by the page and the terms dialog (one request, one cache entry). */
-export const useLegalPage = (page: LegalPageName) => useQuery({ queryKey: ['legal', page], queryFn: () => getLegalPage(page) });
+export const useLegalPage = (page: LegalPageName) => useQuery({ queryKey: legalKeys.page(page), queryFn: () => getLegalPage(page) });
 
 /**
  * A legal text as the super-admin wrote it in Admin settings, or the default until then: the same words on

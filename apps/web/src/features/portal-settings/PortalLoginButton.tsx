@@ -1,13 +1,13 @@
 import { DEFAULT_PORTAL_SETTINGS, type PublicPortalSettings, readableTextOn } from '@laurel/domain';
 import { Button } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { usePortalLook } from '../portal-settings/usePortalLook.ts';
+import { usePortalLook } from './usePortalLook.ts';
 
 type ButtonLook = PublicPortalSettings['login_button'];
 
 /**
- * The portal's sign-in button in the account's colours and label (spec 1 §3 `login_button`; defaults
- * #BFC551 on #FFF, 'Login', spec 1 §9). A label the account chose wins; otherwise `children` names the
+ * The portal's sign-in button in the account's colours and label (docs/product/sign-in-and-sessions.md#what-is-kept `login_button`; defaults
+ * #BFC551 on #FFF, 'Login', docs/product/recipient-portal.md#rules-and-limits). A label the account chose wins; otherwise `children` names the
  * button (a form's own words), else 'Login'. `look` shows settings not saved yet (the settings preview).
  * A label colour that cannot be read on the chosen background gives way to one that can (WCAG 1.4.3).
  */

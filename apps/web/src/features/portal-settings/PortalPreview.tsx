@@ -1,9 +1,9 @@
 import type { PublicPortalSettings } from '@laurel/domain';
 import { Anchor, Box, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { LaurelMark } from '../brand/LaurelMark.tsx';
-import { PortalLoginButton } from '../portal/PortalLoginButton.tsx';
+import { LaurelMark } from '../../shared/brand/LaurelMark.tsx';
 import { PortalExtras, portalBackground } from './PortalExtras.tsx';
+import { PortalLoginButton } from './PortalLoginButton.tsx';
 
 /** The portal's own address on this server: the account's subdomain of the base domain, same scheme and port. */
 export function portalLoginUrl(accountUrl: string, baseDomain: string): string {

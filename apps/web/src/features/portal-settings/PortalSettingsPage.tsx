@@ -16,21 +16,21 @@ import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { CustomDomainCard } from '../custom-domain/CustomDomainCard.tsx';
-import { notifySuccess } from '../lib/notify.ts';
-import { useExitGuard } from '../router/useExitGuard.tsx';
-import { useAppConfig, useSignedInUser } from '../session/queries.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { useExitGuard } from '../../shared/hooks/useExitGuard.tsx';
+import { notifySuccess } from '../../shared/lib/notify.ts';
+import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
+import { CustomDomainCard } from '../custom-domain/index.ts';
 import { getPortalSettings, PORTAL_SETTINGS_KEY, portalLookKey, savePortalSettings } from './api.ts';
 import { PortalPreview, portalLoginUrl } from './PortalPreview.tsx';
 import { BackgroundSection, LinksSection, LoginButtonSection, NameSection, TextSection } from './SettingsSections.tsx';
 import { SupportEmailSection } from './SupportEmailSection.tsx';
 
 /**
- * /account/configure-portal-settings (spec 1 §2, §4, §5, §6): how the account's recipient portal looks,
+ * /account/configure-portal-settings (docs/product/recipient-portal.md): how the account's recipient portal looks,
  * with a live preview of its login page beside the form (below it on a phone). Leaving with unsaved
  * changes asks 'Exit Without Saving?' as the builder does.
  */
@@ -68,7 +68,7 @@ function SettingsForm({ reply }: { reply: PortalSettingsReply }) {
   const { data: config } = useAppConfig();
   const saved = reply.portal_settings;
   const [draft, setDraft] = useState<PortalSettings>(saved);
-  /** The address last confirmed by code: typing another makes the support email unconfirmed again (spec 1 §4). */
+  /** The address last confirmed by code: typing another makes the support email unconfirmed again (docs/product/recipient-portal.md#flows). */
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(saved.support_email.validated ? saved.support_email.email : null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);

@@ -3,11 +3,11 @@ import { Button, Card, ColorInput, FileButton, Group, Image, SimpleGrid, Stack, 
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { notifySuccess } from '../../shared/lib/notify.ts';
 import { uploadPortalBackground } from './api.ts';
 
-/** The settings form's sections (spec 1 §3 "Portal settings"), one card each. */
+/** The settings form's sections (docs/product/recipient-portal.md#what-is-kept "Portal settings"), one card each. */
 
 export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (

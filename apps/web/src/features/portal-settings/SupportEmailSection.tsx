@@ -2,8 +2,8 @@ import { isValidEmail } from '@laurel/domain';
 import { Badge, Button, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { notifySuccess } from '../../shared/lib/notify.ts';
 import { sendSupportEmailCode, validateSupportEmail } from './api.ts';
 import { Section } from './SettingsSections.tsx';
 

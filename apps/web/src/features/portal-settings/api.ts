@@ -1,5 +1,5 @@
 import { portalSettingsCalls as calls, type PortalSettingsUpdate } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const PORTAL_SETTINGS_KEY = ['portal-settings'] as const;
 export const portalLookKey = (accountId: number | null) => ['portal-look', accountId] as const;

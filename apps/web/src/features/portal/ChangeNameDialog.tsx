@@ -2,12 +2,12 @@ import { ACCOUNT_DELETION_MESSAGES, type UserDto } from '@laurel/domain';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { queryClient } from '../api/query-client.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { USER_KEY } from '../session/queries.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { USER_KEY } from '../../shared/session/queries.ts';
 import { changePortalUserName } from './api.ts';
 
-/** The portal's "change name" dialog (spec 1 §2 dialogs, §8 name update messages). */
+/** The portal's "change name" dialog (docs/product/recipient-portal.md#screens dialogs, docs/product/recipient-portal.md#messages name update messages). */
 export function ChangeNameDialog({ user, opened, onClose }: { user: UserDto; opened: boolean; onClose(): void }) {
   const [firstName, setFirstName] = useState(user.first_name);
   const [lastName, setLastName] = useState(user.last_name);

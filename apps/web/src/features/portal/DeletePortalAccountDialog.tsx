@@ -3,16 +3,16 @@ import { Alert, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mant
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { endSession } from '../session/useSignOut.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { endSession } from '../../shared/session/useSignOut.ts';
 import { deletePortalUser } from './api.ts';
 
 /** The spec's pause between confirming and the deletion, while the announcement is read. */
 const DELETION_DELAY_MS = 3000;
 
 /**
- * The portal's "delete account" dialog (spec 1 §5, §8): the sentence typed exactly, then the
+ * The portal's "delete account" dialog (docs/product/recipient-portal.md#rules-and-limits, docs/product/recipient-portal.md#messages): the sentence typed exactly, then the
  * announcement, and three seconds later the deletion and the sign-out. Only the portal sign-in goes; the
  * certificates stay with the organisations that issued them.
  */

@@ -1,12 +1,12 @@
 import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCurrentUser } from '../session/queries.ts';
-import { useSignOut } from '../session/useSignOut.ts';
+import { useCurrentUser } from '../../shared/session/queries.ts';
+import { useSignOut } from '../../shared/session/useSignOut.ts';
 import { ChangeNameDialog } from './ChangeNameDialog.tsx';
 import { DeletePortalAccountDialog } from './DeletePortalAccountDialog.tsx';
 
-/** The signed-in recipient's menu in the portal header: their name, and the two dialogs of spec 1 §2. */
+/** The signed-in recipient's menu in the portal header: their name, and the two dialogs of docs/product/recipient-portal.md#screens. */
 export function PortalAccountMenu() {
   const { data: user } = useCurrentUser();
   const signOut = useSignOut();

@@ -1,7 +1,7 @@
 import type { PortalAccount } from '@laurel/domain';
 import { Group, Image, Text } from '@mantine/core';
 
-/** The issuer at the top of the portal's forms: its logo only where branding applies (spec 3 §2). */
+/** The issuer at the top of the portal's forms: its logo only where branding applies (docs/product/recipient-portal.md#screens). */
 export function PortalBrand({ account }: { account: PortalAccount }) {
   // Without branding the header names the issuer already; the form does not repeat it.
   if (!account.branding || !account.logo) return null;

@@ -3,9 +3,9 @@ import { Anchor, AspectRatio, Button, Card, Group, Image, Stack, Text, Textarea 
 import { IconDeviceFloppy, IconExternalLink, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { formatDate } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { formatDate } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { emailAgain, updateMemo } from './api.ts';
 
 /** One certificate in the portal grid: its image, what and from whom, the holder's memo, and a copy by email. */

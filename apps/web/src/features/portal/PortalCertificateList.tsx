@@ -4,10 +4,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCertificate, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
 import { myCertificates, noLoginCertificates } from './api.ts';
 import { PortalCertificateCard } from './PortalCertificateCard.tsx';
+import { portalKeys } from './query-keys.ts';
 
 interface Props {
   account: PortalAccount;
@@ -18,7 +19,7 @@ interface Props {
   pageSize?: [number, (size: number) => void];
 }
 
-/** The holder's certificates from one issuer (spec 3 §2 "Recipient portal"): a grid, searched and paged. */
+/** The holder's certificates from one issuer (docs/product/recipient-portal.md#screens "Recipient portal"): a grid, searched and paged. */
 export function PortalCertificateList({ account, email, noLogin = false, pageSize }: Props) {
   const [localSize, setLocalSize] = useState<number>(DEFAULT_LIST_PAGE_SIZES.portal);
   const [size, setSize] = pageSize ?? [localSize, setLocalSize];
@@ -27,7 +28,7 @@ export function PortalCertificateList({ account, email, noLogin = false, pageSiz
   const [like] = useDebouncedValue(search.trim(), 300);
   const query = { limit: size, offset: (page - 1) * size, ...(like ? { like } : {}) };
   const list = useQuery({
-    queryKey: ['portal', 'certificates', account.id, email, noLogin, query],
+    queryKey: portalKeys.certificates(account.id, email, noLogin, query),
     queryFn: () => (noLogin ? noLoginCertificates(email, query) : myCertificates(email, query)),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { IconWorldOff } from '@tabler/icons-react';
-import { useSignedInUser } from '../session/queries.ts';
-import { usePageSize } from '../session/usePageSize.ts';
+import { usePageSize } from '../../shared/hooks/usePageSize.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { PortalCard } from './PortalCard.tsx';
 import { PortalCertificateList } from './PortalCertificateList.tsx';
 import { usePortalAccount } from './usePortalAccount.ts';

@@ -3,19 +3,19 @@ import { Anchor, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Tex
 import { IconMailCheck, IconWorldOff } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { useCompleteSignIn } from '../../shared/session/useCompleteSignIn.ts';
+import { PortalLoginButton } from '../portal-settings/index.ts';
 import { portalSignIn, requestPortalReset, startFirstTime } from './api.ts';
 import { PortalBrand } from './PortalBrand.tsx';
 import { PortalCertificateList } from './PortalCertificateList.tsx';
-import { PortalLoginButton } from './PortalLoginButton.tsx';
 import { usePortalAccount } from './usePortalAccount.ts';
 
-/** The forms of the portal login (spec 3 §2 "Portal login"). */
+/** The forms of the portal login (docs/product/recipient-portal.md#screens "Portal login"). */
 type Form = 'login' | 'first' | 'reset' | 'resetSuccess' | 'invalidAccount';
 
-/** What each error type of `auth-portal` leads to (spec 3 §8). */
+/** What each error type of `auth-portal` leads to (docs/product/recipient-portal.md#messages). */
 function loginFailure(error: unknown): { message: string; first?: boolean } {
   if (!(error instanceof ApiError)) return { message: errorMessage(error) };
   switch (error.body.error_type) {
@@ -127,7 +127,7 @@ function LoginForms({ account, initialEmail, start }: { account: PortalAccount; 
       setNotice(`If ${email.trim()} has a portal sign-in, we emailed it a link to choose a new password.`);
       go('resetSuccess');
     } catch (failure) {
-      // The first-time flow, when the server says this address has no sign-in yet (spec 3 §8).
+      // The first-time flow, when the server says this address has no sign-in yet (docs/product/recipient-portal.md#messages).
       if (failure instanceof ApiError && failure.body.error_type === 'action_first_time') go('first');
       else setError(errorMessage(failure));
     }

@@ -5,16 +5,17 @@ import { IconKey } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { setToken } from '../api/token.ts';
-import { checkPasswordLink, setPassword } from '../auth/api.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { TermsCheckbox } from '../legal/TermsCheckbox.tsx';
-import { notifySuccess } from '../lib/notify.ts';
-import { markActive } from '../session/activity.ts';
-import { USER_KEY } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { setToken } from '../../shared/api/token.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { notifySuccess } from '../../shared/lib/notify.ts';
+import { markActive } from '../../shared/session/activity.ts';
+import { USER_KEY } from '../../shared/session/queries.ts';
+import { checkPasswordLink, setPassword } from '../auth/index.ts';
+import { TermsCheckbox } from '../legal/index.ts';
 import { PortalCard } from './PortalCard.tsx';
+import { portalKeys } from './query-keys.ts';
 
 /**
  * `/portal/set-password?code=…`: the link of the first-time email. The password set here confirms the
@@ -27,7 +28,7 @@ export function PortalSetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const link = useQuery({
-    queryKey: ['portal-link', code],
+    queryKey: portalKeys.link(code),
     queryFn: () => checkPasswordLink('confirm', code),
     enabled: !!code,
     retry: false,

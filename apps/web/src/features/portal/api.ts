@@ -1,11 +1,11 @@
 import { authCalls, type PortalListQuery, type PortalUserName, portalCalls, portalUserCalls } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const changePortalUserName = (body: PortalUserName) => call(portalUserCalls.changePortalUserName, { body });
 
 export const deletePortalUser = () => call(portalUserCalls.deletePortalUser, {});
 
-// ---- The recipient portal (spec 3 §7 "Login and portals") -------------------------------------------
+// ---- The recipient portal (docs/product/sign-in-and-sessions.md#calls "Login and portals") -------------------------------------------
 
 export const getPortalAccount = () => call(portalCalls.getPortalAccount, { query: { host: window.location.host } }, { quiet401: true });
 

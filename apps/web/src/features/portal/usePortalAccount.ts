@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../api/errors.ts';
-import { useAppConfig } from '../session/queries.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { useAppConfig } from '../../shared/session/queries.ts';
 import { getPortalAccount } from './api.ts';
+import { portalKeys } from './query-keys.ts';
 
-export const PORTAL_ACCOUNT_KEY = ['portal', 'account'] as const;
+export const PORTAL_ACCOUNT_KEY = portalKeys.account();
 
 /**
  * The account whose portal this host is (`accounts/portal/account`). `invalid` is an unknown, deleted or

@@ -3,10 +3,10 @@ import { Alert, Box, Button, Card, Container, Group, Skeleton, Stack, Text, Them
 import { IconAlertTriangle, IconMailCheck, IconMailOff, IconMailX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { PublicPageHeader } from '../../shared/components/PublicPageHeader.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { getEmailPreferences, setEmailPreferences } from './api.ts';
 
 /** What the page says about the address, in the recipient's terms. */

@@ -1,9 +1,9 @@
 import { type CallInput, deliveryCalls, projectCalls, type SendRequest } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /**
- * Projects, their recipients and their delivery, as both the send wizard's last step and the Store
- * read them (spec 3 §7, Send and projects). The shapes are the contracts' (`@laurel/domain`).
+ * Projects, their recipients and their delivery: every project call of the app, for the send wizard
+ * (which creates a project and sends it) and the Store (which lists, edits and resends them) (docs/product/store.md#calls, Send and projects). The shapes are the contracts' (`@laurel/domain`).
  */
 
 /**
@@ -31,9 +31,25 @@ export const sendEmails = (projectId: number, body: SendRequest) =>
 
 export const getProgress = (projectId: number) => call(deliveryCalls.getProjectProgress, { params: { id: projectId } });
 
-/** Emails one recipient their certificate: a first send if never sent, else an individual resend (spec 3 §7 `recipients/{id}/email`). */
+/** Emails one recipient their certificate: a first send if never sent, else an individual resend (docs/product/store.md#calls `recipients/{id}/email`). */
 export const emailRecipient = (recipientId: number, senderName: string) =>
   call(deliveryCalls.emailRecipient, { params: { id: recipientId }, body: { sender_name: senderName } });
 
 /** Counts a project's recipients by state again and answers the project as it now stands. */
 export const refreshProjectHistory = (projectId: number) => call(projectCalls.refreshProjectHistory, { params: { id: projectId } });
+
+/** The send wizard's save step: a new project with its recipients and the column mapping. */
+export const createProject = (body: CallInput<typeof projectCalls.createProject>['body']) => call(projectCalls.createProject, { body });
+
+export const listProjects = (query: CallInput<typeof projectCalls.listProjects>['query']) => call(projectCalls.listProjects, { query });
+
+/** The account's live projects by title, for pickers (docs/product/store.md#calls `projects/index-list`). */
+export const listProjectIndex = () => call(projectCalls.listProjectIndex, { query: { 'where[status]': '1' } });
+
+export const updateProjectMemo = (id: number, body: { memo?: string; title?: string }) =>
+  call(projectCalls.updateProjectMemo, { params: { id }, body });
+
+export const deleteProject = (id: number) => call(projectCalls.deleteProject, { params: { id } });
+
+export const addRecipients = (projectId: number, recipients: Record<string, string>[]) =>
+  call(projectCalls.addRecipients, { params: { id: projectId }, body: { recipients } });

@@ -1,17 +1,17 @@
 import { LONG_ERROR_NOTIFICATION_MS, type SendResult } from '@laurel/domain';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { notifySuccess } from '../lib/notify.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { notifySuccess } from '../../shared/lib/notify.ts';
 
-/** Large sends go to their sent-status page after this pause (spec 3 §9). */
+/** Large sends go to their sent-status page after this pause (docs/product/send-wizard.md#rules-and-limits). */
 export const QUEUED_REDIRECT_MS = 5_000;
 
 /** The server's own words for a send without a sender name, said before asking it. */
 export const SENDER_REQUIRED = 'Please fill out the Sender Name field.';
 
 /**
- * What the issuer sees after a send or resend (spec 3 §8): the server's message; a sticky warning
+ * What the issuer sees after a send or resend (docs/product/send-wizard.md#messages): the server's message; a sticky warning
  * and the subscription page when credits are short; other failures for 30 seconds, then the
  * server's redirect, if any, remembering where the issuer came from.
  */

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../api/errors.ts';
-import { getProgress, getProject, progressKey, projectKey, recipientsKey } from './api/projects.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { getProgress, getProject, progressKey, projectKey, recipientsKey } from './api.ts';
 
 /** How often a project still sending is asked for its progress (spec: live progress every ~1.5 s). */
 export const PROGRESS_POLL_MS = 1_500;

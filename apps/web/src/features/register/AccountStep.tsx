@@ -2,7 +2,7 @@ import { Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type RefObject, useCallback } from 'react';
-import { TermsCheckbox } from '../legal/TermsCheckbox.tsx';
+import { TermsCheckbox } from '../legal/index.ts';
 import type { RegisterValues } from './register-form.ts';
 import { useAccountUrl } from './useAccountUrl.ts';
 

@@ -1,7 +1,7 @@
 import { SUPPORT_EMAIL } from '@laurel/domain';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { FormError } from '../auth/FormError.tsx';
+import { FormError } from '../../shared/forms/FormError.tsx';
 
 export type RegisterFailure =
   | { kind: 'user_exist'; message: string }
@@ -9,7 +9,7 @@ export type RegisterFailure =
   | { kind: 'throttled'; message: string }
   | { kind: 'unknown' };
 
-/** The register errors of spec 1 §8 that are not about one field. */
+/** The register errors of docs/product/registration.md#messages that are not about one field. */
 export function RegisterError({ failure }: { failure: RegisterFailure }) {
   if (failure.kind === 'user_exist') {
     return (

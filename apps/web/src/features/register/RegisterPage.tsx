@@ -4,11 +4,11 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { AuthHeading } from '../auth/AuthHeading.tsx';
-import { USER_KEY, useAppConfig, useCurrentUser } from '../session/queries.ts';
-import { endSession } from '../session/useSignOut.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { USER_KEY, useAppConfig, useCurrentUser } from '../../shared/session/queries.ts';
+import { endSession } from '../../shared/session/useSignOut.ts';
+import { AuthHeading } from '../auth/index.ts';
 import { AccountStep } from './AccountStep.tsx';
 import { registerAccount } from './api.ts';
 import { DetailsStep } from './DetailsStep.tsx';
@@ -18,7 +18,7 @@ import { type RegisterValues, registerValidation, STEP_ONE_FIELDS, STEP_TWO_FIEL
 type Step = 'step-1' | 'step-2';
 
 /**
- * Registration in two steps (spec 1 §2, §4): 'step-1' the person, 'step-2' the account. Query
+ * Registration in two steps (docs/product/registration.md#screens, docs/product/registration.md#flows): 'step-1' the person, 'step-2' the account. Query
  * parameters promo_code, loc (registration source) and email prefill the form.
  */
 export function RegisterPage() {

@@ -2,7 +2,7 @@ import { SUPPORT_EMAIL } from '@laurel/domain';
 import { Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { AuthHeading } from '../auth/AuthHeading.tsx';
+import { AuthHeading } from '../auth/index.ts';
 
 /** After registering: the confirmation link is on its way. */
 export function RegisterSuccessPage() {

@@ -1,5 +1,5 @@
 import { type CallInput, registrationCalls } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const checkAccountUrl = (url: string) => call(registrationCalls.checkAccountUrl, { body: { url } }, { quiet401: true });
 

@@ -1,5 +1,5 @@
 import { accountNameProblem, accountUrlProblem } from '@laurel/domain';
-import { emailError, requiredError } from '../auth/validators.ts';
+import { emailError, requiredError } from '../../shared/forms/validators.ts';
 
 export interface RegisterValues {
   first_name: string;

@@ -21,7 +21,7 @@ interface Options {
 
 /**
  * The account URL on step 2: suggested from the account name (or the person's name) until edited
- * by hand, and checked for availability shortly after each change (spec 1 §5).
+ * by hand, and checked for availability shortly after each change (docs/product/registration.md#rules-and-limits).
  */
 export function useAccountUrl({ url, setUrl, accountName, firstName, lastName, active, editedByHand }: Options) {
   const [status, setStatus] = useState<UrlStatus>('idle');

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconRotate } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Thumbnail } from '../build/parts/Thumbnail.tsx';
+import { Thumbnail } from '../designer/index.ts';
 import type { SendCertificate } from './api/send.ts';
 import { fieldLabel } from './fields.ts';
 

@@ -1,7 +1,7 @@
 import { PERMISSION_MESSAGES } from '@laurel/domain';
 import { IconSend } from '@tabler/icons-react';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
 
 /** What the send screens show a sub-user without the right to send: the server refuses every step. */
 export function NotAllowedToSend() {

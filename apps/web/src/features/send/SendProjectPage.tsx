@@ -1,6 +1,6 @@
 import { canSend } from '@laurel/domain';
 import { useParams } from 'react-router';
-import { useSignedInUser } from '../session/queries.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { NotAllowedToSend } from './NotAllowedToSend.tsx';
 import { SendProjectScreen } from './send-step/SendProjectScreen.tsx';
 

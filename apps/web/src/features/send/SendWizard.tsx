@@ -3,16 +3,17 @@ import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { useExitGuard } from '../router/useExitGuard.tsx';
-import { useSignedInUser } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { useExitGuard } from '../../shared/hooks/useExitGuard.tsx';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import type { SendCertificate } from './api/send.ts';
 import { CertificateBanner } from './CertificateBanner.tsx';
 import { autoMap } from './fields.ts';
 import { ImportStep } from './import/ImportStep.tsx';
 import { MappingStep } from './mapping/MappingStep.tsx';
 import { PreviewStep } from './preview/PreviewStep.tsx';
+import { sendKeys } from './query-keys.ts';
 import type { ImportTable, RecipientRow } from './rows.ts';
 import { SaveStep } from './save/SaveStep.tsx';
 import { SelectStep } from './select/SelectStep.tsx';
@@ -29,7 +30,7 @@ const sameTable = (a: ImportTable | null, b: ImportTable) =>
   !!a && a.kind === b.kind && JSON.stringify([a.headers, a.rows]) === JSON.stringify([b.headers, b.rows]);
 
 /**
- * /send: choose a certificate, import recipients, match columns, preview, save (spec 3 §2). The
+ * /send: choose a certificate, import recipients, match columns, preview, save (docs/product/send-wizard.md#screens). The
  * chosen certificate is in the address (?c=); what was imported, the column choices and the edits
  * are kept for this tab (sessionStorage, per person and certificate) until the project is saved or
  * the issuer starts over, so Back, Next and a reload lose nothing.
@@ -75,7 +76,7 @@ export function SendWizard() {
     });
 
   const select = (chosen: SendCertificate) => {
-    queryClient.setQueryData(['send', 'certificate', chosen.id], chosen);
+    queryClient.setQueryData(sendKeys.certificate(chosen.id), chosen);
     setCertificateId(chosen.id);
     setParams({ c: String(chosen.id) }, { replace: true });
   };

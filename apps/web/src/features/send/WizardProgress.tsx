@@ -1,6 +1,6 @@
 import { Box, Group, Progress, Stepper, Text } from '@mantine/core';
 
-/** The six steps an issuer goes through (spec 3 §2: select, import, preview, save, send; mapping shown on its own). */
+/** The six steps an issuer goes through (docs/product/send-wizard.md#screens: select, import, preview, save, send; mapping shown on its own). */
 export const WIZARD_STEPS = [
   { label: 'Certificate', description: 'Choose a design' },
   { label: 'Recipients', description: 'Import your list' },

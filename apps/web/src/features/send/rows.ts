@@ -69,7 +69,7 @@ export function toRecipients(table: ImportTable, mapping: (string | null)[], for
 }
 
 /**
- * What keeps each row from being saved (the server's checks, spec 3 §5), and rows repeating an
+ * What keeps each row from being saved (the server's checks, docs/product/send-wizard.md#rules-and-limits), and rows repeating an
  * earlier one exactly. Rows left out are not checked, and a row repeating one left out is not a repeat.
  */
 export function problemsOf(

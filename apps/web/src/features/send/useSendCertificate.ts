@@ -1,9 +1,10 @@
 import { recipientFields } from '@laurel/certificate';
 import { type CertificateSetWithUploads, renderingCalls } from '@laurel/domain';
 import { useQuery } from '@tanstack/react-query';
-import { callUrl } from '../api/call.ts';
-import { getCertificateSet } from '../build/api.ts';
+import { callUrl } from '../../shared/api/call.ts';
+import { getCertificateSet } from '../designer/index.ts';
 import type { SendCertificate } from './api/send.ts';
+import { sendKeys } from './query-keys.ts';
 
 /** A set read in full, reduced to what the wizard needs: its look and the fields an import fills. */
 export function toSendCertificate(set: CertificateSetWithUploads): SendCertificate {
@@ -24,7 +25,7 @@ export function toSendCertificate(set: CertificateSetWithUploads): SendCertifica
 
 export function useSendCertificate(id: number | null) {
   return useQuery({
-    queryKey: ['send', 'certificate', id],
+    queryKey: sendKeys.certificate(id),
     queryFn: async () => toSendCertificate(await getCertificateSet(id!)),
     enabled: id !== null,
     staleTime: 60_000,

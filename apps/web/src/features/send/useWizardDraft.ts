@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { draftKey, forgetDraft } from './draft-storage.ts';
+import { draftKey, forgetDraft } from '../../shared/session/draft-storage.ts';
 import { draftHasData, emptyDraft, readDraft, type WizardDraft, writeDraft } from './wizard-draft.ts';
 
 /**

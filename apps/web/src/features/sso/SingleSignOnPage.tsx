@@ -3,15 +3,15 @@ import { Alert, Anchor, Center, Loader, SimpleGrid, Stack } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { getSsoConfiguration, SSO_CONFIGURATION_KEY } from '../sso/api.ts';
-import { ServiceProviderValues } from '../sso/ServiceProviderValues.tsx';
-import { SsoConfigurationForm } from '../sso/SsoConfigurationForm.tsx';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { getSsoConfiguration, SSO_CONFIGURATION_KEY } from './api.ts';
+import { ServiceProviderValues } from './ServiceProviderValues.tsx';
+import { SsoConfigurationForm } from './SsoConfigurationForm.tsx';
 
 /**
- * /account/single-sign-on (spec 1 §2, §3, §6): the account's SAML identity provider, and the values
+ * /account/single-sign-on (docs/product/sign-in-and-sessions.md): the account's SAML identity provider, and the values
  * to paste into it. Plans without single sign-on see the settings with the plan's notice; the server
  * refuses saving them.
  */

@@ -1,7 +1,7 @@
 import { SOCIAL_PROVIDER_LABELS, SOCIAL_PROVIDERS } from '@laurel/domain';
 import { Button, Divider, Stack } from '@mantine/core';
 import { IconBrandGoogle, IconBrandLinkedin, IconBrandWindows, IconKey } from '@tabler/icons-react';
-import { useAppConfig } from '../session/queries.ts';
+import { useAppConfig } from '../../shared/session/queries.ts';
 
 const ICONS = { google: IconBrandGoogle, azure: IconBrandWindows, linkedin: IconBrandLinkedin } as const;
 

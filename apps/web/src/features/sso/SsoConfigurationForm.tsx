@@ -1,10 +1,10 @@
 import { SSO_MESSAGES as M, type SsoConfigurationInput, type SsoConfigurationReply } from '@laurel/domain';
 import { Button, Card, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { notifySuccess } from '../lib/notify.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { notifySuccess } from '../../shared/lib/notify.ts';
 import { SSO_CONFIGURATION_KEY, saveSsoConfiguration } from './api.ts';
 
 const EMPTY: SsoConfigurationInput = { provider: '', idp_entity_id: '', sso_url: '', x509_cert: '', enabled: false };
@@ -18,7 +18,7 @@ function draftOf(reply: SsoConfigurationReply): SsoConfigurationInput {
 const expiryText = (iso: string | null) =>
   iso ? `The saved certificate is valid until ${new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' })}.` : undefined;
 
-/** The identity provider's settings (spec 1 §3 SSO configuration); the server checks the certificate and the plan. */
+/** The identity provider's settings (docs/product/sign-in-and-sessions.md#what-is-kept SSO configuration); the server checks the certificate and the plan. */
 export function SsoConfigurationForm({ reply }: { reply: SsoConfigurationReply }) {
   const [draft, setDraft] = useState<SsoConfigurationInput>(() => draftOf(reply));
   const [saving, setSaving] = useState(false);

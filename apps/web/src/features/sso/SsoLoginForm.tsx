@@ -1,16 +1,17 @@
+import { ssoStartForm } from '@laurel/domain';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { emailError } from '../auth/validators.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { validateWith } from '../../shared/forms/schema.ts';
 import { startSsoLogin } from './api.ts';
 
-/** The login page's `sso` form (spec 1 §2): the work email, then off to the organisation's identity provider. */
+/** The login page's `sso` form (docs/product/sign-in-and-sessions.md#screens): the work email, then off to the organisation's identity provider. */
 export function SsoLoginForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { email: initialEmail }, validate: { email: emailError } });
+  const form = useForm({ initialValues: { email: initialEmail }, validate: validateWith(ssoStartForm) });
 
   const submit = form.onSubmit(async ({ email }) => {
     setBusy(true);

@@ -1,5 +1,5 @@
 import { type SsoConfigurationInput, ssoCalls } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 export const SSO_CONFIGURATION_KEY = ['account', 'sso-configuration'] as const;
 

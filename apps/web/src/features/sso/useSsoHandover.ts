@@ -1,7 +1,7 @@
 import { type LoginResponse, SSO_HANDOVER_FRAGMENT } from '@laurel/domain';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { useCompleteSignIn } from '../session/useCompleteSignIn.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { useCompleteSignIn } from '../../shared/session/useCompleteSignIn.ts';
 import { finishSsoHandover } from './api.ts';
 
 /**

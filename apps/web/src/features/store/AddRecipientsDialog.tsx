@@ -18,14 +18,15 @@ import {
 import { IconCircleCheck, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { ErrorMessages } from '../components/ErrorMessages.tsx';
-import { plural } from '../lib/format.ts';
-import { notifySuccess } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { ErrorMessages } from '../../shared/components/ErrorMessages.tsx';
+import { plural } from '../../shared/lib/format.ts';
+import { notifySuccess } from '../../shared/lib/notify.ts';
+import { addRecipients, PROJECTS_KEY } from '../projects/index.ts';
 import { type Errors, emptyRow, MAX_ROWS, NAME_FIELDS, type Row, validate, withImported, withoutRow } from './add-recipient-rows.ts';
-import { PROJECTS_KEY } from './api/projects.ts';
-import { addRecipients, projectDataFields } from './api/store.ts';
+import { projectDataFields } from './api/store.ts';
 import { ImportRecipientsFile } from './ImportRecipientsFile.tsx';
+import { storeKeys } from './query-keys.ts';
 
 /** Rows shown at once: an imported list can hold thousands. */
 const PAGE_SIZE = 10;
@@ -33,14 +34,14 @@ const PAGE_SIZE = 10;
 const pageOf = (index: number) => Math.floor(index / PAGE_SIZE) + 1;
 
 /**
- * Adds recipients to a saved project (spec 3 §7 `add-recipients`): typed in, or read from a file with
+ * Adds recipients to a saved project (docs/product/store.md#calls `add-recipients`): typed in, or read from a file with
  * the project's columns (`import-project-recipients-list`) and reviewed here. They wait unsent until
  * the issuer sends them.
  */
 export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId: number; opened: boolean; onClose(): void }) {
   const queryClient = useQueryClient();
   const fields = useQuery({
-    queryKey: ['store', 'project-fields', projectId],
+    queryKey: storeKeys.projectFields(projectId),
     queryFn: () => projectDataFields(projectId),
     enabled: opened,
     staleTime: Infinity,

@@ -3,11 +3,12 @@ import { Alert, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Text, T
 import { IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
-import { plural } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useSignedInUser } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { plural } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { projectRecipientsCount, runProjectExport } from './api/store.ts';
+import { storeKeys } from './query-keys.ts';
 
 interface ExportDialogProps {
   opened: boolean;
@@ -20,7 +21,7 @@ interface ExportDialogProps {
 }
 
 /**
- * Starts an export (spec 3 §7): the file is written in the background and a download link is
+ * Starts an export (docs/product/store.md#calls): the file is written in the background and a download link is
  * mailed, so a large export never holds the screen. The reply carries the spec's time estimate.
  */
 export function ExportDialog({ opened, onClose, subject, count, run }: ExportDialogProps) {
@@ -31,7 +32,7 @@ export function ExportDialog({ opened, onClose, subject, count, run }: ExportDia
     if (opened) setEmail(user.email);
   }, [opened, user.email]);
 
-  const total = useQuery({ queryKey: ['store', 'export-count', ...count.key], queryFn: count.fn, enabled: opened });
+  const total = useQuery({ queryKey: storeKeys.exportCount(...count.key), queryFn: count.fn, enabled: opened });
   const start = useMutation({
     mutationFn: () => run(type, email.trim()),
     onSuccess: (result) => {

@@ -1,16 +1,17 @@
 import type { Project } from '@laurel/domain';
-import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { formatDateTime } from '../lib/format.ts';
-import { usePageSize } from '../session/usePageSize.ts';
-import { listProjects } from './api/store.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
+import { usePageSize } from '../../shared/hooks/usePageSize.ts';
+import { formatDateTime } from '../../shared/lib/format.ts';
+import { listProjects } from '../projects/index.ts';
 import { Count } from './Count.tsx';
 import { countsOfProject, DeliveryBar } from './DeliveryProgress.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
+import { storeKeys } from './query-keys.ts';
 import { SearchBox } from './table/SearchBox.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
 import { useTableParams } from './table/useTableParams.ts';
@@ -24,12 +25,12 @@ export function deliveryState(p: Project): { label: string; color: string } {
   return { label: 'Delivered', color: 'laurel' };
 }
 
-/** /store/history: every project as a delivery, newest created first (spec 3 §2 Email History). */
+/** /store/history: every project as a delivery, newest created first (docs/product/store.md#screens Email History). */
 export function HistoryPage() {
   const [pageSize, keepPageSize] = usePageSize('storeHistory');
   const table = useTableParams<'newest'>({ size: pageSize, sort: 'newest' });
   const list = useQuery({
-    queryKey: ['store', 'projects', 'history', table.q, table.size, table.page],
+    queryKey: storeKeys.history(table.q, table.size, table.page),
     queryFn: () => listProjects({ limit: table.size, offset: table.offset, like: table.q || undefined, sort: 'newest' }),
     placeholderData: keepPreviousData,
     // Deliveries move on their own: keep the list current while it is on screen.
@@ -57,90 +58,87 @@ export function HistoryPage() {
         placeholder="Search by project title or memo"
       />
       {list.isError && <LoadFailed title="The history could not be loaded" error={list.error} onRetry={() => list.refetch()} />}
-      <Card padding={0} shadow="xs">
-        <Table.ScrollContainer minWidth={860}>
-          <Table
-            verticalSpacing="sm"
-            horizontalSpacing="lg"
-            highlightOnHover
-            aria-label="Email history"
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table.Thead bg="stone.0">
-              <Table.Tr>
-                <Table.Th>Project</Table.Th>
-                <Table.Th w={170}>Created</Table.Th>
-                <Table.Th w={240}>Delivery</Table.Th>
-                <Table.Th w={110} ta="right">
-                  Undeliverable
-                </Table.Th>
-                <Table.Th w={80} ta="right">
-                  Opened
-                </Table.Th>
-                <Table.Th w={140}>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending && <SkeletonRows rows={6} columns={6} />}
-              {list.isSuccess && rows.length === 0 && <EmptyRow columns={6} title={`No delivery matches “${table.q}”`} />}
-              {rows.map((project) => {
-                const counts = countsOfProject(project);
-                const state = deliveryState(project);
-                return (
-                  <Table.Tr key={project.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/store/history/${project.id}`} fw={600} size="sm">
-                        {project.title}
-                      </Anchor>
-                      <Text size="xs" c="stone.6">
-                        {project.certificate_name}
-                        {project.email_sender_name ? ` · from ${project.email_sender_name}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="stone.7" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(project.created_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <DeliveryBar counts={counts} size="sm" />
-                        <Text size="xs" c="stone.6">
-                          {`${counts.sent.toLocaleString('en-US')} of ${counts.total.toLocaleString('en-US')} sent`}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Count value={counts.undeliverable} tone="bad" />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Count value={counts.opened} tone="good" />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <Badge color={state.color} variant="light" radius="sm">
-                          {state.label}
-                        </Badge>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <TablePager
-          label="History pages"
-          page={table.page}
-          size={table.size}
-          total={total}
-          onPage={(page) => table.update({ page })}
-          onSize={(size) => {
+      <PagedTable
+        minWidth={860}
+        verticalSpacing="sm"
+        horizontalSpacing="lg"
+        highlightOnHover
+        aria-label="Email history"
+        style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        pager={{
+          label: 'History pages',
+          page: table.page,
+          size: table.size,
+          total,
+          onPage: (page) => table.update({ page }),
+          onSize: (size) => {
             keepPageSize(size);
             table.update({ size, page: 1 });
-          }}
-        />
-      </Card>
+          },
+        }}
+      >
+        <Table.Thead bg="stone.0">
+          <Table.Tr>
+            <Table.Th>Project</Table.Th>
+            <Table.Th w={170}>Created</Table.Th>
+            <Table.Th w={240}>Delivery</Table.Th>
+            <Table.Th w={110} ta="right">
+              Undeliverable
+            </Table.Th>
+            <Table.Th w={80} ta="right">
+              Opened
+            </Table.Th>
+            <Table.Th w={140}>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.isPending && <SkeletonRows rows={6} columns={6} />}
+          {list.isSuccess && rows.length === 0 && <EmptyRow columns={6} title={`No delivery matches “${table.q}”`} />}
+          {rows.map((project) => {
+            const counts = countsOfProject(project);
+            const state = deliveryState(project);
+            return (
+              <Table.Tr key={project.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/store/history/${project.id}`} fw={600} size="sm">
+                    {project.title}
+                  </Anchor>
+                  <Text size="xs" c="stone.6">
+                    {project.certificate_name}
+                    {project.email_sender_name ? ` · from ${project.email_sender_name}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="stone.7" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(project.created_at)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={4}>
+                    <DeliveryBar counts={counts} size="sm" />
+                    <Text size="xs" c="stone.6">
+                      {`${counts.sent.toLocaleString('en-US')} of ${counts.total.toLocaleString('en-US')} sent`}
+                    </Text>
+                  </Stack>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Count value={counts.undeliverable} tone="bad" />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Count value={counts.opened} tone="good" />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    <Badge color={state.color} variant="light" radius="sm">
+                      {state.label}
+                    </Badge>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </PagedTable>
     </Stack>
   );
 }

@@ -2,9 +2,8 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { ErrorMessages } from '../components/ErrorMessages.tsx';
-import { IMPORT_ACCEPT, MAX_IMPORT_BYTES, rejectionMessage } from '../send/import/file-types.ts';
-import { useCsvTemplate, useListFileImport } from '../send/import/useListFileImport.tsx';
+import { ErrorMessages } from '../../shared/components/ErrorMessages.tsx';
+import { IMPORT_ACCEPT, MAX_IMPORT_BYTES, rejectionMessage, useCsvTemplate, useListFileImport } from '../send/index.ts';
 import { importProjectRecipients } from './api/store.ts';
 
 const csvCell = (value: string) => (/[",;\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);

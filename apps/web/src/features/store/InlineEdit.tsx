@@ -17,7 +17,7 @@ interface InlineEditProps {
   children: ReactNode;
 }
 
-/** A table cell that turns into a field: Enter saves, Escape cancels (spec 3 §2 inline edit of title and memo). */
+/** A table cell that turns into a field: Enter saves, Escape cancels (docs/product/recipient-portal.md#screens inline edit of title and memo). */
 export function InlineEdit({
   value,
   label,

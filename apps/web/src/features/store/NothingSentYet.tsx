@@ -1,6 +1,6 @@
 import { IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
 
 /** A Store list with nothing in it yet: what it will hold, and the way to the send wizard that fills it. */
 export function NothingSentYet({ icon, title, description }: { icon: ReactNode; title: string; description: string }) {

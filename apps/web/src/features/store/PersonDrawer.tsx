@@ -3,10 +3,11 @@ import { Accordion, Alert, Anchor, Badge, Button, Drawer, Group, Skeleton, Stack
 import { IconCertificate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { formatDateTime } from '../lib/format.ts';
-import { useSignedInUser } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { formatDateTime } from '../../shared/lib/format.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { personCertificates } from './api/store.ts';
+import { storeKeys } from './query-keys.ts';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
 import { PortalLoginPanel } from './recipient/PortalLoginPanel.tsx';
 import { RecipientHistory } from './recipient/RecipientHistory.tsx';
@@ -16,13 +17,13 @@ import { RecipientStatus } from './StatusBadge.tsx';
 type Actions = ReturnType<typeof useRecipientActions>;
 
 /**
- * One person across the account (spec 3 §2 Recipients: per-recipient detail and history): every
+ * One person across the account (docs/product/store.md#screens Recipients: per-recipient detail and history): every
  * certificate they received, from which project, and what happened to each.
  */
 export function PersonDrawer({ person, onClose, actions }: { person: Person | null; onClose(): void; actions: Actions }) {
   const user = useSignedInUser();
   const detail = useQuery({
-    queryKey: ['store', 'person', person?.email],
+    queryKey: storeKeys.person(person?.email),
     queryFn: () => personCertificates(user.account!.id, person!.email),
     enabled: person !== null,
   });
@@ -57,7 +58,7 @@ export function PersonDrawer({ person, onClose, actions }: { person: Person | nu
               )}
             </Group>
           </div>
-          {/* Only the account's admins act on portal sign-ins (spec 3 §6). */}
+          {/* Only the account's admins act on portal sign-ins (docs/product/store.md#who-may-do-what). */}
           {user.roles[0]?.name !== 'account_user' && certificates[0] && <PortalLoginPanel recipientId={certificates[0].id} />}
           {detail.isPending && <Skeleton h={200} />}
           {detail.isError && <Alert color="red">{errorMessage(detail.error)}</Alert>}

@@ -1,8 +1,8 @@
 import { Button, Tooltip } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '../api/errors.ts';
-import { notifyError } from '../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { notifyError } from '../../shared/lib/notify.ts';
 import { projectPrintLink } from './api/store.ts';
 
 /**

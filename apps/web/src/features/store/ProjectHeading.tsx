@@ -1,6 +1,6 @@
 import type { Project } from '@laurel/domain';
 import { Text, Title } from '@mantine/core';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime } from '../../shared/lib/format.ts';
 
 /** A project's title at the head of its pages. */
 export function ProjectTitle({ title }: { title: string }) {

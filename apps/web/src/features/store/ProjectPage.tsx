@@ -14,12 +14,12 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { useSignedInUser } from '../session/queries.ts';
-import { usePageSize } from '../session/usePageSize.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { TablePager } from '../../shared/components/TablePager.tsx';
+import { usePageSize } from '../../shared/hooks/usePageSize.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
+import { listProjectRecipients, recipientsKey, useProjectDelivery } from '../projects/index.ts';
 import { AddRecipientsDialog } from './AddRecipientsDialog.tsx';
-import { listProjectRecipients, recipientsKey } from './api/projects.ts';
 import { BackLink } from './BackLink.tsx';
 import { countsOfProject, DeliveryBar, DeliveryLegend } from './DeliveryProgress.tsx';
 import { ProjectExportDialog } from './ExportDialog.tsx';
@@ -37,7 +37,6 @@ import { SearchBox } from './table/SearchBox.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
 import { useRowSelection } from './table/useRowSelection.ts';
 import { useTableParams } from './table/useTableParams.ts';
-import { useProjectDelivery } from './useProjectDelivery.ts';
 
 const back = { label: 'All projects', to: '/store' };
 

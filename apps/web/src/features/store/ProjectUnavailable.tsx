@@ -1,8 +1,8 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { IconFolderOff } from '@tabler/icons-react';
-import { ApiError, errorMessage } from '../api/errors.ts';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { LoadFailed } from '../components/LoadFailed.tsx';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
 import { BackLink, type BackTo } from './BackLink.tsx';
 
 /** A project that cannot be shown: gone or another account's (404), not allowed (403), or a failed load. */

@@ -1,25 +1,26 @@
 import { canSend, type Project, type ProjectSort } from '@laurel/domain';
-import { Anchor, Button, Card, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconActivity, IconEye, IconFileSpreadsheet, IconFolders, IconPencil, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { formatDateTime, plural } from '../lib/format.ts';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useSignedInUser } from '../session/queries.ts';
-import { usePageSize } from '../session/usePageSize.ts';
-import { PROJECTS_KEY } from './api/projects.ts';
-import { bulkRecipientsCount, deleteProject, listProjects, runBulkExport, runProjectExport, updateProjectMemo } from './api/store.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
+import { usePageSize } from '../../shared/hooks/usePageSize.ts';
+import { formatDateTime, plural } from '../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
+import { deleteProject, listProjects, PROJECTS_KEY, updateProjectMemo } from '../projects/index.ts';
+import { bulkRecipientsCount, runBulkExport, runProjectExport } from './api/store.ts';
 import { Count } from './Count.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { useExportAccess } from './export-access.ts';
 import { InlineEdit } from './InlineEdit.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
+import { storeKeys } from './query-keys.ts';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
 import { SearchBox } from './table/SearchBox.tsx';
 import { SortSelect } from './table/SortSelect.tsx';
@@ -53,7 +54,7 @@ export function ProjectsPage() {
   const wide = useMediaQuery('(min-width: 48em)', true);
 
   const list = useQuery({
-    queryKey: ['store', 'projects', table.q, table.sort, table.size, table.page],
+    queryKey: storeKeys.projects(table.q, table.sort, table.size, table.page),
     queryFn: () => listProjects({ limit: table.size, offset: table.offset, like: table.q || undefined, sort: table.sort }),
     placeholderData: keepPreviousData,
     // While a project on screen is still sending, its counters move: follow them.
@@ -186,208 +187,201 @@ export function ProjectsPage() {
 
       {list.isError && <LoadFailed title="The projects could not be loaded" error={list.error} onRetry={() => list.refetch()} />}
 
-      <Card padding={0} shadow="xs">
-        <Table.ScrollContainer minWidth={wide ? 980 : 0}>
-          <Table
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            highlightOnHover
-            aria-label="Projects"
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table.Thead bg="stone.0">
-              <Table.Tr>
-                {exports.allowed && (
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Select all projects on this page"
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={togglePage}
-                    />
-                  </Table.Th>
-                )}
-                <Table.Th>Project</Table.Th>
-                <Table.Th visibleFrom="sm">Memo</Table.Th>
-                <Table.Th visibleFrom="sm" w={120}>
-                  Created
-                </Table.Th>
-                <Table.Th w={92} ta="right" visibleFrom="sm">
-                  Recipients
-                </Table.Th>
-                <Table.Th w={64} ta="right" visibleFrom="sm">
-                  Sent
-                </Table.Th>
-                <Table.Th w={78} ta="right" visibleFrom="sm">
-                  Pending
-                </Table.Th>
-                <Table.Th w={118} ta="right" visibleFrom="sm">
-                  Undeliverable
-                </Table.Th>
-                <Table.Th w={112} ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                  Not opened
-                </Table.Th>
-                <Table.Th w={44}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending && <SkeletonRows rows={Math.min(table.size, 8)} columns={columns} />}
-              {list.isSuccess && rows.length === 0 && (
-                <EmptyRow columns={columns} title={`No project matches “${table.q}”`}>
-                  Search looks in project titles and memos.
-                </EmptyRow>
-              )}
-              {rows.map((project) => {
-                const editingTitle = editing?.id === project.id && editing.field === 'title';
-                const editingMemo = editing?.id === project.id && editing.field === 'memo';
-                return (
-                  <Table.Tr key={project.id} bg={selected.has(project.id) ? 'var(--mantine-color-laurel-0)' : undefined}>
-                    {exports.allowed && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${project.title}`}
-                          checked={selected.has(project.id)}
-                          onChange={() => toggle(project)}
-                        />
-                      </Table.Td>
-                    )}
-                    <Table.Td maw={320}>
-                      <InlineEdit
-                        value={project.title}
-                        label="title"
-                        required
-                        readOnly={!mayChange}
-                        editing={editingTitle}
-                        onEditingChange={(on) => setEditing(on ? { id: project.id, field: 'title' } : null)}
-                        onSave={(value) => saveMemo(project, 'title', value)}
-                      >
-                        <Stack gap={0} style={{ minWidth: 0 }}>
-                          <Anchor component={Link} to={`/store/projects/${project.id}`} fw={600} size="sm" lineClamp={2}>
-                            {project.title}
-                          </Anchor>
-                          <Text size="xs" c="stone.6" truncate>
-                            {project.certificate_name}
-                          </Text>
-                          {project.key && (
-                            <Text size="xs" c="stone.7" hiddenFrom="sm" lineClamp={2}>
-                              {project.key}
-                            </Text>
-                          )}
-                          <Text size="xs" c="stone.7" hiddenFrom="sm">
-                            {`${plural(project.recipients_count, 'recipient')} · ${project.sent_count} sent · ${project.undeliverable} undeliverable · ${project.unvisited_recipients} not opened`}
-                          </Text>
-                        </Stack>
-                      </InlineEdit>
-                    </Table.Td>
-                    <Table.Td maw={240} visibleFrom="sm">
-                      <InlineEdit
-                        value={project.key}
-                        label="memo"
-                        placeholder="Add a memo"
-                        readOnly={!mayChange}
-                        editing={editingMemo}
-                        onEditingChange={(on) => setEditing(on ? { id: project.id, field: 'memo' } : null)}
-                        onSave={(value) => saveMemo(project, 'memo', value)}
-                      >
-                        <Text size="sm" c={project.key ? undefined : 'stone.5'} lineClamp={2} style={{ minWidth: 0 }}>
-                          {project.key || 'No memo'}
-                        </Text>
-                      </InlineEdit>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm" c="stone.7" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(project.created_at).split(',')[0]}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      <Count value={project.recipients_count} />
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      <Count value={project.sent_count} tone="good" />
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      <Count
-                        value={project.sent_pending + project.unsent_count}
-                        tone="info"
-                        label={`${project.sent_pending} sending, ${project.unsent_count} unsent`}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      <Count value={project.undeliverable} tone="bad" />
-                    </Table.Td>
-                    <Table.Td ta="right" visibleFrom="sm">
-                      <Count value={project.unvisited_recipients} tone="warn" />
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionsMenu
-                        label={`Actions for ${project.title}`}
-                        items={[
-                          {
-                            key: 'open',
-                            label: 'Open project',
-                            icon: <IconEye size={15} />,
-                            onClick: () => navigate(`/store/projects/${project.id}`),
-                          },
-                          {
-                            key: 'status',
-                            label: 'Sent status',
-                            icon: <IconActivity size={15} />,
-                            onClick: () => navigate(`/store/history/${project.id}`),
-                          },
-                          ...(mayChange
-                            ? [
-                                {
-                                  key: 'title',
-                                  label: 'Edit title',
-                                  icon: <IconPencil size={15} />,
-                                  onClick: () => setEditing({ id: project.id, field: 'title' }),
-                                },
-                              ]
-                            : []),
-                          ...(exports.visible
-                            ? [
-                                {
-                                  key: 'export',
-                                  label: 'Export',
-                                  icon: <IconFileSpreadsheet size={15} />,
-                                  onClick: () => exports.open(() => setExportTarget({ ids: [project.id], subject: project.title })),
-                                },
-                              ]
-                            : []),
-                          ...(mayChange
-                            ? [
-                                {
-                                  key: 'delete',
-                                  label: 'Delete',
-                                  icon: <IconTrash size={15} />,
-                                  onClick: () => confirmDelete(project),
-                                  danger: true,
-                                },
-                              ]
-                            : []),
-                        ]}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <TablePager
-          label="Project pages"
-          page={table.page}
-          size={table.size}
-          total={total}
-          onPage={(page) => table.update({ page })}
-          onSize={(size) => {
+      <PagedTable
+        minWidth={wide ? 980 : 0}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        highlightOnHover
+        aria-label="Projects"
+        style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        pager={{
+          label: 'Project pages',
+          page: table.page,
+          size: table.size,
+          total,
+          onPage: (page) => table.update({ page }),
+          onSize: (size) => {
             keepPageSize(size);
             table.update({ size, page: 1 });
-          }}
-        />
-      </Card>
+          },
+        }}
+      >
+        <Table.Thead bg="stone.0">
+          <Table.Tr>
+            {exports.allowed && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all projects on this page"
+                  checked={allOnPage}
+                  indeterminate={someOnPage && !allOnPage}
+                  onChange={togglePage}
+                />
+              </Table.Th>
+            )}
+            <Table.Th>Project</Table.Th>
+            <Table.Th visibleFrom="sm">Memo</Table.Th>
+            <Table.Th visibleFrom="sm" w={120}>
+              Created
+            </Table.Th>
+            <Table.Th w={92} ta="right" visibleFrom="sm">
+              Recipients
+            </Table.Th>
+            <Table.Th w={64} ta="right" visibleFrom="sm">
+              Sent
+            </Table.Th>
+            <Table.Th w={78} ta="right" visibleFrom="sm">
+              Pending
+            </Table.Th>
+            <Table.Th w={118} ta="right" visibleFrom="sm">
+              Undeliverable
+            </Table.Th>
+            <Table.Th w={112} ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+              Not opened
+            </Table.Th>
+            <Table.Th w={44}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.isPending && <SkeletonRows rows={Math.min(table.size, 8)} columns={columns} />}
+          {list.isSuccess && rows.length === 0 && (
+            <EmptyRow columns={columns} title={`No project matches “${table.q}”`}>
+              Search looks in project titles and memos.
+            </EmptyRow>
+          )}
+          {rows.map((project) => {
+            const editingTitle = editing?.id === project.id && editing.field === 'title';
+            const editingMemo = editing?.id === project.id && editing.field === 'memo';
+            return (
+              <Table.Tr key={project.id} bg={selected.has(project.id) ? 'var(--mantine-color-laurel-0)' : undefined}>
+                {exports.allowed && (
+                  <Table.Td>
+                    <Checkbox aria-label={`Select ${project.title}`} checked={selected.has(project.id)} onChange={() => toggle(project)} />
+                  </Table.Td>
+                )}
+                <Table.Td maw={320}>
+                  <InlineEdit
+                    value={project.title}
+                    label="title"
+                    required
+                    readOnly={!mayChange}
+                    editing={editingTitle}
+                    onEditingChange={(on) => setEditing(on ? { id: project.id, field: 'title' } : null)}
+                    onSave={(value) => saveMemo(project, 'title', value)}
+                  >
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Anchor component={Link} to={`/store/projects/${project.id}`} fw={600} size="sm" lineClamp={2}>
+                        {project.title}
+                      </Anchor>
+                      <Text size="xs" c="stone.6" truncate>
+                        {project.certificate_name}
+                      </Text>
+                      {project.key && (
+                        <Text size="xs" c="stone.7" hiddenFrom="sm" lineClamp={2}>
+                          {project.key}
+                        </Text>
+                      )}
+                      <Text size="xs" c="stone.7" hiddenFrom="sm">
+                        {`${plural(project.recipients_count, 'recipient')} · ${project.sent_count} sent · ${project.undeliverable} undeliverable · ${project.unvisited_recipients} not opened`}
+                      </Text>
+                    </Stack>
+                  </InlineEdit>
+                </Table.Td>
+                <Table.Td maw={240} visibleFrom="sm">
+                  <InlineEdit
+                    value={project.key}
+                    label="memo"
+                    placeholder="Add a memo"
+                    readOnly={!mayChange}
+                    editing={editingMemo}
+                    onEditingChange={(on) => setEditing(on ? { id: project.id, field: 'memo' } : null)}
+                    onSave={(value) => saveMemo(project, 'memo', value)}
+                  >
+                    <Text size="sm" c={project.key ? undefined : 'stone.5'} lineClamp={2} style={{ minWidth: 0 }}>
+                      {project.key || 'No memo'}
+                    </Text>
+                  </InlineEdit>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm" c="stone.7" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(project.created_at).split(',')[0]}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  <Count value={project.recipients_count} />
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  <Count value={project.sent_count} tone="good" />
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  <Count
+                    value={project.sent_pending + project.unsent_count}
+                    tone="info"
+                    label={`${project.sent_pending} sending, ${project.unsent_count} unsent`}
+                  />
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  <Count value={project.undeliverable} tone="bad" />
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm">
+                  <Count value={project.unvisited_recipients} tone="warn" />
+                </Table.Td>
+                <Table.Td>
+                  <ActionsMenu
+                    label={`Actions for ${project.title}`}
+                    items={[
+                      {
+                        key: 'open',
+                        label: 'Open project',
+                        icon: <IconEye size={15} />,
+                        onClick: () => navigate(`/store/projects/${project.id}`),
+                      },
+                      {
+                        key: 'status',
+                        label: 'Sent status',
+                        icon: <IconActivity size={15} />,
+                        onClick: () => navigate(`/store/history/${project.id}`),
+                      },
+                      ...(mayChange
+                        ? [
+                            {
+                              key: 'title',
+                              label: 'Edit title',
+                              icon: <IconPencil size={15} />,
+                              onClick: () => setEditing({ id: project.id, field: 'title' }),
+                            },
+                          ]
+                        : []),
+                      ...(exports.visible
+                        ? [
+                            {
+                              key: 'export',
+                              label: 'Export',
+                              icon: <IconFileSpreadsheet size={15} />,
+                              onClick: () => exports.open(() => setExportTarget({ ids: [project.id], subject: project.title })),
+                            },
+                          ]
+                        : []),
+                      ...(mayChange
+                        ? [
+                            {
+                              key: 'delete',
+                              label: 'Delete',
+                              icon: <IconTrash size={15} />,
+                              onClick: () => confirmDelete(project),
+                              danger: true,
+                            },
+                          ]
+                        : []),
+                    ]}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </PagedTable>
 
       <ExportDialog
         opened={exportTarget !== null}

@@ -1,16 +1,17 @@
 import type { PeopleSort, Person } from '@laurel/domain';
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { useSignedInUser } from '../session/queries.ts';
-import { usePageSize } from '../session/usePageSize.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { PagedTable } from '../../shared/components/PagedTable.tsx';
+import { usePageSize } from '../../shared/hooks/usePageSize.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { listPeople } from './api/store.ts';
 import { Count } from './Count.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
 import { PersonDrawer } from './PersonDrawer.tsx';
+import { storeKeys } from './query-keys.ts';
 import { useRecipientActions } from './recipient/useRecipientActions.tsx';
 import { DateCell } from './recipient-columns.tsx';
 import { SearchBox } from './table/SearchBox.tsx';
@@ -39,7 +40,7 @@ export function RecipientsPage() {
   const [person, setPerson] = useState<Person | null>(null);
   const actions = useRecipientActions();
   const list = useQuery({
-    queryKey: ['store', 'people', table.q, table.sort, table.size, table.page],
+    queryKey: storeKeys.people(table.q, table.sort, table.size, table.page),
     queryFn: () => listPeople(accountId, { limit: table.size, offset: table.offset, like: table.q || undefined, sort: table.sort }),
     placeholderData: keepPreviousData,
   });
@@ -68,89 +69,86 @@ export function RecipientsPage() {
         <SortSelect label="Sort recipients" w={180} sorts={SORTS} value={table.sort} onChange={(sort) => table.update({ sort, page: 1 })} />
       </Group>
       {list.isError && <LoadFailed title="The recipients could not be loaded" error={list.error} onRetry={() => list.refetch()} />}
-      <Card padding={0} shadow="xs">
-        <Table.ScrollContainer minWidth={820}>
-          <Table
-            verticalSpacing="sm"
-            horizontalSpacing="lg"
-            highlightOnHover
-            aria-label="People"
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table.Thead bg="stone.0">
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th w={110} ta="right">
-                  Certificates
-                </Table.Th>
-                <Table.Th w={90} ta="right">
-                  Projects
-                </Table.Th>
-                <Table.Th w={90} ta="right">
-                  Opened
-                </Table.Th>
-                <Table.Th w={190}>Last sent</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending && <SkeletonRows rows={Math.min(table.size, 8)} columns={6} />}
-              {list.isSuccess && rows.length === 0 && (
-                <EmptyRow columns={6} title={`No recipient matches “${table.q}”`}>
-                  Search looks in names and email addresses.
-                </EmptyRow>
-              )}
-              {rows.map((p) => (
-                <Table.Tr key={p.email} style={{ cursor: 'pointer' }} onClick={() => setPerson(p)}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      fw={600}
-                      size="sm"
-                      ta="left"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        setPerson(p);
-                      }}
-                    >
-                      {`${p.first_name} ${p.last_name}`.trim()}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {p.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Count value={p.certificates} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Count value={p.projects} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Count value={p.opened} tone="good" />
-                  </Table.Td>
-                  <Table.Td>
-                    <DateCell at={p.last_sent_at} empty="Not sent yet" />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <TablePager
-          label="Recipient pages"
-          page={table.page}
-          size={table.size}
-          total={total}
-          onPage={(page) => table.update({ page })}
-          onSize={(size) => {
+      <PagedTable
+        minWidth={820}
+        verticalSpacing="sm"
+        horizontalSpacing="lg"
+        highlightOnHover
+        aria-label="People"
+        style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        pager={{
+          label: 'Recipient pages',
+          page: table.page,
+          size: table.size,
+          total,
+          onPage: (page) => table.update({ page }),
+          onSize: (size) => {
             keepPageSize(size);
             table.update({ size, page: 1 });
-          }}
-        />
-      </Card>
+          },
+        }}
+      >
+        <Table.Thead bg="stone.0">
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th w={110} ta="right">
+              Certificates
+            </Table.Th>
+            <Table.Th w={90} ta="right">
+              Projects
+            </Table.Th>
+            <Table.Th w={90} ta="right">
+              Opened
+            </Table.Th>
+            <Table.Th w={190}>Last sent</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.isPending && <SkeletonRows rows={Math.min(table.size, 8)} columns={6} />}
+          {list.isSuccess && rows.length === 0 && (
+            <EmptyRow columns={6} title={`No recipient matches “${table.q}”`}>
+              Search looks in names and email addresses.
+            </EmptyRow>
+          )}
+          {rows.map((p) => (
+            <Table.Tr key={p.email} style={{ cursor: 'pointer' }} onClick={() => setPerson(p)}>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  fw={600}
+                  size="sm"
+                  ta="left"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setPerson(p);
+                  }}
+                >
+                  {`${p.first_name} ${p.last_name}`.trim()}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {p.email}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Count value={p.certificates} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Count value={p.projects} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Count value={p.opened} tone="good" />
+              </Table.Td>
+              <Table.Td>
+                <DateCell at={p.last_sent_at} empty="Not sent yet" />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </PagedTable>
       <PersonDrawer person={person} onClose={() => setPerson(null)} actions={actions} />
       {actions.dialogs}
     </Stack>

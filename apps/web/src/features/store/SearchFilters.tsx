@@ -4,7 +4,8 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { listProjectIndex } from './api/store.ts';
+import { listProjectIndex } from '../projects/index.ts';
+import { storeKeys } from './query-keys.ts';
 
 /** The form's values as text, as they are kept in the address. */
 export interface FilterValues {
@@ -29,7 +30,7 @@ export const EMPTY_FILTER: FilterValues = {
   fields: [],
 };
 
-/** Spec 3 §9: the search's dates start on 1/1/2014. */
+/** docs/product/store.md#rules-and-limits: the search's dates start on 1/1/2014. */
 const EARLIEST = '2014-01-01';
 
 export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -68,7 +69,7 @@ export const activeFilterCount = (values: FilterValues) =>
   (values.sent_from || values.sent_to ? 1 : 0) +
   values.fields.filter((f) => f.key && f.value.trim()).length;
 
-/** The global search's filter panel (spec 3 §2): fields, status, a sent-date range and the account's data fields. */
+/** The global search's filter panel (docs/product/store.md#screens): fields, status, a sent-date range and the account's data fields. */
 export function SearchFilters({
   applied,
   dataFields,
@@ -93,7 +94,7 @@ export function SearchFilters({
   // The project field offers the account's project titles (`projects/index-list`); a memo may still be typed.
   const [pickingProject, setPickingProject] = useState(false);
   const projectIndex = useQuery({
-    queryKey: ['store', 'project-index'],
+    queryKey: storeKeys.projectIndex(),
     queryFn: listProjectIndex,
     enabled: pickingProject,
     staleTime: 60_000,

@@ -4,13 +4,14 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { useSignedInUser } from '../session/queries.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { TablePager } from '../../shared/components/TablePager.tsx';
+import { useSignedInUser } from '../../shared/session/queries.ts';
 import { accountDataFields, runSearchExport, searchRecipients } from './api/store.ts';
 import { ColumnPicker } from './ColumnPicker.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { useExportAccess } from './export-access.ts';
+import { storeKeys } from './query-keys.ts';
 import { RecipientColumnsTable } from './RecipientColumnsTable.tsx';
 import { RecipientDrawer } from './recipient/RecipientDrawer.tsx';
 import { useRecipientActions } from './recipient/useRecipientActions.tsx';
@@ -19,7 +20,7 @@ import { activeFilterCount, EMPTY_FILTER, type FilterValues, SearchFilters, toSe
 import { SortSelect } from './table/SortSelect.tsx';
 import { useTableParams } from './table/useTableParams.ts';
 
-/** Spec 3 §9: the global search shows 8 rows a page, and a loading notice after 2 seconds. */
+/** docs/product/store.md#rules-and-limits: the global search shows 8 rows a page, and a loading notice after 2 seconds. */
 const PAGE_SIZE = 8;
 const SLOW_MS = 2_000;
 const DEFAULT_COLUMNS = ['name', 'email', 'project', 'status', 'sent_at'];
@@ -67,7 +68,7 @@ export function SearchPage() {
   const actions = useRecipientActions({ onDetails: (r) => setDetails(r.id) });
 
   const dataFields = useQuery({
-    queryKey: ['store', 'account-fields', accountId],
+    queryKey: storeKeys.accountFields(accountId),
     queryFn: () => accountDataFields(accountId),
     staleTime: 60_000,
   });
@@ -78,7 +79,7 @@ export function SearchPage() {
     true,
   );
   const results = useQuery({
-    queryKey: ['store', 'search', filter, table.sort, table.page],
+    queryKey: storeKeys.search(filter, table.sort, table.page),
     queryFn: () => searchRecipients(filter, { limit: PAGE_SIZE, offset: table.offset, sort: table.sort }),
     placeholderData: keepPreviousData,
   });

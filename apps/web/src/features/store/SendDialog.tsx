@@ -3,8 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { emailRecipient, PROJECTS_KEY, sendEmails } from './api/projects.ts';
-import { SENDER_REQUIRED, useSendFeedback } from './send-feedback.ts';
+import { emailRecipient, PROJECTS_KEY, SENDER_REQUIRED, sendEmails, useSendFeedback } from '../projects/index.ts';
 
 /** One send or resend the issuer is about to confirm. */
 export interface SendIntent {
@@ -19,7 +18,7 @@ export interface SendIntent {
   senderName: string | null;
 }
 
-/** Confirms a send or resend with the sender name the email goes out under (spec 3 §5). */
+/** Confirms a send or resend with the sender name the email goes out under (docs/product/store.md#rules-and-limits). */
 export function SendDialog({ intent, onClose }: { intent: SendIntent | null; onClose(): void }) {
   const queryClient = useQueryClient();
   const feedback = useSendFeedback();

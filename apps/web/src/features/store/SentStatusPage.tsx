@@ -4,12 +4,19 @@ import { IconCheck, IconFileSpreadsheet, IconFolder, IconRefresh } from '@tabler
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { LoadFailed } from '../components/LoadFailed.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { useSignedInUser } from '../session/queries.ts';
-import { listProjectRecipients, PROJECTS_KEY, projectKey, recipientsKey, refreshProjectHistory } from './api/projects.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
+import { TablePager } from '../../shared/components/TablePager.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../shared/session/queries.ts';
+import {
+  listProjectRecipients,
+  PROJECTS_KEY,
+  projectKey,
+  recipientsKey,
+  refreshProjectHistory,
+  useProjectDelivery,
+} from '../projects/index.ts';
 import { projectDataFields } from './api/store.ts';
 import { BackLink } from './BackLink.tsx';
 import { ColumnPicker } from './ColumnPicker.tsx';
@@ -18,15 +25,15 @@ import { ProjectExportDialog } from './ExportDialog.tsx';
 import { useExportAccess } from './export-access.ts';
 import { ProjectOrigin, ProjectTitle } from './ProjectHeading.tsx';
 import { ProjectLoading, ProjectUnavailable } from './ProjectUnavailable.tsx';
+import { storeKeys } from './query-keys.ts';
 import { RecipientColumnsTable } from './RecipientColumnsTable.tsx';
 import { RecipientDrawer } from './recipient/RecipientDrawer.tsx';
 import { useRecipientActions } from './recipient/useRecipientActions.tsx';
 import { useChosenColumns } from './recipient-columns.tsx';
 import { SearchBox } from './table/SearchBox.tsx';
 import { useTableParams } from './table/useTableParams.ts';
-import { useProjectDelivery } from './useProjectDelivery.ts';
 
-/** Spec 3 §9: the sent-status table shows 10 rows. */
+/** docs/product/store.md#rules-and-limits: the sent-status table shows 10 rows. */
 const PAGE_SIZE = 10;
 const DEFAULT_COLUMNS = ['name', 'email', 'status', 'sent_at', 'opened_at'];
 const back = { label: 'All deliveries', to: '/store/history' };
@@ -40,7 +47,7 @@ const countsOf = (p: SendProgress): DeliveryCounts => ({
   opened: p.opened,
 });
 
-/** /store/history/{id}: a project's delivery as it happens, then who got what (spec 3 §2 View Sent Status). */
+/** /store/history/{id}: a project's delivery as it happens, then who got what (docs/product/store.md#screens View Sent Status). */
 export function SentStatusPage() {
   const id = Number(useParams().id);
   const { project, progress } = useProjectDelivery(id);
@@ -112,7 +119,7 @@ function SentStatus({ project, progress }: { project: Project; progress: SendPro
   const actions = useRecipientActions({ senderName: project.email_sender_name, onDetails: (r) => setDetails(r.id) });
   const table = useTableParams<'last_name'>({ size: PAGE_SIZE, sort: 'last_name', sizes: [PAGE_SIZE] });
   const fields = useQuery({
-    queryKey: ['store', 'project-fields', project.id],
+    queryKey: storeKeys.projectFields(project.id),
     queryFn: () => projectDataFields(project.id),
     staleTime: Infinity,
   });

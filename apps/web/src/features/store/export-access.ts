@@ -1,9 +1,9 @@
 import { canSend, featureAllowed, type UserDto, upgradeMessage } from '@laurel/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { openUpgradeDialog } from '../build/builder/dialogs/plan-dialogs.tsx';
+import { openUpgradeDialog } from '../../shared/components/plan-dialogs.tsx';
 
-/** Exports need the catalogue's `export` feature (spec 3 §6), and a sub-user who may send. The server checks both too. */
+/** Exports need the catalogue's `export` feature (docs/product/store.md#who-may-do-what), and a sub-user who may send. The server checks both too. */
 export function canExport(user: UserDto): boolean {
   return user.account ? featureAllowed(user.account, 'export') && canSend(user) : false;
 }

@@ -3,7 +3,7 @@ import type { DataField, Recipient, StoreRecipient } from '@laurel/domain';
 import { Anchor, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { type ReactNode, useMemo } from 'react';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime } from '../../shared/lib/format.ts';
 import { RecipientStatus } from './StatusBadge.tsx';
 
 /** A column of the store's recipient tables; `key` is also the export's column key. */

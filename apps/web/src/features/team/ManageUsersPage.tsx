@@ -5,15 +5,15 @@ import { IconAddressBook, IconLock, IconUserPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../api/errors.ts';
-import { queryClient } from '../api/query-client.ts';
-import { setToken } from '../api/token.ts';
-import { FormError } from '../auth/FormError.tsx';
-import { EmptyPanel } from '../components/EmptyPanel.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { TablePager } from '../components/TablePager.tsx';
-import { notifyError, notifySuccess } from '../lib/notify.ts';
-import { USER_KEY, useSignedInUser } from '../session/queries.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { setToken } from '../../shared/api/token.ts';
+import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { TablePager } from '../../shared/components/TablePager.tsx';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
+import { USER_KEY, useSignedInUser } from '../../shared/session/queries.ts';
 import {
   addAccountUser,
   deleteAccountUser,
@@ -23,17 +23,18 @@ import {
   TEAM_KEY,
   toggleActive,
   updateAccountUser,
-} from './team/api.ts';
-import { TransferProjectsModal } from './team/TransferProjectsModal.tsx';
-import { UserFormModal, type UserFormValues } from './team/UserFormModal.tsx';
-import { fullName, UsersTable } from './team/UsersTable.tsx';
+} from './api.ts';
+import { teamKeys } from './query-keys.ts';
+import { TransferProjectsModal } from './TransferProjectsModal.tsx';
+import { UserFormModal, type UserFormValues } from './UserFormModal.tsx';
+import { fullName, UsersTable } from './UsersTable.tsx';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; user: AccountUserDto } | { kind: 'transfer'; user: AccountUserDto } | null;
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: TEAM_KEY });
 
 /**
- * /account/manage-users (spec 1 §2 "Manage users"): the account's users, newest first, and what the admin
+ * /account/manage-users (docs/product/roles-and-sub-users.md#screens "Manage users"): the account's users, newest first, and what the admin
  * does with them: add (an invitation by email), edit rights and credits, activate, act as, transfer
  * projects, delete. Without a plan that allows it the screen says so and links to the subscription.
  */
@@ -45,18 +46,18 @@ export function ManageUsersPage() {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [dialog, setDialog] = useState<Dialog>(null);
-  // The switch moves at once; a refusal puts it back (spec 1 §4).
+  // The switch moves at once; a refusal puts it back (docs/product/roles-and-sub-users.md#flows).
   const [activeOverride, setActiveOverride] = useState<Record<number, boolean>>({});
 
   const query = useQuery({
-    queryKey: [...TEAM_KEY, accountId, page, size],
+    queryKey: teamKeys.users(accountId, page, size),
     queryFn: () => listAccountUsers(accountId, page, size),
     placeholderData: keepPreviousData,
     enabled: accountId > 0 && isAdmin,
   });
   // Everyone of the account (at most 50 sub-users), for "whose projects" and the transfer's target.
   const everyone = useQuery({
-    queryKey: [...TEAM_KEY, accountId, 'all'],
+    queryKey: teamKeys.users(accountId, 'all'),
     queryFn: () => listAccountUsers(accountId, 1, 100),
     enabled: accountId > 0 && isAdmin,
   });

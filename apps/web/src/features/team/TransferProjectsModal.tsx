@@ -2,9 +2,10 @@ import type { AccountUserDto } from '@laurel/domain';
 import { Alert, Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { formatDateTime } from '../../shared/lib/format.ts';
 import { transferProjects, userProjects } from './api.ts';
+import { teamKeys } from './query-keys.ts';
 import { fullName } from './UsersTable.tsx';
 
 interface Props {
@@ -16,7 +17,7 @@ interface Props {
 
 /** Moves some of one user's projects to another user of the account. */
 export function TransferProjectsModal({ source, users, onClose, onDone }: Props) {
-  const projects = useQuery({ queryKey: ['team', 'projects', source.email], queryFn: () => userProjects(source.email) });
+  const projects = useQuery({ queryKey: teamKeys.projects(source.email), queryFn: () => userProjects(source.email) });
   const [chosen, setChosen] = useState<string[]>([]);
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -24,8 +24,9 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../shared/api/errors.ts';
 import { listAccountSets } from './api.ts';
+import { teamKeys } from './query-keys.ts';
 
 export interface UserFormValues extends AccountUserFields {
   email: string;
@@ -91,7 +92,7 @@ export function UserFormModal({ user, colleagues, limits, onClose, onSubmit }: P
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const sets = useQuery({ queryKey: ['team', 'sets'], queryFn: listAccountSets });
+  const sets = useQuery({ queryKey: teamKeys.sets(), queryFn: listAccountSets });
 
   // A field's message goes once the field is changed.
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
@@ -101,7 +102,7 @@ export function UserFormModal({ user, colleagues, limits, onClose, onSubmit }: P
   const toggleIn = (key: 'allowed_certificate_sets' | 'allowed_users', id: number, on: boolean) =>
     set(key, on ? [...values[key], id] : values[key].filter((x) => x !== id));
   const unlimited = values.allocated_credits === UNLIMITED_CREDITS;
-  // The user's own allocation counts back into the pool they may be given (spec 1 §5).
+  // The user's own allocation counts back into the pool they may be given (docs/product/roles-and-sub-users.md#rules-and-limits).
   const ownAllocation = user && user.allocated_credits > 0 ? user.allocated_credits : 0;
   const creditCap = limits.credit_pool + ownAllocation;
   const ownRefill = user?.auto_refill_credits ? user.refill_credits : 0;

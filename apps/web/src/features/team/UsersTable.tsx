@@ -1,7 +1,7 @@
 import type { AccountUserDto, TeamUserStatus } from '@laurel/domain';
 import { ActionIcon, Badge, Menu, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconMailForward, IconPencil, IconTrash, IconUserShare } from '@tabler/icons-react';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate } from '../../shared/lib/format.ts';
 
 const STATUS: Record<TeamUserStatus, { label: string; color: string }> = {
   active: { label: 'Active', color: 'laurel' },

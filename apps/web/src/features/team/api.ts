@@ -1,7 +1,8 @@
 import { type AccountUserCreate, type AccountUserUpdate, certificateCalls, teamCalls, userCalls } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../shared/api/call.ts';
+import { teamKeys } from './query-keys.ts';
 
-export const TEAM_KEY = ['team'] as const;
+export const TEAM_KEY = teamKeys.all();
 
 export const listAccountUsers = (accountId: number, page: number, limit: number) =>
   call(teamCalls.listAccountUsers, { params: { id: accountId }, query: { page, limit } });

@@ -1,9 +1,11 @@
+import { disableTwoFactorForm } from '@laurel/domain';
 import { Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { validateWith } from '../../shared/forms/schema.ts';
+import { notifySuccess } from '../../shared/lib/notify.ts';
 import { disableTwoFactor, sendDisableTwoFactorCode } from './api.ts';
 import { StatusHeading } from './StatusHeading.tsx';
 
@@ -14,8 +16,8 @@ export function DisableTwoFactor({ onDisabled }: { onDisabled: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    initialValues: { pin: '' },
-    validate: { pin: (value) => (value.trim() ? null : 'Enter a code') },
+    initialValues: { pin_code: '' },
+    validate: validateWith(disableTwoFactorForm),
   });
 
   const emailCode = async () => {
@@ -30,11 +32,11 @@ export function DisableTwoFactor({ onDisabled }: { onDisabled: () => void }) {
     }
   };
 
-  const submit = form.onSubmit(async ({ pin }) => {
+  const submit = form.onSubmit(async ({ pin_code }) => {
     setBusy(true);
     setError(null);
     try {
-      const reply = await disableTwoFactor({ pin_code: pin.trim(), with_email: withEmail });
+      const reply = await disableTwoFactor({ pin_code: pin_code.trim(), with_email: withEmail });
       notifySuccess(reply.message);
       onDisabled();
     } catch (failure) {
@@ -64,7 +66,7 @@ export function DisableTwoFactor({ onDisabled }: { onDisabled: () => void }) {
             autoComplete="one-time-code"
             maxLength={40}
             placeholder="123456"
-            {...form.getInputProps('pin')}
+            {...form.getInputProps('pin_code')}
           />
           <Group justify="space-between">
             <Button type="submit" color="red" variant="light" loading={busy}>

@@ -1,10 +1,11 @@
-import type { TwoFactorKey } from '@laurel/domain';
+import { enableTwoFactorForm, type TwoFactorKey } from '@laurel/domain';
 import { ActionIcon, Button, Card, Code, CopyButton, Group, Image, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { validateWith } from '../../shared/forms/schema.ts';
 import { enableTwoFactor, startTwoFactor } from './api.ts';
 import { StatusHeading } from './StatusHeading.tsx';
 
@@ -17,8 +18,8 @@ export function EnableTwoFactor({ onEnabled }: { onEnabled: (recoveryCodes: stri
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    initialValues: { pin: '' },
-    validate: { pin: (value) => (/^\d{6}$/.test(value.trim()) ? null : 'Enter the six digits your app shows') },
+    initialValues: { pin_code: '' },
+    validate: validateWith(enableTwoFactorForm),
   });
 
   const start = async () => {
@@ -34,11 +35,11 @@ export function EnableTwoFactor({ onEnabled }: { onEnabled: (recoveryCodes: stri
     }
   };
 
-  const confirm = form.onSubmit(async ({ pin }) => {
+  const confirm = form.onSubmit(async ({ pin_code }) => {
     setBusy(true);
     setError(null);
     try {
-      const reply = await enableTwoFactor(pin.trim());
+      const reply = await enableTwoFactor(pin_code.trim());
       onEnabled(reply.recovery_codes);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -100,7 +101,7 @@ export function EnableTwoFactor({ onEnabled }: { onEnabled: (recoveryCodes: stri
               maxLength={6}
               placeholder="123456"
               autoFocus
-              {...form.getInputProps('pin')}
+              {...form.getInputProps('pin_code')}
             />
             <Group>
               <Button type="submit" loading={busy}>

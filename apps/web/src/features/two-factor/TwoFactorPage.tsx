@@ -2,18 +2,18 @@ import { primaryRole, TWO_FACTOR_MESSAGES } from '@laurel/domain';
 import { Alert, Stack } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { queryClient } from '../api/query-client.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { USER_KEY, useSignedInUser } from '../session/queries.ts';
-import { DisableTwoFactor } from './two-factor/DisableTwoFactor.tsx';
-import { EnableTwoFactor } from './two-factor/EnableTwoFactor.tsx';
-import { RecoveryCodes } from './two-factor/RecoveryCodes.tsx';
-import { TwoFactorPolicyCard } from './two-factor/TwoFactorPolicyCard.tsx';
+import { queryClient } from '../../shared/api/query-client.ts';
+import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { USER_KEY, useSignedInUser } from '../../shared/session/queries.ts';
+import { DisableTwoFactor } from './DisableTwoFactor.tsx';
+import { EnableTwoFactor } from './EnableTwoFactor.tsx';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
 
 const refreshUser = () => queryClient.invalidateQueries({ queryKey: USER_KEY });
 
 /**
- * /account/two-factored-authentication (spec 1 §5 "Two-factor"): turn the authenticator app on (QR
+ * /account/two-factored-authentication (docs/product/sign-in-and-sessions.md#rules-and-limits "Two-factor"): turn the authenticator app on (QR
  * code, key, a code to confirm, then the recovery codes once) or off; the account admin also decides
  * whether everyone must use it.
  */

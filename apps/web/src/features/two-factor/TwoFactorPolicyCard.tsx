@@ -1,9 +1,9 @@
 import type { UserDto } from '@laurel/domain';
 import { Card, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { FormError } from '../../shared/forms/FormError.tsx';
+import { notifySuccess } from '../../shared/lib/notify.ts';
 import { setTwoFactorPolicy } from './api.ts';
 
 /** The account admin's switch: every user of the account must use two-factor authentication. */

@@ -1,5 +1,5 @@
 import { type DisableTwoFactorRequest, twoFactorCalls } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** A new authenticator key and its QR code; two-factor turns on once a code from it is confirmed. */
 export const startTwoFactor = () => call(twoFactorCalls.startTwoFactor, {});

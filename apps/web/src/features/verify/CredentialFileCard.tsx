@@ -4,7 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFileCertificate, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { errorMessage } from '../api/errors.ts';
+import { errorMessage } from '../../shared/api/errors.ts';
 import { verifyCredentialFile } from './api.ts';
 import { CredentialVerdict } from './CredentialVerdict.tsx';
 import { VerifyCardHeading } from './VerifyCardHeading.tsx';

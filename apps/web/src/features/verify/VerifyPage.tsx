@@ -3,8 +3,9 @@ import { Alert, Box, Button, Card, Container, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '../api/errors.ts';
-import { PublicPageHeader } from '../components/PublicPageHeader.tsx';
+import { errorMessage } from '../../shared/api/errors.ts';
+import { PublicPageHeader } from '../../shared/components/PublicPageHeader.tsx';
+import { validateWith } from '../../shared/forms/schema.ts';
 import { verifyCertificate } from './api.ts';
 import { CredentialFileCard } from './CredentialFileCard.tsx';
 import { VerifyCardHeading } from './VerifyCardHeading.tsx';
@@ -18,11 +19,7 @@ export function VerifyPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { certificate_number: '', last_name: '' },
-    validate: (values) => {
-      const parsed = verifyCertificateRequest.safeParse(values);
-      if (parsed.success) return {};
-      return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    },
+    validate: validateWith(verifyCertificateRequest),
   });
   const find = useMutation({
     mutationFn: verifyCertificate,

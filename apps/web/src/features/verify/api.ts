@@ -1,5 +1,5 @@
 import { openBadgeCalls, publicCertificateCalls, type VerifyCertificateRequest } from '@laurel/domain';
-import { call } from '../api/call.ts';
+import { call } from '../../shared/api/call.ts';
 
 /** A certificate's public page from the number printed on it and the recipient's last name. */
 export const verifyCertificate = (body: VerifyCertificateRequest) =>

@@ -17,6 +17,8 @@ export interface RequestOptions {
   /** Leave a 410 to the caller instead of the app-wide notification: a page that shows the reason itself. */
   quiet410?: boolean;
   signal?: AbortSignal;
+  /** The reply is a file (a PDF, a PNG, a font): read as bytes instead of JSON. */
+  file?: boolean;
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -38,11 +40,20 @@ function buildUrl(path: string, query?: QueryValues): string {
 
 /** One call to the API: JSON in and out, the session token in the `Authentication` header. */
 export function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  return trackRequest(send<T>(method, path, options));
+  return trackRequest(send<T>(method, buildUrl(path, options.query), options));
 }
 
-async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/**
+ * A file at an address: a call's (`callFile`) or one the server handed out (a thumbnail). It carries the session
+ * header and fails as every call does, but stays off the loading bar: images load in place, behind their own
+ * skeletons, and the bar is for what a person waits on.
+ */
+export function fileRequest(method: string, url: string, options: Pick<RequestOptions, 'body' | 'signal'> = {}): Promise<Blob> {
+  return send<Blob>(method, url, { ...options, file: true });
+}
+
+async function send<T>(method: string, url: string, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = { Accept: options.file ? '*/*' : 'application/json' };
   const token = getToken();
   if (token) headers.Authentication = token;
   const isForm = options.body instanceof FormData;
@@ -50,7 +61,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
   // A form sets its own multipart content type, boundary included.
   if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(buildUrl(path, options.query), {
+  const response = await fetch(url, {
     method,
     headers,
     body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
@@ -58,6 +69,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     credentials: 'same-origin',
   });
 
+  if (response.ok && options.file) return (await response.blob()) as T;
   const text = await response.text();
   let payload: unknown = null;
   if (text) {

@@ -27,7 +27,7 @@ export function errorMessages(error: unknown): string[] {
 
 /** Reads an error body, accepting servers or proxies that answer with something else. */
 export function toErrorBody(status: number, payload: unknown): ApiErrorBody {
-  // The font upload answers errors as a bare list of messages (spec 2 §7).
+  // The font upload answers errors as a bare list of messages (docs/product/builder.md#calls).
   if (Array.isArray(payload) && payload.length) return { message: String(payload[0]), errors: payload.map(String) };
   if (payload && typeof payload === 'object' && 'message' in payload) {
     const body = payload as Partial<ApiErrorBody>;

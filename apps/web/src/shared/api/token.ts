@@ -1,4 +1,4 @@
-/** The session token lives in localStorage so that every tab shares one session (spec 1 §7). */
+/** The session token lives in localStorage so that every tab shares one session (docs/product/sign-in-and-sessions.md#calls). */
 export const TOKEN_KEY = 'laurel.token';
 
 export function getToken(): string | null {

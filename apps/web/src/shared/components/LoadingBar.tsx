@@ -5,7 +5,7 @@ import { requestsInFlight, subscribeToRequests } from '../api/activity.ts';
 import classes from './LoadingBar.module.css';
 
 /**
- * A thin bar across the top while the API is busy. It appears only after 300 ms (spec 1 §9) so
+ * A thin bar across the top while the API is busy. It appears only after 300 ms (docs/product/billing-and-credits.md#rules-and-limits) so
  * that quick answers do not make the page flicker.
  */
 export function LoadingBar() {

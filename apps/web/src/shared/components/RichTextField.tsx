@@ -6,7 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
 
 /**
- * Rich text for what super-admins publish (announcements, legal pages), with the toolbar of spec 3 §9:
+ * Rich text for what super-admins publish (announcements, legal pages), with the toolbar of docs/product/super-admin.md#rules-and-limits:
  * undo, redo, bold, italic, strikethrough, link, blockquote, code, bullets, numbers (and headings for
  * long texts). The server sanitises the HTML on save.
  */

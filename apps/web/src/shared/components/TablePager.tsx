@@ -1,7 +1,7 @@
 import { TABLE_PAGE_SIZES } from '@laurel/domain';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 
-interface TablePagerProps {
+export interface TablePagerProps {
   label: string;
   page: number;
   size: number;
@@ -12,7 +12,7 @@ interface TablePagerProps {
   sizes?: readonly number[];
 }
 
-/** The foot of a table: rows per page, which rows are shown, and at most five page links (spec 3 §9). */
+/** The foot of a table: rows per page, which rows are shown, and at most five page links (docs/product/store.md#rules-and-limits). */
 export function TablePager({ label, page, size, total, onPage, onSize, sizes = TABLE_PAGE_SIZES }: TablePagerProps) {
   const pages = Math.max(1, Math.ceil(total / size));
   const first = total === 0 ? 0 : (page - 1) * size + 1;

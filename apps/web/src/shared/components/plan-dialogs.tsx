@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCrown, IconStack2 } from '@tabler/icons-react';
 
-/** Spec 2 §6: features above the plan lead to /account/subscription. */
+/** docs/product/billing-and-credits.md#who-may-do-what: features above the plan lead to /account/subscription. */
 export function openUpgradeDialog(navigate: (to: string) => void, feature: string) {
   const id = modals.open({
     title: (
@@ -32,7 +32,7 @@ export function openUpgradeDialog(navigate: (to: string) => void, feature: strin
   });
 }
 
-/** Spec 2 §2.2: creating beyond allowed_sets offers to buy more sets. */
+/** docs/product/builder.md#new-certificate: creating beyond allowed_sets offers to buy more sets. */
 export function openNeedMoreSetsDialog(navigate: (to: string) => void) {
   const id = modals.open({
     title: (

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Asks 'Exit Without Saving?' before leaving a screen with unsaved changes (spec 1 §2): in-app
+ * Asks 'Exit Without Saving?' before leaving a screen with unsaved changes (docs/product/access-and-routes.md#screens): in-app
  * navigation through a confirm modal, closing or reloading the tab through the browser's prompt.
  */
 export function useExitGuard(dirty: boolean, message = 'You have unsaved changes. If you leave now, they will be lost.') {

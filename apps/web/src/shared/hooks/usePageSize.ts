@@ -9,12 +9,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../api/call.ts';
-import { USER_KEY, useSignedInUser } from './queries.ts';
+import { USER_KEY, useSignedInUser } from '../session/queries.ts';
 
 export const PAGE_SIZES_KEY = ['session', 'page-sizes'] as const;
 
 /**
- * The page size the user keeps for one list (spec 3 §7 `user/pagination`): read with the user's other
+ * The page size the user keeps for one list (docs/product/store.md#calls `user/pagination`): read with the user's other
  * lists, and remembered on the server when they pick another, so it follows them to other browsers.
  */
 export function usePageSize(list: PaginationList): [number, (size: number) => void] {

@@ -14,7 +14,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** Dates read M/d/yyyy across the product (spec 1 §9), with the time where it matters. */
+/** Dates read M/d/yyyy across the product (docs/product/billing-and-credits.md#rules-and-limits), with the time where it matters. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);

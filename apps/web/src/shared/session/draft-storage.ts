@@ -1,6 +1,7 @@
 /**
- * Where the send wizard keeps its drafts (sessionStorage), apart from the draft's contents: sign-out
- * clears them from the app shell, which should not load the wizard's row rules to do so.
+ * Where the send wizard keeps its drafts (sessionStorage), apart from the draft's contents. It belongs to the
+ * session rather than to the wizard: sign-out (useSignOut.ts) clears every draft, and shared code imports no
+ * feature, nor should the app shell load the wizard's row rules to do so.
  */
 const PREFIX = 'laurel.send-draft.';
 

@@ -1,6 +1,6 @@
 import { startsWithSegment } from '@laurel/domain';
 
-/** Screens where nobody is signed in yet: idle checks are skipped here (spec 1 §4). */
+/** Screens where nobody is signed in yet: idle checks are skipped here (docs/product/sign-in-and-sessions.md#flows). */
 const SIGN_IN_PATHS = ['/login', '/register', '/portal/login', '/portal/register', '/credentials/login'];
 
 export function isSignInPath(path: string): boolean {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getConfig } from '../api/config.ts';
 import { ApiError } from '../api/errors.ts';
 import { clearToken, getToken } from '../api/token.ts';
-import { getCurrentUser } from '../auth/api.ts';
+import { getCurrentUser } from './api.ts';
 
 export const USER_KEY = ['session', 'user'] as const;
 export const CONFIG_KEY = ['config'] as const;

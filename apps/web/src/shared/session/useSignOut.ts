@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { queryClient } from '../api/query-client.ts';
 import { clearToken, getToken } from '../api/token.ts';
-import { logout } from '../auth/api.ts';
 import { notifySuccess } from '../lib/notify.ts';
-import { forgetDrafts } from '../send/draft-storage.ts';
+import { logout } from './api.ts';
+import { forgetDrafts } from './draft-storage.ts';
 import { CONFIG_KEY, USER_KEY } from './queries.ts';
 
 /** Ends the session on the server and here, then goes to the sign-in page. */

@@ -2,10 +2,12 @@ import { deflateSync } from 'node:zlib';
 import type { Font, Glyph } from 'fontkit';
 import type { LoadedFace } from '../../layout/fonts.ts';
 import { shape } from '../../layout/measure.ts';
-import { type PdfRaw, pdfWidths } from './pdf-raw.ts';
+import { pdfWidths } from './pdf-syntax.ts';
 
 /** An encoded subset of one face: built once, then embedded as is in every document that fits it. */
 export interface EncodedSubset {
+  /** Unique in the process: documents whose fonts and images have the same serials share their bytes. */
+  serial: number;
   /** Original glyph id to the glyph's id in the subset (its CID). */
   cids: Map<number, number>;
   /** Deflated font program, its uncompressed length, and whether it is CFF (OpenType) rather than TrueType. */
@@ -14,8 +16,8 @@ export interface EncodedSubset {
   isCff: boolean;
   /** Advance widths by CID, in 1/1000 em. */
   widths: number[];
-  /** The CIDFont's W entry for those widths, written out once for every document that embeds the subset. */
-  widthsEntry: PdfRaw;
+  /** The CIDFont's W entry for those widths. */
+  widthsEntry: string;
   /** Deflated ToUnicode CMap. */
   toUnicode: Uint8Array;
 }
@@ -56,6 +58,8 @@ end
 end`;
 }
 
+let subsetSerial = 0;
+
 function encode(font: Font, glyphs: Map<number, number[]>): EncodedSubset {
   // fontkit accepts glyph ids and returns the glyph's index in the subset; its typings say otherwise.
   const subset = font.createSubset() as unknown as { includeGlyph(gid: number): number; encode(): Uint8Array; cff?: unknown };
@@ -71,6 +75,7 @@ function encode(font: Font, glyphs: Map<number, number[]>): EncodedSubset {
   }
   const bytes = subset.encode();
   return {
+    serial: ++subsetSerial,
     cids,
     program: deflateSync(bytes),
     programLength: bytes.length,

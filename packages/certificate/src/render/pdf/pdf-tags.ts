@@ -1,8 +1,4 @@
-import type PDFDocument from 'pdfkit';
 import type { LayoutItem, TextItem } from '../../layout/types.ts';
-
-type Doc = InstanceType<typeof PDFDocument>;
-type StructElement = ReturnType<Doc['struct']>;
 
 /**
  * How a screen reader meets an item: as text (a paragraph or the heading, with the words it reads), as a
@@ -58,27 +54,4 @@ const readingText = (item: TextItem) => item.lines.map((line) => line.text + lin
 /** Top to bottom, then left to right: the order a sighted reader takes in a certificate. */
 export function readingOrder<T extends { box: { x: number; y: number } }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x);
-}
-
-/**
- * Wraps content written by `write` in the marked content of its tag and returns the structure element
- * that refers to it (none for artifacts and untagged content). Marked content changes no pixel.
- */
-export function markItem(doc: Doc, tag: ItemTag | undefined, write: () => void): StructElement | undefined {
-  if (!tag) {
-    write();
-    return undefined;
-  }
-  if (tag.type === 'Artifact') {
-    // pdfkit's typings know the PDF 1.4 artifact types; Background is PDF 1.7's.
-    doc.markContent('Artifact', { type: tag.artifact as 'Layout' });
-    write();
-    doc.endMarkedContent();
-    return undefined;
-  }
-  const content = doc.markStructureContent(tag.type);
-  write();
-  doc.endMarkedContent();
-  // ActualText replaces the marked glyphs for whoever reads the structure (screen readers, PDF/UA checkers).
-  return doc.struct(tag.type, tag.type === 'Figure' ? { alt: tag.alt } : { actual: tag.actual }, [content]);
 }

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { nodeFontProvider } from '../../fonts/node-fonts.ts';
 import { cssWeight, DEFAULT_FONT } from '../../fonts/registry.ts';
 import type { FontProvider } from '../../layout/fonts.ts';
@@ -10,12 +9,15 @@ import type { CertificateDesign } from '../../model/design.ts';
 import { TEXT_ELEMENT_TYPES } from '../../model/element.ts';
 import { elementText } from '../../model/element-text.ts';
 import { hasMergeField } from '../../model/merge-fields.ts';
+import { artToneReader } from '../art-tone.ts';
 import { guardImages } from '../image-guard.ts';
 import { fileImageLoader, type ImageLoader } from '../image-source.ts';
-import { embedAttachments, type PdfAttachment } from './attachments.ts';
+import type { PdfAttachment } from './attachments.ts';
 import { faceSubsets } from './face-subset.ts';
-import { type PdfImage, preparePdfImage } from './images.ts';
-import { PdfPageWriter } from './pdf-writer.ts';
+import { preparePdfImage } from './images.ts';
+import { pageContent } from './page-content.ts';
+import { writePdfDocument } from './pdf-document.ts';
+import { type PreparedImage, ResourceBlocks, usedResources } from './used-resources.ts';
 
 export interface RenderOptions {
   fonts?: FontProvider;
@@ -58,17 +60,18 @@ export interface PdfRenderer {
 
 /**
  * Prepares a design for many PDFs: subsets each face it uses once, for the design's own text and the
- * characters names usually need, and decodes its images once. Each document then only lays out and
- * writes its text, reusing the encoded subsets (a name with unusual letters grows a subset once).
+ * characters names usually need, and decodes its images once; the fonts and images are then written as PDF
+ * objects once and copied into every document that uses the same ones. Each document only lays out and
+ * writes its pages, structure and information (a name with unusual letters grows a subset, once).
  */
 export function createPdfRenderer(design: CertificateDesign, options: PdfRenderOptions = {}): PdfRenderer {
   const fonts = options.fonts ?? nodeFontProvider;
   const loadImage = guardImages(options.loadImage ?? fileImageLoader());
-  const images = new Map<string, PdfImage | undefined>();
+  const images = new Map<string, PreparedImage | undefined>();
   const image = (src: string) => {
     if (!images.has(src)) {
       const bytes = loadImage(src);
-      images.set(src, bytes ? preparePdfImage(bytes) : undefined);
+      images.set(src, bytes ? { serial: images.size, image: preparePdfImage(bytes) } : undefined);
     }
     return images.get(src);
   };
@@ -87,36 +90,26 @@ export function createPdfRenderer(design: CertificateDesign, options: PdfRenderO
   const page = pageSizePt(design.format, design.is_portrait);
   const sides = design.use_two_side ? (['front', 'back'] as const) : (['front'] as const);
   const certificateName = options.title ?? certificateTitle(design) ?? 'Certificate';
+  const blocks = new ResourceBlocks();
+  const layoutOptions = { artTone: artToneReader(loadImage), ...options.layout };
+
   const writeDocument = (
     recipients: readonly (Recipient | undefined)[],
     title: string,
     attachments: readonly PdfAttachment[] = [],
   ): Buffer => {
-    const doc = new PDFDocument({
-      // Tagged for screen readers (pdf-writer.ts); viewers show the title rather than the file name.
-      pdfVersion: '1.7',
-      tagged: true,
+    const layouts = recipients.flatMap((recipient) => sides.map((side) => layoutSide(design, side, recipient, fonts, layoutOptions)));
+    const used = usedResources(layouts, fonts, image);
+    const resources = blocks.get(used);
+    return writePdfDocument({
+      pages: layouts.map((layout) => pageContent(layout, page.width, page.height, fonts, resources)),
+      pageWidthPt: page.width,
+      pageHeightPt: page.height,
+      resources,
+      title,
       lang: options.lang ?? 'en',
-      displayTitle: true,
-      autoFirstPage: false,
-      // No default font: pdfkit would parse Helvetica's metrics for every document, unused.
-      font: null as unknown as string,
-      // Font programs, Unicode maps and images are compressed once per design and embedded as they are;
-      // what is left per document is the page content, which costs more to deflate than it saves.
-      compress: false,
-      info: { Title: title, Producer: 'Laurel', Creator: 'Laurel' },
+      attachments,
     });
-    // One writer per document: it embeds each face and image once and points every later page at them.
-    const writer = new PdfPageWriter(doc, fonts, image);
-    for (const recipient of recipients) {
-      for (const side of sides) writer.writePage(layoutSide(design, side, recipient, fonts, options.layout), page.width, page.height);
-    }
-    embedAttachments(doc, attachments);
-    doc.end();
-    // pdfkit writes into its readable buffer synchronously; reading it back avoids a stream round trip.
-    const chunks: Buffer[] = [];
-    for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
-    return Buffer.concat(chunks);
   };
   return {
     render: (recipient, documentOptions = {}) =>

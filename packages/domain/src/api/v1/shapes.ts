@@ -4,7 +4,7 @@ import { timestamp } from '../contract.ts';
 /**
  * The shapes of the public REST API (/v1). Its replies are its own, not the app's: names a developer
  * reads without knowing the screens (`status`, `fields`, `certificate_set_id`), every object typed by
- * `object`, lists paged by cursor. Ids are the numbers the app uses (docs/decisions.md, Public API).
+ * `object`, lists paged by cursor. Ids are the numbers the app uses (docs/decisions/0040-api-keys-and-public-api.md).
  */
 
 /** One refused value of a request: where it is, and why. */

@@ -67,7 +67,7 @@ if (card) {
     return errors[0] || failure.body.message || messages.fallback;
   };
 
-  /** What each error type of `auth-portal` leads to (spec 3 §8). */
+  /** What each error type of `auth-portal` leads to (docs/product/recipient-portal.md#messages). */
   const login = async (form) => {
     const email = form.elements.email.value.trim();
     try {
@@ -124,7 +124,7 @@ if (card) {
       notice = `If ${email} has a portal sign-in, we emailed it a link to choose a new password.`;
       go('resetSuccess');
     } catch (failure) {
-      // The first-time flow, when the server says this address has no sign-in yet (spec 3 §8).
+      // The first-time flow, when the server says this address has no sign-in yet (docs/product/recipient-portal.md#messages).
       if (failure.body.error_type === 'action_first_time') go('first');
       else showError(form, messageOf(failure));
     }

@@ -1,11 +1,12 @@
-import { ACCOUNT_NAME_MAX, type AccountDetails, accountNameProblem, COUNTRIES, countryName, statesOf } from '@laurel/domain';
+import { ACCOUNT_NAME_MAX, type AccountDetails, accountInfoForm, COUNTRIES, countryName, statesOf } from '@laurel/domain';
 import { Anchor, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { FormError } from '../../../shared/forms/FormError.tsx';
+import { validateWith } from '../../../shared/forms/schema.ts';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { updateAccount } from './api.ts';
 import { usePortalUrl } from './usePortalUrl.ts';
 
@@ -43,16 +44,13 @@ function ReadOnly({ account, baseDomain }: Pick<AccountInfoCardProps, 'account' 
   );
 }
 
-/** The account's name, portal URL, country and state (spec 1 §2 "Account info"). */
+/** The account's name, portal URL, country and state (docs/product/account.md#screens "Account info"). */
 export function AccountInfoCard({ account, baseDomain, editable, onSaved }: AccountInfoCardProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { name: account.name, url: account.url, country: account.country, state: account.state ?? '' },
-    validate: {
-      name: (value) => (!value.trim() ? 'Account name is required.' : accountNameProblem(value)),
-      url: (value) => (!value.trim() ? 'Account URL is required.' : null),
-    },
+    validate: validateWith(accountInfoForm),
   });
   const portal = usePortalUrl(form.values.url, account.url, form.values.name);
   const states = statesOf(form.values.country);

@@ -1,10 +1,11 @@
-import { isValidEmail, MESSAGES } from '@laurel/domain';
+import { emailChangeForm } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { FormError } from '../../../shared/forms/FormError.tsx';
+import { validateWith } from '../../../shared/forms/schema.ts';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { changeEmail, requestEmailCode } from './api.ts';
 
 interface ChangeEmailDialogProps {
@@ -22,10 +23,7 @@ export function ChangeEmailDialog({ userId, email, opened, onClose, onChanged }:
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { new_email: '', email_confirmation_code: '' },
-    validate: {
-      new_email: (value) => (isValidEmail(value.trim()) ? null : MESSAGES.invalidEmail),
-      email_confirmation_code: (value) => (value.trim() ? null : 'Enter the code we emailed you.'),
-    },
+    validate: validateWith(emailChangeForm),
   });
 
   const close = () => {

@@ -2,9 +2,9 @@ import { confirmPasswordProblem, PASSWORD_MIN_LENGTH, passwordProblem } from '@l
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { FormError } from '../../../shared/forms/FormError.tsx';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { changePassword } from './api.ts';
 
 /** The change-password popup: the current password, then the new one twice. Other sessions end. */

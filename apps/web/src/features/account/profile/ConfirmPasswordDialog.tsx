@@ -1,7 +1,7 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { FormError } from '../../../shared/forms/FormError.tsx';
 
 interface ConfirmPasswordDialogProps {
   opened: boolean;
@@ -10,7 +10,7 @@ interface ConfirmPasswordDialogProps {
   onConfirm: (password: string) => Promise<void>;
 }
 
-/** Changing your details asks for your password first (spec 1 §5); a wrong one is 'Wrong password'. */
+/** Changing your details asks for your password first (docs/product/account.md#rules-and-limits); a wrong one is 'Wrong password'. */
 export function ConfirmPasswordDialog({ opened, onClose, onConfirm }: ConfirmPasswordDialogProps) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

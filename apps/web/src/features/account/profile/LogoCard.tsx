@@ -3,9 +3,9 @@ import { Button, Card, Center, Group, Image, SegmentedControl, Stack, Text, Text
 import { Dropzone } from '@mantine/dropzone';
 import { IconLink, IconPhoto, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessages } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
+import { errorMessages } from '../../../shared/api/errors.ts';
+import { FormError } from '../../../shared/forms/FormError.tsx';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { removeLogo, setLogoFromUrl, uploadLogo } from './api.ts';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

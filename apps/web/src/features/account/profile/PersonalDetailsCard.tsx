@@ -1,9 +1,10 @@
-import type { UserDto } from '@laurel/domain';
+import { personalDetailsForm, type UserDto } from '@laurel/domain';
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notifySuccess } from '../../lib/notify.ts';
+import { validateWith } from '../../../shared/forms/schema.ts';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { updateName } from './api.ts';
 import { ChangeEmailDialog } from './ChangeEmailDialog.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
@@ -16,10 +17,7 @@ export function PersonalDetailsCard({ user, onChanged }: { user: UserDto; onChan
   const [dialog, setDialog] = useState<Dialog>(null);
   const form = useForm({
     initialValues: { first_name: user.first_name, last_name: user.last_name },
-    validate: {
-      first_name: (value) => (value.trim() ? null : 'First name is required.'),
-      last_name: (value) => (value.trim() ? null : 'Last name is required.'),
-    },
+    validate: validateWith(personalDetailsForm),
   });
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.username;
 

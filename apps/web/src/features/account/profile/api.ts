@@ -1,19 +1,10 @@
-import {
-  type AccountUpdate,
-  accountCalls,
-  callPath,
-  type EmailChange,
-  type LogoReply,
-  type LogoUrlRequest,
-  type PasswordChange,
-  userCalls,
-} from '@laurel/domain';
-import { call } from '../../api/call.ts';
-import { API_BASE, apiRequest } from '../../api/client.ts';
+import { type AccountUpdate, accountCalls, type EmailChange, type PasswordChange, userCalls } from '@laurel/domain';
+import { call } from '../../../shared/api/call.ts';
+import { accountKeys } from '../query-keys.ts';
 
 /** The account profile's calls: the account's details and logo, and the signed-in user's own details. */
 
-export const accountKey = (id: number) => ['account', id] as const;
+export const accountKey = accountKeys.account;
 
 export const getAccount = (id: number) => call(accountCalls.getAccount, { params: { id } });
 
@@ -25,10 +16,11 @@ export function uploadLogo(id: number, file: File) {
   return call(accountCalls.uploadAccountLogo, { params: { id }, form });
 }
 
-/** The same call as the file upload, with `{ url }` as JSON: the server fetches the address itself. */
+/** The same call as the file upload, with the address in the form's `url` field: the server fetches it. */
 export function setLogoFromUrl(id: number, url: string) {
-  const body: LogoUrlRequest = { url };
-  return apiRequest<LogoReply>('POST', callPath(accountCalls.uploadAccountLogo.path, { id }).slice(API_BASE.length), { body });
+  const form = new FormData();
+  form.append('url', url);
+  return call(accountCalls.uploadAccountLogo, { params: { id }, form });
 }
 
 export const removeLogo = (id: number) => call(accountCalls.removeAccountLogo, { params: { id } });

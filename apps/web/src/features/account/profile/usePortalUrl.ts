@@ -1,7 +1,7 @@
 import { ACCOUNT_URL_TAKEN_MESSAGE, accountUrlBase, accountUrlProblem, normalizeAccountUrl, suggestAccountUrl } from '@laurel/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { checkAccountUrl } from '../../register/api.ts';
+import { checkAccountUrl } from '../../register/index.ts';
 
 export type PortalUrlStatus = 'current' | 'checking' | 'available' | 'unavailable';
 
@@ -10,7 +10,7 @@ const isTaken = async (candidate: string) => (await checkAccountUrl(candidate)).
 /**
  * The portal URL as the admin types it: the account's own URL is simply current; any other is checked
  * against the URL rules and for availability shortly after each change, and when it cannot be used a
- * free one is suggested from the account name (spec 1 §5).
+ * free one is suggested from the account name (docs/product/account.md#rules-and-limits).
  */
 export function usePortalUrl(typed: string, ownUrl: string, accountName: string) {
   const url = normalizeAccountUrl(typed);

@@ -1,8 +1,8 @@
 import { type AdminAccountRow, EDITABLE_NOTIFY_DAYS, NOTIFY_DAYS, PLANS } from '@laurel/domain';
 import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import * as api from './api.ts';
 
 export type AccountAction =

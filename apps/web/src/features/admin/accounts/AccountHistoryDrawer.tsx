@@ -2,10 +2,11 @@ import type { AdminAccountRow } from '@laurel/domain';
 import { Badge, Card, Drawer, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { TablePager } from '../../components/TablePager.tsx';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { ACCOUNTS_KEY, accountHistory } from './api.ts';
+import { LoadFailed } from '../../../shared/components/LoadFailed.tsx';
+import { TablePager } from '../../../shared/components/TablePager.tsx';
+import { formatDate, formatDateTime } from '../../../shared/lib/format.ts';
+import { adminKeys } from '../query-keys.ts';
+import { accountHistory } from './api.ts';
 
 const PAGE = 10;
 
@@ -44,7 +45,7 @@ function summary(details: Record<string, unknown>): string {
 export function AccountHistoryDrawer({ account, onClose }: { account: AdminAccountRow; onClose(): void }) {
   const [page, setPage] = useState(1);
   const history = useQuery({
-    queryKey: [...ACCOUNTS_KEY, 'history', account.id, page],
+    queryKey: adminKeys.accounts('history', account.id, page),
     queryFn: () => accountHistory(account.id, PAGE, (page - 1) * PAGE),
     placeholderData: keepPreviousData,
   });

@@ -3,13 +3,14 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACCOUNTS_KEY, pickAccounts } from './api.ts';
+import { adminKeys } from '../query-keys.ts';
+import { pickAccounts } from './api.ts';
 
 /** Finds an account by name, URL, email or id as the super-admin types (`GET accounts/superadmin`). */
 export function AccountPicker({ value, onChange }: { value: AccountPick | null; onChange(account: AccountPick | null): void }) {
   const [typed, setTyped] = useState('');
   const [like] = useDebouncedValue(typed, 250);
-  const found = useQuery({ queryKey: [...ACCOUNTS_KEY, 'pick', like], queryFn: () => pickAccounts(like) });
+  const found = useQuery({ queryKey: adminKeys.accounts('pick', like), queryFn: () => pickAccounts(like) });
   const options = found.data?.accounts ?? [];
   const known = value && !options.some((a) => a.id === value.id) ? [value, ...options] : options;
   return (

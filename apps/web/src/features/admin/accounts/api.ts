@@ -6,10 +6,11 @@ import {
   planCalls,
   userCalls,
 } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../../shared/api/call.ts';
+import { adminKeys } from '../query-keys.ts';
 
-/** The super-admin's account calls (spec 3 §7 Super-admin). */
-export const ACCOUNTS_KEY = ['admin', 'accounts'] as const;
+/** The super-admin's account calls (docs/product/super-admin.md#calls Super-admin). */
+export const ACCOUNTS_KEY = adminKeys.accounts();
 
 export const filterAccounts = (query: AccountFilterQuery) => call(calls.filterAccounts, { query });
 export const pickAccounts = (like: string) => call(calls.superadminAccounts, { query: { like, limit: 20 } });

@@ -4,12 +4,13 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { EmptyPanel } from '../../components/EmptyPanel.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { EmptyPanel } from '../../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../../shared/components/LoadFailed.tsx';
+import { PageHeader } from '../../../shared/components/PageHeader.tsx';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { eyebrow } from '../admin-section.tsx';
+import { adminKeys } from '../query-keys.ts';
 import { type LibraryKind, libraryApi } from './api.ts';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -38,7 +39,7 @@ function reordered(images: LibraryImage[], index: number, step: -1 | 1) {
  */
 export function AdminLibraryPage({ def }: { def: LibraryPageDef }) {
   const queryClient = useQueryClient();
-  const key = ['admin-library', def.kind];
+  const key = adminKeys.library(def.kind);
   const api = libraryApi[def.kind];
   const list = useQuery({ queryKey: key, queryFn: api.list });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });

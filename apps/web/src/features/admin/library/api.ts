@@ -1,5 +1,5 @@
 import { type LibraryImage, libraryCalls } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../../shared/api/call.ts';
 
 export type LibraryKind = 'backgrounds' | 'signatures';
 

@@ -3,12 +3,13 @@ import { Anchor, Card, Center, Group, Loader, Pagination, Select, Table, Text } 
 import { IconMail } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
-import { EmptyPanel } from '../../components/EmptyPanel.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { EmptyPanel } from '../../../shared/components/EmptyPanel.tsx';
+import { PageHeader } from '../../../shared/components/PageHeader.tsx';
+import { FormError } from '../../../shared/forms/FormError.tsx';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { listOutbox } from '../api.ts';
+import { adminKeys } from '../query-keys.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 function readPaging(params: URLSearchParams): { page: number; size: number } {
@@ -25,7 +26,7 @@ export function OutboxListPage() {
   const [params, setParams] = useSearchParams();
   const { page, size } = readPaging(params);
   const query = useQuery({
-    queryKey: ['admin', 'outbox', size, page],
+    queryKey: adminKeys.outbox(size, page),
     queryFn: () => listOutbox(size, (page - 1) * size),
     placeholderData: keepPreviousData,
   });

@@ -3,10 +3,11 @@ import { IconArrowLeft, IconCode, IconFileText, IconList } from '@tabler/icons-r
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { FormError } from '../../../shared/forms/FormError.tsx';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { getOutboxMessage } from '../api.ts';
+import { adminKeys } from '../query-keys.ts';
 import { MessageHtmlFrame } from './MessageHtmlFrame.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -26,7 +27,7 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
 /** /admin/outbox/:id: one message, its HTML and text parts and its headers. */
 export function OutboxMessagePage() {
   const { id = '' } = useParams();
-  const query = useQuery({ queryKey: ['admin', 'outbox', 'message', id], queryFn: () => getOutboxMessage(id) });
+  const query = useQuery({ queryKey: adminKeys.outboxMessage(id), queryFn: () => getOutboxMessage(id) });
   const message = query.data;
 
   return (

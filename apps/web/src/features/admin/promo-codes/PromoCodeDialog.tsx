@@ -1,7 +1,7 @@
 import { PROMO_MESSAGES, type PromoCode, type PromoCodeInput, type PromoType } from '@laurel/domain';
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
 
 export const TYPE_LABELS: Record<PromoType, string> = {
   'first-time-registering': 'Credits at registration',
@@ -57,7 +57,7 @@ interface Props {
   onSave(input: PromoCodeInput): Promise<void>;
 }
 
-/** Create or edit a promo code (spec 3 §4: edit mode versus create mode). */
+/** Create or edit a promo code (docs/product/billing-and-credits.md#flows: edit mode versus create mode). */
 export function PromoCodeDialog({ code, onClose, onSave }: Props) {
   const [values, setValues] = useState<Values>(code ? fromCode(code) : EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});

@@ -1,7 +1,8 @@
 import { type PromoCodeInput, type PromoCodeListQuery, promoCodeCalls } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../../shared/api/call.ts';
+import { adminKeys } from '../query-keys.ts';
 
-export const PROMO_CODES_KEY = ['admin', 'promo-codes'] as const;
+export const PROMO_CODES_KEY = adminKeys.promoCodes();
 
 export const listPromoCodes = (query: PromoCodeListQuery) => call(promoCodeCalls.listPromoCodes, { query });
 export const createPromoCode = (body: PromoCodeInput) => call(promoCodeCalls.createPromoCode, { body });

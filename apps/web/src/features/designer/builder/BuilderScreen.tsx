@@ -5,10 +5,12 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useExitGuard } from '../../router/useExitGuard.tsx';
+import { ApiError } from '../../../shared/api/errors.ts';
+import { openUpgradeDialog } from '../../../shared/components/plan-dialogs.tsx';
+import { useExitGuard } from '../../../shared/hooks/useExitGuard.tsx';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { type BuilderTarget, type DesignSet, listFonts, updateDesignSet } from '../api.ts';
+import { designerKeys } from '../query-keys.ts';
 import { builderAccess } from './access.ts';
 import { contentElement, imageElement } from './add-content.ts';
 import { BuilderHeader } from './BuilderHeader.tsx';
@@ -20,7 +22,6 @@ import { BackgroundDialog } from './dialogs/BackgroundDialog.tsx';
 import { AddFontDialog, RemoveFontsDialog } from './dialogs/FontDialogs.tsx';
 import { ImageDialog } from './dialogs/ImageDialog.tsx';
 import { imageSize } from './dialogs/image-files.ts';
-import { openUpgradeDialog } from './dialogs/plan-dialogs.tsx';
 import { SavedDialog } from './dialogs/SavedDialog.tsx';
 import { TestCertificateDialog } from './dialogs/TestCertificateDialog.tsx';
 import { useEngineFonts } from './fonts/useEngineFonts.ts';
@@ -58,7 +59,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
   const [uploads, setUploads] = useState<AttachedFile[]>('uploads' in set ? set.uploads : []);
   const [name, setName] = useState(set.name);
 
-  const fontsQuery = useQuery({ queryKey: ['fonts'], queryFn: listFonts, enabled: !isTemplate && Boolean(user.account) });
+  const fontsQuery = useQuery({ queryKey: designerKeys.fonts(), queryFn: listFonts, enabled: !isTemplate && Boolean(user.account) });
   const [customFonts, setCustomFonts] = useState<CustomFont[] | null>(null);
   const fontList = customFonts ?? fontsQuery.data?.fonts ?? NO_FONTS;
   const fonts = useEngineFonts(state.design, fontList);
@@ -137,7 +138,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
     }
   };
 
-  // The preview shows the design on screen, saved or not (the spec asked for a save first; docs/decisions.md).
+  // The preview shows the design on screen, saved or not (the spec asked for a save first; docs/decisions/0031-builder-polish-and-first-run.md).
   const preview = () => {
     const draft = !isTemplate && (state.dirty || state.sample);
     void openPreview(target, draft ? { design: designPayload(state.design), sample: state.sample } : undefined);
@@ -203,7 +204,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
           dispatch({
             type: 'setBackground',
             imagepath: choice?.imagepath ?? null,
-            // A landscape picture on a portrait page is turned a quarter, and the other way round (spec 2 §4).
+            // A landscape picture on a portrait page is turned a quarter, and the other way round (docs/product/builder.md#flows).
             ...(choice ? { rotate: state.design.is_portrait === choice.width > choice.height } : {}),
           })
         }

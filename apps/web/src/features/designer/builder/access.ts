@@ -8,7 +8,7 @@ import {
 } from '@laurel/domain';
 
 /**
- * What the signed-in user may do in the builder: role flags (spec 2 §6, the rules the server applies)
+ * What the signed-in user may do in the builder: role flags (docs/product/builder.md#who-may-do-what, the rules the server applies)
  * and the plan catalogue's gates.
  */
 export interface BuilderAccess {

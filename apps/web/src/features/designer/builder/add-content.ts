@@ -3,7 +3,7 @@ import { fitSize, freeBoxFor } from './image-placement.ts';
 import type { AddKind } from './panels/AddContentPanel.tsx';
 import { nextMergeField, position, px } from './state/elements.ts';
 
-/** New image elements are capped to 400 px a side at 100,100 (spec 2 §9); logos fit 75 x 75 at 50,50. */
+/** New image elements are capped to 400 px a side at 100,100 (docs/product/builder.md#rules-and-limits); logos fit 75 x 75 at 50,50. */
 const IMAGE_MAX_PX = 400;
 const LOGO_PX = 75;
 

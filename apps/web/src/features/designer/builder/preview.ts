@@ -1,6 +1,6 @@
 import type { DraftPreviewRequest } from '@laurel/domain';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError } from '../../../shared/lib/notify.ts';
 import { type BuilderTarget, fetchDraftPreview, getPreviewLink, stylePdfUrl } from '../api.ts';
 
 /** How long a drawn preview stays in memory after its window got it. */

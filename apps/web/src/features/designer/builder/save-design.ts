@@ -1,5 +1,5 @@
 import { type CertificateDesign, prepareForSave, validateDesign } from '@laurel/certificate';
-import { ApiError, errorMessage } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
 
 const PREFIX = 'Error Saving Certificate: ';
 
@@ -23,7 +23,7 @@ export function firstDesignIssue(design: CertificateDesign): string | null {
   return validateDesign(prepareForSave(design))[0]?.message ?? null;
 }
 
-/** 'Error Saving Certificate: ' and the server's first error (spec 2 §8), without doubling the prefix. */
+/** 'Error Saving Certificate: ' and the server's first error (docs/product/builder.md#messages), without doubling the prefix. */
 export function saveErrorMessage(error: unknown): string {
   const message = errorMessage(error);
   return message.startsWith(PREFIX) ? message : `${PREFIX}${message}`;

@@ -2,7 +2,7 @@ import { type Dispatch, useEffect } from 'react';
 import type { EditorAction } from './state/actions.ts';
 
 /**
- * Typing in a field or a dialog is not an editor command (spec 2 §5: Delete not while in a text input),
+ * Typing in a field or a dialog is not an editor command (docs/product/account.md#rules-and-limits: Delete not while in a text input),
  * and neither are keys inside an open menu or list, where arrows choose and Escape closes.
  */
 function isTyping(target: EventTarget | null): boolean {

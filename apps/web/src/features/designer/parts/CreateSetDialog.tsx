@@ -13,7 +13,7 @@ interface CreateSetDialogProps {
   onCreate: (name: string, next: AfterCreate) => void;
 }
 
-/** Spec 2 §2.2: name the new set, then go on to its certificate or its email. */
+/** docs/product/builder.md#new-certificate: name the new set, then go on to its certificate or its email. */
 export function CreateSetDialog({ startingPoint, busy, canEditEmail, onClose, onCreate }: CreateSetDialogProps) {
   const [name, setName] = useState('');
   useEffect(() => {

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, UnstyledButton } fro
 import { IconDots } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 
 export interface CardAction {

@@ -9,8 +9,9 @@ import {
 import { Button, Divider, Group, Modal, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { LoadFailed } from '../../../shared/components/LoadFailed.tsx';
 import { getCertificateSet } from '../api.ts';
+import { designerKeys } from '../query-keys.ts';
 
 /** What the dialog saves: the set's name and what its credentials say of the achievement. */
 export type SetSettings = Required<Pick<CertificateSetUpdate, 'name' | 'achievement_description' | 'achievement_criteria'>>;
@@ -37,7 +38,7 @@ export function SetSettingsDialog({ setId, issuerName, busy, onClose, onSubmit }
   if (setId !== null && setId !== shown) setShown(setId);
   // The editor's own query of the set: one copy of it in the cache, refreshed when either saves.
   const set = useQuery({
-    queryKey: ['design-set', 'certificates', shown],
+    queryKey: designerKeys.setCertificates(shown),
     queryFn: () => getCertificateSet(shown!),
     enabled: shown !== null,
   });

@@ -2,7 +2,8 @@ import { Center, Skeleton, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchBinary } from '../api.ts';
+import { fetchBinary } from '../../../shared/api/binary.ts';
+import { designerKeys } from '../query-keys.ts';
 
 interface ThumbnailProps {
   /** The server's PNG of the design (set thumbnails need the session header, so they are fetched). */
@@ -13,7 +14,7 @@ interface ThumbnailProps {
 
 /** A design's server-rendered thumbnail in a frame of the page's shape, with a skeleton while it renders. */
 export function Thumbnail({ src, portrait, label }: ThumbnailProps) {
-  const image = useQuery({ queryKey: ['thumbnail', src], queryFn: () => fetchBinary(src), staleTime: 5 * 60_000, retry: 1 });
+  const image = useQuery({ queryKey: designerKeys.thumbnail(src), queryFn: () => fetchBinary(src), staleTime: 5 * 60_000, retry: 1 });
   const url = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   const ratio = portrait ? '8.5 / 11' : '11 / 8.5';

@@ -1,9 +1,9 @@
 import { modals } from '@mantine/modals';
-import { ApiError, errorMessage } from '../../api/errors.ts';
-import { notifyError } from '../../lib/notify.ts';
-import { openNeedMoreSetsDialog, openUpgradeDialog } from '../builder/dialogs/plan-dialogs.tsx';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { openNeedMoreSetsDialog, openUpgradeDialog } from '../../../shared/components/plan-dialogs.tsx';
+import { notifyError } from '../../../shared/lib/notify.ts';
 
-/** Spec 2 §8 create failure codes; the server already words them as the spec does. */
+/** docs/product/builder.md#messages create failure codes; the server already words them as the spec does. */
 const CREATE_MESSAGES: Record<string, string> = {
   limit: "You don't have enough credits to create new Certificate",
   invalid: 'You must put valid email address on reply-to field.',

@@ -18,7 +18,7 @@ export function longestEmptyRun(doc: ProseMirrorNode): number {
 export const HTML_SOURCE_META = 'emailHtmlSource';
 
 /**
- * At most five empty lines in a row (spec 2 §5): an edit that would make a longer run is refused, so
+ * At most five empty lines in a row (docs/product/email-editor.md#rules-and-limits): an edit that would make a longer run is refused, so
  * the document stays as it was. A document that already had a longer run (older HTML, or HTML typed
  * in HTML mode) may still be edited as long as the edit does not lengthen it.
  */

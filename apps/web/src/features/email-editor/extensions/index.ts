@@ -9,7 +9,7 @@ import { Subscript, Superscript } from './script-marks.ts';
 import { TextAlign } from './text-align.ts';
 import { TextStyle } from './text-style.ts';
 
-/** Everything the email body may contain, and the editing rules of spec 2 §5. */
+/** Everything the email body may contain, and the editing rules of docs/product/email-editor.md#rules-and-limits. */
 export function emailEditorExtensions() {
   return [
     StarterKit.configure({

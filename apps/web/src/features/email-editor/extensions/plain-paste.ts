@@ -2,7 +2,7 @@ import { Extension } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 
 /**
- * Pasting brings text only (spec 2 §5): formatting copied from web pages and word processors carries
+ * Pasting brings text only (docs/product/email-editor.md#rules-and-limits): formatting copied from web pages and word processors carries
  * styles and markup that mail clients render unpredictably. Line breaks become paragraphs.
  */
 export const PlainPaste = Extension.create({

@@ -2,7 +2,7 @@ import type { EmailDesign } from '@laurel/domain';
 import { Alert, Badge, Box, Button, Group, Loader, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconRefresh, IconSend } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
 import type { EmailOwner } from '../api.ts';
 import { type PreviewDevice, PreviewFrame } from './PreviewFrame.tsx';
 import { useEmailPreview } from './useEmailPreview.ts';

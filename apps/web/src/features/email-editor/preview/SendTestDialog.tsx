@@ -1,9 +1,10 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { listTestRecipients, sendTestEmail } from '../api.ts';
+import { emailEditorKeys } from '../query-keys.ts';
 
 interface SendTestDialogProps {
   opened: boolean;
@@ -18,15 +19,15 @@ const bare = (field: string) => field.replace(/^\[|\]$/g, '');
 
 /**
  * Sends the saved email to one address with sample values, so the issuer sees it in a real inbox.
- * Every value must be filled (spec 2 §5): a blank would arrive as an unfilled field. Tests go to the
- * user or a confirmed user of the account, never to anyone else (docs/decisions.md).
+ * Every value must be filled (docs/product/email-editor.md#rules-and-limits): a blank would arrive as an unfilled field. Tests go to the
+ * user or a confirmed user of the account, never to anyone else (docs/decisions/0011-certificate-email.md).
  */
 export function SendTestDialog({ opened, onClose, certificateId, user, dataFields }: SendTestDialogProps) {
   const [email, setEmail] = useState(user.email);
   const [values, setValues] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [tried, setTried] = useState(false);
-  const recipients = useQuery({ queryKey: ['test-email-recipients'], queryFn: listTestRecipients, enabled: opened });
+  const recipients = useQuery({ queryKey: emailEditorKeys.testRecipients(), queryFn: listTestRecipients, enabled: opened });
 
   const fields = ['FIRST NAME', 'LAST NAME', ...dataFields.map(bare)];
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { sendTemplateTestEmail } from '../api.ts';
 
 /**

@@ -2,7 +2,7 @@ import { COLOR_WARNING_MS, COLOR_WARNING_REARM_MS } from '@laurel/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * The button-colour warning (spec 2 §5): shown for 3 s, and not again within 3.5 s of the last one,
+ * The button-colour warning (docs/product/email-editor.md#rules-and-limits): shown for 3 s, and not again within 3.5 s of the last one,
  * so dragging a picker through refused colours does not make it flicker.
  */
 export function useColorWarning(): [string | null, (message: string) => void] {

@@ -4,7 +4,7 @@ import { RichTextEditor } from '@mantine/tiptap';
 import { IconHighlight, IconTextColor } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/core';
 import { useState } from 'react';
-import { notifyError } from '../../lib/notify.ts';
+import { notifyError } from '../../../shared/lib/notify.ts';
 
 const TEXT_SWATCHES = [
   '#17201a',
@@ -28,7 +28,7 @@ interface ColorControlProps {
 }
 
 /**
- * Text colour or highlight for the selection. White text is refused (spec 2 §5): on the white
+ * Text colour or highlight for the selection. White text is refused (docs/product/email-editor.md#rules-and-limits): on the white
  * message it would hide words from the reader while spam filters still read them.
  */
 export function ColorControl({ editor, kind }: ColorControlProps) {

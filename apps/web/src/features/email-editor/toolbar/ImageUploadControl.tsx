@@ -3,7 +3,7 @@ import { RichTextEditor } from '@mantine/tiptap';
 import { IconPhoto } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/core';
 import { useRef, useState } from 'react';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { imageFileProblem, uploadImageForEmail } from '../uploads.ts';
 
 /** Uploads a PNG, GIF or JPEG of at most 2 MB and places it at the cursor. */

@@ -8,7 +8,7 @@ interface MergeFieldMenuProps {
   target: ReactElement;
   onPick: (field: string) => void;
   dataFields: string[];
-  /** The download button may only go into the body (spec 2 §5). */
+  /** The download button may only go into the body (docs/product/email-editor.md#rules-and-limits). */
   withDownloadLink: boolean;
 }
 

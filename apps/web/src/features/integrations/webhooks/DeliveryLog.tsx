@@ -3,13 +3,14 @@ import { Badge, Button, Center, Loader, Table, Text, Tooltip } from '@mantine/co
 import { IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { queryClient } from '../../api/query-client.ts';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { TablePager } from '../../components/TablePager.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { listDeliveries, resendDelivery, WEBHOOKS_KEY } from './api.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { queryClient } from '../../../shared/api/query-client.ts';
+import { LoadFailed } from '../../../shared/components/LoadFailed.tsx';
+import { TablePager } from '../../../shared/components/TablePager.tsx';
+import { formatDateTime } from '../../../shared/lib/format.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
+import { integrationsKeys } from '../query-keys.ts';
+import { listDeliveries, resendDelivery } from './api.ts';
 
 const PAGE_SIZE = 10;
 const STATE_COLORS = { pending: 'yellow', delivered: 'green', failed: 'red' } as const;
@@ -25,7 +26,7 @@ function lastOutcome(delivery: WebhookDelivery): string {
 /** One endpoint's deliveries, newest first: event, state, attempts, when, and "Send again". */
 export function DeliveryLog({ endpointId }: { endpointId: number }) {
   const [page, setPage] = useState(1);
-  const key = [...WEBHOOKS_KEY, endpointId, 'deliveries', page];
+  const key = integrationsKeys.webhooks(endpointId, 'deliveries', page);
   const query = useQuery({
     queryKey: key,
     queryFn: () => listDeliveries(endpointId, PAGE_SIZE, (page - 1) * PAGE_SIZE),
@@ -40,7 +41,7 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
     setSending(delivery.id);
     try {
       notifySuccess((await resendDelivery(delivery.id)).message);
-      await queryClient.invalidateQueries({ queryKey: [...WEBHOOKS_KEY, endpointId, 'deliveries'] });
+      await queryClient.invalidateQueries({ queryKey: integrationsKeys.webhooks(endpointId, 'deliveries') });
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {

@@ -1,8 +1,8 @@
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '@laurel/domain';
 import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessages } from '../../api/errors.ts';
-import { FormError } from '../../auth/FormError.tsx';
+import { errorMessages } from '../../../shared/api/errors.ts';
+import { FormError } from '../../../shared/forms/FormError.tsx';
 
 export interface EndpointValues {
   url: string;

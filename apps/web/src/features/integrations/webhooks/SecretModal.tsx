@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { CopyTextButton } from '../../components/CopyTextButton.tsx';
+import { CopyTextButton } from '../../../shared/components/CopyTextButton.tsx';
 
 /** The signing secret, shown this once (when an endpoint is made or its secret rolled), with a copy button. */
 export function SecretModal({ secret, onClose }: { secret: string | null; onClose: () => void }) {

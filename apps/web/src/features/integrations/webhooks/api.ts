@@ -1,7 +1,8 @@
 import { type WebhookEndpointInput, webhookCalls } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../../shared/api/call.ts';
+import { integrationsKeys } from '../query-keys.ts';
 
-export const WEBHOOKS_KEY = ['webhooks'] as const;
+export const WEBHOOKS_KEY = integrationsKeys.webhooks();
 
 export const listWebhooks = () => call(webhookCalls.listWebhooks, {});
 

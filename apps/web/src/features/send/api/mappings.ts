@@ -1,7 +1,7 @@
 import { type CallInput, mappingCalls } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../../shared/api/call.ts';
 
-/** Saved column mappings (spec 3 §3 Mapping, §7); the shapes are the contracts' (`Mapping`, `MappingRule`). */
+/** Saved column mappings (docs/product/send-wizard.md#what-is-kept Mapping, docs/product/send-wizard.md#calls); the shapes are the contracts' (`Mapping`, `MappingRule`). */
 
 export const listGlobalMappings = () => call(mappingCalls.listGlobalMappings, {});
 

@@ -1,15 +1,7 @@
-import {
-  type CallInput,
-  creditCalls,
-  importCalls,
-  projectCalls,
-  renderingCalls,
-  type SendableCertificate,
-  sendSelectCalls,
-} from '@laurel/domain';
-import { call, callUrl } from '../../api/call.ts';
+import { creditCalls, importCalls, renderingCalls, type SendableCertificate, sendSelectCalls } from '@laurel/domain';
+import { call, callUrl } from '../../../shared/api/call.ts';
 
-/** Calls of the send wizard (spec 3 §7, Send and projects); the send step's are in projects.ts, shared with the Store. */
+/** Calls of the send wizard (docs/product/store.md#calls, Send and projects); the send step's are in projects.ts, shared with the Store. */
 
 /** A certificate set as the wizard uses it: what it looks like and which fields an import fills. */
 export type SendCertificate = SendableCertificate;
@@ -34,8 +26,6 @@ export function importList(file: Blob, filename: string, delimiter?: Separator) 
 export type RecipientValues = Record<string, string>;
 
 /** `mapping`: column title -> field key ('' for a column left unmatched), kept so later files can be held to the same columns. */
-export const createProject = (body: CallInput<typeof projectCalls.createProject>['body']) => call(projectCalls.createProject, { body });
-
 export const requestCredits = (requestedCredits: number) => call(creditCalls.requestCredits, { body: { requestedCredits } });
 
 export const previewRecipientEmail = (certificateId: number, recipient: RecipientValues, senderName?: string) =>

@@ -2,13 +2,13 @@ import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { requestCredits } from '../api/send.ts';
 
 /**
  * For members who cannot buy credits (sub-users): the request is emailed to the account admin,
- * who can add them (spec 3 §7: accounts/send-credits-request; at least 1).
+ * who can add them (docs/product/billing-and-credits.md#calls: accounts/send-credits-request; at least 1).
  */
 export function RequestCreditsDialog({ opened, suggested, onClose }: { opened: boolean; suggested: number; onClose: () => void }) {
   const [amount, setAmount] = useState<number | string>(Math.max(1, suggested));

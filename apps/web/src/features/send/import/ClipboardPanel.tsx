@@ -1,8 +1,8 @@
 import { Alert, Button, Group, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconArrowRight, IconClipboard, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError } from '../../../shared/lib/notify.ts';
 import { importList } from '../api/send.ts';
 import type { ImportTable } from '../rows.ts';
 

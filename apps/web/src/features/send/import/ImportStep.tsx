@@ -13,7 +13,7 @@ type Choice = 'clipboard' | 'upload' | 'manual';
 const CHOICE_OF: Record<ImportTable['kind'], Choice> = { clipboard: 'clipboard', file: 'upload', manual: 'manual' };
 
 /**
- * Step 2: three ways in (spec 3 §2): paste from a spreadsheet, upload a file, or type them in. Coming
+ * Step 2: three ways in (docs/product/send-wizard.md#screens): paste from a spreadsheet, upload a file, or type them in. Coming
  * back to it, the way chosen before is open with what was pasted, uploaded or typed.
  */
 export function ImportStep({

@@ -9,7 +9,7 @@ const ALL_FIELDS = 'All fields must have data';
 const emptyRow = (): RecipientValues => ({});
 
 /**
- * Type a few recipients in a small grid with the certificate's own fields (spec 3 §5: manual entry).
+ * Type a few recipients in a small grid with the certificate's own fields (docs/product/send-wizard.md#rules-and-limits: manual entry).
  * The grid is the wizard's (`rows`), so going back to it finds what was typed.
  */
 export function ManualEntry({

@@ -21,7 +21,7 @@ export function guessSeparator(firstLines: string): Separator {
 const split = (line: string, char: string) => line.split(char).map((c) => c.replace(/^"|"$/g, ''));
 
 /**
- * Spec 3 §2: a CSV separator dialog offering comma, semicolon, colon and tab. The first lines are
+ * docs/product/send-wizard.md#screens: a CSV separator dialog offering comma, semicolon, colon and tab. The first lines are
  * shown split by the chosen separator, so the issuer sees at once whether the columns come apart.
  */
 export function SeparatorDialog({

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconArrowRight, IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError } from '../../../shared/lib/notify.ts';
 import { importList, type SendCertificate } from '../api/send.ts';
 import { sampleCsv } from '../fields.ts';
 import type { ImportTable } from '../rows.ts';

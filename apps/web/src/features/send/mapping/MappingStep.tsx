@@ -6,13 +6,14 @@ import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconTrash, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../api/errors.ts';
-import { openUpgradeDialog } from '../../build/builder/dialogs/plan-dialogs.tsx';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useSignedInUser } from '../../session/queries.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { openUpgradeDialog } from '../../../shared/components/plan-dialogs.tsx';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../../shared/session/queries.ts';
 import { deleteMapping, listAccountMappings, listGlobalMappings } from '../api/mappings.ts';
 import type { SendCertificate } from '../api/send.ts';
 import { fieldLabel } from '../fields.ts';
+import { sendKeys } from '../query-keys.ts';
 import { type ImportTable, mappingError, type RecipientRow, toRecipients } from '../rows.ts';
 import { type SaveDialogView, SaveMappingDialog } from './SaveMappingDialog.tsx';
 import { applyMapping, rulesOf } from './saved-mappings.ts';
@@ -57,15 +58,15 @@ export function MappingStep({
   const [dialog, setDialog] = useState<{ view: SaveDialogView | null; initial: SaveDialogView }>({ view: null, initial: 'ask' });
   const [pendingRows, setPendingRows] = useState<RecipientRow[] | null>(null);
 
-  const global = useQuery({ queryKey: ['mappings', 'global'], queryFn: listGlobalMappings });
-  const own = useQuery({ queryKey: ['mappings', accountId], queryFn: () => listAccountMappings(accountId), enabled: accountId > 0 });
+  const global = useQuery({ queryKey: sendKeys.mappings('global'), queryFn: listGlobalMappings });
+  const own = useQuery({ queryKey: sendKeys.mappings(accountId), queryFn: () => listAccountMappings(accountId), enabled: accountId > 0 });
   const saved = [...(own.data?.mappings ?? []), ...(global.data?.mappings ?? [])];
   const remove = useMutation({
     mutationFn: deleteMapping,
     onSuccess: () => {
       notifySuccess('Record deleted');
       onMapping(mapping, null);
-      void queryClient.invalidateQueries({ queryKey: ['mappings'] });
+      void queryClient.invalidateQueries({ queryKey: sendKeys.mappings() });
     },
     onError: (error) => notifyError(`Unable to delete mapping: ${errorMessage(error)}`),
   });
@@ -94,7 +95,7 @@ export function MappingStep({
     if (incomplete) return setProblem(incomplete);
     if (rowsKept) return onContinue(null);
     const rows = toRecipients(table, mapping, certificate.expiration_date_format);
-    // Spec 3 §5: the offer to save is for premium accounts not already using a saved mapping.
+    // docs/product/billing-and-credits.md#rules-and-limits: the offer to save is for premium accounts not already using a saved mapping.
     if (premium && !appliedMapping) {
       setPendingRows(rows);
       return setDialog({ view: 'ask', initial: 'ask' });

@@ -4,15 +4,16 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../api/errors.ts';
-import { openUpgradeDialog } from '../../build/builder/dialogs/plan-dialogs.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { openUpgradeDialog } from '../../../shared/components/plan-dialogs.tsx';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { saveMapping } from '../api/mappings.ts';
+import { sendKeys } from '../query-keys.ts';
 
 export type SaveDialogView = 'ask' | 'save';
 
 interface SaveMappingDialogProps {
-  /** Null when closed; 'ask' after mapping (spec 3 §2), 'save' when the issuer chose to save. */
+  /** Null when closed; 'ask' after mapping (docs/product/send-wizard.md#screens), 'save' when the issuer chose to save. */
   view: SaveDialogView | null;
   /** The view the dialog opened with: Back returns to it. */
   initialView: SaveDialogView;
@@ -24,7 +25,7 @@ interface SaveMappingDialogProps {
 }
 
 /**
- * Spec 3 §2: after mapping, premium accounts are offered to keep the mapping. Saving shows a save
+ * docs/product/billing-and-credits.md#screens: after mapping, premium accounts are offered to keep the mapping. Saving shows a save
  * view; Back returns to the first view; Skip goes straight on to the preview.
  */
 export function SaveMappingDialog({ view, initialView, suggestedName, rules, onView, onSkip, onSaved }: SaveMappingDialogProps) {
@@ -43,7 +44,7 @@ export function SaveMappingDialog({ view, initialView, suggestedName, rules, onV
     mutationFn: () => saveMapping({ name: name.trim(), rules }),
     onSuccess: ({ mapping }) => {
       notifySuccess('Saved mapping');
-      void queryClient.invalidateQueries({ queryKey: ['mappings'] });
+      void queryClient.invalidateQueries({ queryKey: sendKeys.mappings() });
       onSaved(mapping);
     },
     onError: (failure) => {

@@ -1,9 +1,10 @@
 import { Alert, Center, Group, Modal, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { fetchBinary } from '../../build/api.ts';
+import { fetchBinary } from '../../../shared/api/binary.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
 import { type RecipientValues, recipientImageUrl, type SendCertificate } from '../api/send.ts';
+import { sendKeys } from '../query-keys.ts';
 import { imageValues } from '../rows.ts';
 
 /** This row's certificate as the server draws it, front and back. */
@@ -25,7 +26,7 @@ export function CertificateModal({
     ? recipientImageUrl(certificate.id, imageValues(values, certificate.expiration_date_format), { back: side === 'back', width: 1280 })
     : null;
   const image = useQuery({
-    queryKey: ['send', 'recipient-image', url],
+    queryKey: sendKeys.recipientImage(url),
     queryFn: () => fetchBinary(url!),
     enabled: url !== null,
     staleTime: 5 * 60_000,

@@ -1,9 +1,10 @@
 import { Alert, Group, Modal, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { type PreviewDevice, PreviewFrame } from '../../email-editor/preview/PreviewFrame.tsx';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { type PreviewDevice, PreviewFrame } from '../../email-editor/index.ts';
 import { previewRecipientEmail, type RecipientValues, type SendCertificate } from '../api/send.ts';
+import { sendKeys } from '../query-keys.ts';
 
 /** The email this row's recipient will get: subject, sender, and the message at desktop or phone width. */
 export function EmailModal({
@@ -19,7 +20,7 @@ export function EmailModal({
 }) {
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   const email = useQuery({
-    queryKey: ['send', 'recipient-email', certificate.id, values],
+    queryKey: sendKeys.recipientEmail(certificate.id, values),
     queryFn: () => previewRecipientEmail(certificate.id, values!),
     enabled: values !== null,
     retry: false,

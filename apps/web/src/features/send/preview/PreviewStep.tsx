@@ -18,8 +18,8 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCertificate, IconMail, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { notifySuccess } from '../../lib/notify.ts';
-import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { USER_KEY, useSignedInUser } from '../../../shared/session/queries.ts';
 import type { RecipientValues, SendCertificate } from '../api/send.ts';
 import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';
 import { creditsOf } from '../credits/credits.ts';
@@ -47,7 +47,7 @@ interface PreviewStepProps {
 const fullName = (values: RecipientValues) => `${values[FIELD_KEYS.first] ?? ''} ${values[FIELD_KEYS.last] ?? ''}`.trim() || '(no name)';
 
 /**
- * Step 4, "Send Certificates" (spec 3 §2): every recipient, 10 a page, to search, add, edit, delete
+ * Step 4, "Send Certificates" (docs/product/send-wizard.md#screens): every recipient, 10 a page, to search, add, edit, delete
  * and look at (certificate and email) before saving. Rows the server would refuse are listed apart
  * with their reasons, to correct in place or leave out; only the good rows are saved. Rows beyond
  * the account's credits are marked `certificate_allowed: false`: shown greyed, not editable, and explained.

@@ -17,8 +17,8 @@ interface RecipientDialogProps {
 }
 
 /**
- * Add or edit one recipient of the preview. First name, last name and email are 'Required' (spec 3
- * §5), except that a whole name written family name first ("王小明") is all in the first name; the
+ * Add or edit one recipient of the preview. First name, last name and email are 'Required'
+ * (docs/product/send-wizard.md#rules-and-limits), except that a whole name written family name first ("王小明") is all in the first name; the
  * email must be valid and an expiration date must be in the certificate's format.
  */
 export function RecipientDialog({ certificate, initial, mode, onSave, onClose }: RecipientDialogProps) {

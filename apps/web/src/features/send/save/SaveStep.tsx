@@ -3,9 +3,10 @@ import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, T
 import { IconArrowLeft, IconCertificate, IconCircleMinus, IconDeviceFloppy, IconFileSpreadsheet, IconUsers } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ApiError, errorMessage } from '../../api/errors.ts';
-import { notifySuccess } from '../../lib/notify.ts';
-import { createProject, type SendCertificate } from '../api/send.ts';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { createProject } from '../../projects/index.ts';
+import type { SendCertificate } from '../api/send.ts';
 import { problemsOf, projectMapping, projectRow } from '../rows.ts';
 import type { WizardDraft } from '../wizard-draft.ts';
 

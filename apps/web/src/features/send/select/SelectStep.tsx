@@ -3,21 +3,22 @@ import { Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Te
 import { IconArrowRight, IconCertificate, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Thumbnail } from '../../build/parts/Thumbnail.tsx';
-import { EmptyPanel } from '../../components/EmptyPanel.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { useSignedInUser } from '../../session/queries.ts';
+import { EmptyPanel } from '../../../shared/components/EmptyPanel.tsx';
+import { LoadFailed } from '../../../shared/components/LoadFailed.tsx';
+import { useSignedInUser } from '../../../shared/session/queries.ts';
+import { Thumbnail } from '../../designer/index.ts';
 import { listSendCertificates, type SendCertificate } from '../api/send.ts';
 import { fieldLabel } from '../fields.ts';
+import { sendKeys } from '../query-keys.ts';
 
-/** Step 1: the account's certificate sets, a page at a time (spec 3 §2; page size the user's sendSelect setting). */
+/** Step 1: the account's certificate sets, a page at a time (docs/product/send-wizard.md#screens; page size the user's sendSelect setting). */
 export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertificate) => void }) {
   const user = useSignedInUser();
   const accountId = user.account?.id ?? 0;
   const pageSize = user.pagination.sendSelect ?? DEFAULT_LIST_PAGE_SIZES.sendSelect;
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['send', 'select', accountId, page, pageSize],
+    queryKey: sendKeys.select(accountId, page, pageSize),
     queryFn: () => listSendCertificates(accountId, { limit: pageSize, offset: (page - 1) * pageSize }),
     placeholderData: keepPreviousData,
     enabled: accountId > 0,
@@ -66,7 +67,7 @@ export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertifica
           <Text size="sm" c="dimmed">
             {count} certificates
           </Text>
-          {/* One sibling and no boundaries: at most 5 page links (spec 3 §9). */}
+          {/* One sibling and no boundaries: at most 5 page links (docs/product/send-wizard.md#rules-and-limits). */}
           <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={0} aria-label="Certificate pages" />
         </Group>
       )}

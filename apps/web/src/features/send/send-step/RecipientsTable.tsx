@@ -1,10 +1,10 @@
 import type { RecipientState } from '@laurel/domain';
 import { Badge, Group, Pagination, Paper, ScrollArea, Skeleton, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/errors.ts';
-import { listProjectRecipients, recipientsKey } from '../../store/api/projects.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { listProjectRecipients, recipientsKey } from '../../projects/index.ts';
 
-/** The send step's table: 100 rows a page, sorted by last name (spec 3 §2, §9). */
+/** The send step's table: 100 rows a page, sorted by last name (docs/product/send-wizard.md#screens, docs/product/send-wizard.md#rules-and-limits). */
 export const SEND_TABLE_PAGE = 100;
 
 const STATE: Record<RecipientState, { label: string; color: string }> = {

@@ -3,15 +3,15 @@ import { Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconStarFilled } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Illustration } from '../../components/Illustration.tsx';
-import { notifyError } from '../../lib/notify.ts';
-import { USER_KEY, useAppConfig, useSignedInUser } from '../../session/queries.ts';
+import { Illustration } from '../../../shared/components/Illustration.tsx';
+import { notifyError } from '../../../shared/lib/notify.ts';
+import { USER_KEY, useAppConfig, useSignedInUser } from '../../../shared/session/queries.ts';
 import { getReviewUrl, markReviewDone } from '../api/review.ts';
 import { rememberNotNow, shouldAskForReview } from './review-prompt.ts';
 
 /**
  * The invitation to review Laurel, shown once when a send the issuer watched has finished with at
- * least one certificate sent (spec 3 §4), until they have reviewed.
+ * least one certificate sent (docs/product/send-wizard.md#flows), until they have reviewed.
  */
 export function ReviewPrompt({ sendFinished }: { sendFinished: boolean }) {
   const user = useSignedInUser();

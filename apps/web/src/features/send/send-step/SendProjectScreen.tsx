@@ -6,12 +6,21 @@ import { IconClockHour4, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../api/errors.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { USER_KEY, useSignedInUser } from '../../session/queries.ts';
-import { getProgress, getProject, PROJECTS_KEY, progressKey, projectKey, recipientsKey, sendEmails } from '../../store/api/projects.ts';
-import { QUEUED_REDIRECT_MS, SENDER_REQUIRED } from '../../store/send-feedback.ts';
-import { PROGRESS_POLL_MS } from '../../store/useProjectDelivery.ts';
+import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { PageHeader } from '../../../shared/components/PageHeader.tsx';
+import { USER_KEY, useSignedInUser } from '../../../shared/session/queries.ts';
+import {
+  getProgress,
+  getProject,
+  PROGRESS_POLL_MS,
+  PROJECTS_KEY,
+  progressKey,
+  projectKey,
+  QUEUED_REDIRECT_MS,
+  recipientsKey,
+  SENDER_REQUIRED,
+  sendEmails,
+} from '../../projects/index.ts';
 import { CreditsShortNotice } from '../credits/CreditsShortNotice.tsx';
 import { creditsOf } from '../credits/credits.ts';
 import { RequestCreditsDialog } from '../credits/RequestCreditsDialog.tsx';
@@ -21,9 +30,9 @@ import { RecipientsTable } from './RecipientsTable.tsx';
 import { ReviewPrompt } from './ReviewPrompt.tsx';
 
 /**
- * /send/{id}/send: the saved project's recipients, the sender name, and Send (spec 3 §2). Then the
+ * /send/{id}/send: the saved project's recipients, the sender name, and Send (docs/product/send-wizard.md#screens). Then the
  * live progress until every recipient is sent or failed; 500+ recipients are queued and the
- * issuer goes to the project's sent status after 5 seconds (spec 3 §4).
+ * issuer goes to the project's sent status after 5 seconds (docs/product/send-wizard.md#flows).
  */
 export function SendProjectScreen({ projectId }: { projectId: number }) {
   const user = useSignedInUser();
@@ -104,7 +113,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
       const body = error instanceof ApiError ? error.body : null;
       if (body?.field === 'sender_name') return setSenderError(errorMessage(error));
       if (error instanceof ApiError && (error.status === 402 || body?.error_type === 'credits')) {
-        // Spec 3 §8: a sticky warning, then the purchase page; sub-users cannot buy, so they ask.
+        // docs/product/roles-and-sub-users.md#messages: a sticky warning, then the purchase page; sub-users cannot buy, so they ask.
         notifications.show({ color: 'orange', title: 'More credits needed', message: errorMessage(error), autoClose: false });
         if (!canBuy) return setAsking(Number(/(\d+)/.exec(errorMessage(error))?.[1] ?? 1));
         return navigate(body?.redirect ?? '/account/subscription');

@@ -1,5 +1,5 @@
 import type { UserDto } from '@laurel/domain';
-import type { AppConfig } from '../../api/config.ts';
+import type { AppConfig } from '../../../shared/api/config.ts';
 
 /**
  * "Not now" lasts for this browser session (sessionStorage), so a later send in a new session asks
@@ -24,7 +24,7 @@ export function rememberNotNow(userId: number): void {
 }
 
 /**
- * Who is asked after a send (spec 3 §4): only where a review page is configured, only members of an
+ * Who is asked after a send (docs/product/send-wizard.md#flows): only where a review page is configured, only members of an
  * account (the review address is theirs to ask for), never someone who already reviewed, and never an
  * admin acting as the user, whose opinion it would not be.
  */

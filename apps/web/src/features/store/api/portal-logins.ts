@@ -1,7 +1,7 @@
 import { portalLoginCalls } from '@laurel/domain';
-import { call } from '../../api/call.ts';
+import { call } from '../../../shared/api/call.ts';
 
-/** The issuer's actions on a recipient's portal sign-in (spec 3 §7 "Send and projects"). */
+/** The issuer's actions on a recipient's portal sign-in (docs/product/store.md#calls "Send and projects"). */
 export const getPortalLogin = (recipientId: number) => call(portalLoginCalls.getPortalLogin, { params: { id: recipientId } });
 
 export const setPortalPassword = (userId: number, password: string, confirmation: string) =>

@@ -1,32 +1,12 @@
-import {
-  type CallInput,
-  deliveryCalls,
-  type ExportType,
-  exportCalls,
-  importCalls,
-  projectCalls,
-  type SearchFilter,
-  storeCalls,
-} from '@laurel/domain';
-import { call, callUrl } from '../../api/call.ts';
-import { fetchBinary } from '../../build/api.ts';
-import type { Separator } from '../../send/api/send.ts';
+import { type CallInput, deliveryCalls, type ExportType, exportCalls, importCalls, type SearchFilter, storeCalls } from '@laurel/domain';
+import { call, callFile } from '../../../shared/api/call.ts';
+import type { Separator } from '../../send/index.ts';
 
 /**
- * Calls of the Store (spec 3 §2 store screens, §7): projects, recipients, search, history and exports.
- * What the send wizard reads as well (a project, its recipients, sending and progress) is in projects.ts.
+ * Calls of the Store (docs/product/store.md#screens store screens, docs/product/store.md#calls): projects, recipients, search, history and exports.
+ * The projects themselves (list, read, create, edit, send, progress) are features/projects, which the send wizard uses too.
  * The shapes are the contracts' (`@laurel/domain`).
  */
-
-export const listProjects = (query: CallInput<typeof projectCalls.listProjects>['query']) => call(projectCalls.listProjects, { query });
-
-/** The account's live projects by title, for pickers (spec 3 §7 `projects/index-list`). */
-export const listProjectIndex = () => call(projectCalls.listProjectIndex, { query: { 'where[status]': '1' } });
-
-export const updateProjectMemo = (id: number, body: { memo?: string; title?: string }) =>
-  call(projectCalls.updateProjectMemo, { params: { id }, body });
-
-export const deleteProject = (id: number) => call(projectCalls.deleteProject, { params: { id } });
 
 export const getRecipient = (id: number) => call(storeCalls.getRecipient, { params: { id } });
 
@@ -44,17 +24,15 @@ export const reinstateRecipient = (id: number) => call(deliveryCalls.reinstateRe
 
 /** The certificate as the recipient has it: a PNG for the screen (fetched with the session header). */
 export const recipientImage = (id: number, options: { back?: boolean; width?: number } = {}) =>
-  fetchBinary(
-    callUrl(storeCalls.getRecipientImage, {
-      params: { id },
-      query: { width: String(options.width ?? 1280), ...(options.back ? { is_back_side: '1' } : {}) },
-    }),
-  );
+  callFile(storeCalls.getRecipientImage, {
+    params: { id },
+    query: { width: String(options.width ?? 1280), ...(options.back ? { is_back_side: '1' } : {}) },
+  });
 
 /** Signed links for a new window, where no session header goes along. */
 export const recipientPreviewLink = (id: number) => call(storeCalls.getRecipientPreviewLinks, { params: { id } });
 
-export const recipientPdf = (id: number) => fetchBinary(callUrl(storeCalls.getRecipientPdf, { params: { id }, query: {} }));
+export const recipientPdf = (id: number) => callFile(storeCalls.getRecipientPdf, { params: { id }, query: {} });
 
 /**
  * A signed link to one PDF holding the certificates of the chosen recipients of a project, or of all of
@@ -67,9 +45,6 @@ export const projectPrintLink = (projectId: number, recipientIds: readonly numbe
 export const projectDataFields = (projectId: number) => call(storeCalls.getProjectDataFields, { params: { id: projectId } });
 
 export const accountDataFields = (accountId: number) => call(storeCalls.listAccountDataFields, { params: { id: accountId } });
-
-export const addRecipients = (projectId: number, recipients: Record<string, string>[]) =>
-  call(projectCalls.addRecipients, { params: { id: projectId }, body: { recipients } });
 
 /** Reads a file with the project's columns into rows for add-recipients; nothing is stored yet. */
 export function importProjectRecipients(projectId: number, file: File, delimiter?: Separator) {

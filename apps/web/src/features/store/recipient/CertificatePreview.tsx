@@ -2,9 +2,10 @@ import { Alert, Box, Button, Group, Image, Modal, Skeleton, Stack, Text } from '
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError } from '../../../shared/lib/notify.ts';
 import { recipientImage, recipientPdf, recipientPreviewLink } from '../api/store.ts';
+import { storeKeys } from '../query-keys.ts';
 
 interface PreviewTarget {
   id: number;
@@ -16,7 +17,7 @@ interface PreviewTarget {
 /** The certificate image as the recipient has it, fetched with the session and shown from memory. */
 export function CertificateImage({ recipient, width = 1280, maxHeight }: { recipient: PreviewTarget; width?: number; maxHeight?: number }) {
   const image = useQuery({
-    queryKey: ['store', 'recipient-image', recipient.id, recipient.updated_at, width],
+    queryKey: storeKeys.recipientImage(recipient.id, recipient.updated_at, width),
     queryFn: () => recipientImage(recipient.id, { width }),
     staleTime: 5 * 60_000,
   });
@@ -51,7 +52,7 @@ function saveBlob(blob: Blob, filename: string) {
 /** The issuer's view of one recipient's certificate, with the PDF to open or download. */
 export function CertificatePreviewModal({ recipient, onClose }: { recipient: PreviewTarget | null; onClose(): void }) {
   const links = useQuery({
-    queryKey: ['store', 'recipient-links', recipient?.id],
+    queryKey: storeKeys.recipientLinks(recipient?.id),
     queryFn: () => recipientPreviewLink(recipient!.id),
     enabled: recipient !== null,
     // Signed links last 10 minutes; fetch fresh ones well before.

@@ -2,10 +2,10 @@ import { isValidEmail, MESSAGES, type Recipient } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useSignedInUser } from '../../session/queries.ts';
-import { PROJECTS_KEY } from '../api/projects.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../../shared/session/queries.ts';
+import { PROJECTS_KEY } from '../../projects/index.ts';
 import { changeRecipientEmail } from '../api/store.ts';
 
 /** Moves a recipient to a new address; the certificate stays, a resend goes to the new one. */

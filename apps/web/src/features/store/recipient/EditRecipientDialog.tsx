@@ -4,10 +4,11 @@ import { Alert, Button, Group, Modal, SimpleGrid, Skeleton, Stack, TextInput } f
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { PROJECTS_KEY } from '../api/projects.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
+import { PROJECTS_KEY } from '../../projects/index.ts';
 import { projectDataFields, updateRecipient } from '../api/store.ts';
+import { storeKeys } from '../query-keys.ts';
 
 interface Values {
   first_name: string;
@@ -15,11 +16,11 @@ interface Values {
   meta: Record<string, string>;
 }
 
-/** Corrects a recipient's names and data fields (spec 3 §7 `PUT recipients/{id}`). */
+/** Corrects a recipient's names and data fields (docs/product/store.md#calls `PUT recipients/{id}`). */
 export function EditRecipientDialog({ recipient, onClose }: { recipient: Recipient | null; onClose(): void }) {
   const queryClient = useQueryClient();
   const fields = useQuery({
-    queryKey: ['store', 'project-fields', recipient?.project_id],
+    queryKey: storeKeys.projectFields(recipient?.project_id),
     queryFn: () => projectDataFields(recipient!.project_id),
     enabled: recipient !== null,
     staleTime: Infinity,

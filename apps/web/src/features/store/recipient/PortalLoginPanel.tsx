@@ -4,9 +4,10 @@ import { useForm } from '@mantine/form';
 import { IconCheck, IconKey, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { confirmPortalLogin, deletePortalLogin, getPortalLogin, setPortalPassword } from '../api/portal-logins.ts';
+import { storeKeys } from '../query-keys.ts';
 
 /**
  * A recipient's portal sign-in as the account admin sees it, with the admin's three actions on it: a new
@@ -14,7 +15,7 @@ import { confirmPortalLogin, deletePortalLogin, getPortalLogin, setPortalPasswor
  */
 export function PortalLoginPanel({ recipientId }: { recipientId: number }) {
   const queryClient = useQueryClient();
-  const key = ['store', 'portal-login', recipientId];
+  const key = storeKeys.portalLogin(recipientId);
   const login = useQuery({ queryKey: key, queryFn: () => getPortalLogin(recipientId) });
   const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
   const done = (message: string) => {

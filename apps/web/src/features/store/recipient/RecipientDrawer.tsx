@@ -19,9 +19,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../api/errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { getRecipient } from '../api/store.ts';
+import { storeKeys } from '../query-keys.ts';
 import { RecipientStatus } from '../StatusBadge.tsx';
 import { CertificateImage } from './CertificatePreview.tsx';
 import { RecipientHistory } from './RecipientHistory.tsx';
@@ -59,7 +60,7 @@ export function RecipientDrawer({
   showProject?: boolean;
 }) {
   const detail = useQuery({
-    queryKey: ['store', 'recipient', recipientId],
+    queryKey: storeKeys.recipient(recipientId),
     queryFn: () => getRecipient(recipientId!),
     enabled: recipientId !== null,
   });

@@ -2,7 +2,7 @@ import type { HistoryEvent } from '@laurel/domain';
 import { Text, Timeline } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconCheck, IconClock, IconEye, IconMailForward, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../../shared/lib/format.ts';
 import { EVENT_COLORS, eventLabel } from '../status.ts';
 
 const ICONS: Record<string, ReactNode> = {

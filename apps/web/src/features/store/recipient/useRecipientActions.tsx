@@ -14,10 +14,10 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useSignedInUser } from '../../session/queries.ts';
-import { PROJECTS_KEY } from '../api/projects.ts';
+import { errorMessage } from '../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
+import { useSignedInUser } from '../../../shared/session/queries.ts';
+import { PROJECTS_KEY } from '../../projects/index.ts';
 import { deleteRecipient, reinstateRecipient, revokeRecipient } from '../api/store.ts';
 import { SendDialog, type SendIntent } from '../SendDialog.tsx';
 import { isInFlight } from '../status.ts';
@@ -25,7 +25,7 @@ import { CertificatePreviewModal } from './CertificatePreview.tsx';
 import { ChangeEmailDialog } from './ChangeEmailDialog.tsx';
 import { EditRecipientDialog } from './EditRecipientDialog.tsx';
 
-/** Spec 3 §9: one certificate may be resent individually three times. */
+/** docs/product/store.md#rules-and-limits: one certificate may be resent individually three times. */
 export const INDIVIDUAL_RESEND_LIMIT = 3;
 
 export interface ActionItem {

@@ -1,4 +1,4 @@
-/** Spec 2 §9: guide lines every 40 px, drawn over the canvas but never part of it. */
+/** docs/product/builder.md#rules-and-limits: guide lines every 40 px, drawn over the canvas but never part of it. */
 export const GUIDE_STEP_PX = 40;
 
 export function GuidesGrid({ width, height }: { width: number; height: number }) {

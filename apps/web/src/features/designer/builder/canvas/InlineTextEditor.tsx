@@ -2,7 +2,7 @@ import { type Element, elementText, type LayoutItem } from '@laurel/certificate'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { Rect } from './element-box.ts';
 
-/** Only free text spans several lines; merge fields, names, numbers and dates are one line (spec 2 §5). */
+/** Only free text spans several lines; merge fields, names, numbers and dates are one line (docs/product/builder.md#rules-and-limits). */
 const isMultiLine = (e: Element) => e.type === 'text' || e.type === 'dynamicText';
 
 interface InlineTextEditorProps {

@@ -2,8 +2,8 @@ import type { AttachedFile } from '@laurel/domain';
 import { ActionIcon, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFile, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage } from '../../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../../shared/lib/notify.ts';
 import { attachFile, detachFile } from '../../api.ts';
 import { UploadDrop } from './UploadDrop.tsx';
 
@@ -25,7 +25,7 @@ interface AttachFilesDialogProps {
   onClose: () => void;
 }
 
-/** Files sent with every certificate email of this set (spec 2 §7 certificates/{id}/uploads). */
+/** Files sent with every certificate email of this set (docs/product/builder.md#calls certificates/{id}/uploads). */
 export function AttachFilesDialog({ opened, certificateId, files, onChange, onClose }: AttachFilesDialogProps) {
   const [busy, setBusy] = useState(false);
   const add = async (file: File) => {

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Image, Loader, Modal, Pagination, SimpleGrid, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage } from '../../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../../shared/lib/notify.ts';
 import { importStockImage, listBackgrounds, uploadBackground } from '../../api.ts';
+import { designerKeys } from '../../query-keys.ts';
 import { imageSize, TOO_LARGE_MESSAGE } from './image-files.ts';
 import { PICKER_PAGE_SIZE, StockSearch } from './StockSearch.tsx';
 import { UploadDrop } from './UploadDrop.tsx';
@@ -17,7 +18,7 @@ interface BackgroundDialogProps {
 
 function LibraryPicker({ onPick, busy }: { onPick: (imagepath: string) => void; busy: boolean }) {
   const [page, setPage] = useState(1);
-  const library = useQuery({ queryKey: ['backgrounds'], queryFn: listBackgrounds });
+  const library = useQuery({ queryKey: designerKeys.backgrounds(), queryFn: listBackgrounds });
   if (library.isPending) return <Loader size="sm" mx="auto" my="xl" display="block" />;
   if (library.isError) return <Alert color="red">{errorMessage(library.error)}</Alert>;
   const all = library.data.backgrounds;
@@ -45,7 +46,7 @@ function LibraryPicker({ onPick, busy }: { onPick: (imagepath: string) => void; 
   );
 }
 
-/** Change background (spec 2 §4): none, a listed background, an upload or a stock image. */
+/** Change background (docs/product/builder.md#flows): none, a listed background, an upload or a stock image. */
 export function BackgroundDialog({ opened, onClose, onChoose }: BackgroundDialogProps) {
   const [busy, setBusy] = useState(false);
 

@@ -1,11 +1,11 @@
 import type { CustomFont } from '@laurel/domain';
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, errorMessage } from '../../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../../shared/lib/notify.ts';
 import { removeFonts, uploadFont } from '../../api.ts';
 
-/** Spec 2 §5: a letter first, then letters, digits, underscore, hyphen or whitespace. */
+/** docs/product/builder.md#rules-and-limits: a letter first, then letters, digits, underscore, hyphen or whitespace. */
 const FONT_NAME = /^[A-Za-z][A-Za-z0-9_\-\s]*$/;
 
 interface AddFontDialogProps {

@@ -1,7 +1,7 @@
 import { Modal, Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { errorMessage } from '../../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../../shared/lib/notify.ts';
 import { importStockImage, uploadImage } from '../../api.ts';
 import { imageSize, TOO_LARGE_MESSAGE } from './image-files.ts';
 import { StockSearch } from './StockSearch.tsx';
@@ -22,7 +22,7 @@ interface ImageDialogProps {
   onPicked: (image: PickedImage) => void;
 }
 
-/** Upload image (spec 2 §2.4 dialogs), with stock search for image elements. */
+/** Upload image (docs/product/builder.md#editing-a-design dialogs), with stock search for image elements. */
 export function ImageDialog({ opened, title, withStock, onClose, onPicked }: ImageDialogProps) {
   const [busy, setBusy] = useState(false);
   const take = async (load: () => Promise<{ imagepath: string; width?: number; height?: number }>) => {

@@ -9,7 +9,7 @@ interface SavedDialogProps {
   onImportLater: () => void;
 }
 
-/** After a save (spec 2 §4): edit the email next, import recipients now, or keep designing. */
+/** After a save (docs/product/builder.md#flows): edit the email next, import recipients now, or keep designing. */
 export function SavedDialog({ opened, canEditEmail, onEditEmail, onImportNow, onImportLater }: SavedDialogProps) {
   return (
     <Modal opened={opened} onClose={onImportLater} title="Certificate saved" centered size="sm">

@@ -4,10 +4,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/errors.ts';
+import { errorMessage } from '../../../../shared/api/errors.ts';
 import { searchStockImages } from '../../api.ts';
+import { designerKeys } from '../../query-keys.ts';
 
-/** Background and stock pickers show 6 items a page (spec 2 §9). */
+/** Background and stock pickers show 6 items a page (docs/product/builder.md#rules-and-limits). */
 export const PICKER_PAGE_SIZE = 6;
 
 /**
@@ -19,7 +20,7 @@ export function StockSearch({ type, onPick, busy }: { type: StockImageType; onPi
   const [query] = useDebouncedValue(where, 300);
   const [page, setPage] = useState(1);
   const result = useQuery({
-    queryKey: ['stock-images', type, query, page],
+    queryKey: designerKeys.stockImages(type, query, page),
     // The page travels with its images, so the range shown while the next page loads is still the truth.
     queryFn: async () => ({ ...(await searchStockImages(query, type, page)), page }),
     placeholderData: keepPreviousData,

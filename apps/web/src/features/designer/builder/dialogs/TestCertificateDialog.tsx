@@ -3,8 +3,8 @@ import { EMAIL_DESIGN_MESSAGES, isValidEmail } from '@laurel/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
-import { ApiError, errorMessage } from '../../../api/errors.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, errorMessage } from '../../../../shared/api/errors.ts';
+import { notifyError, notifySuccess } from '../../../../shared/lib/notify.ts';
 import { sendTestCertificate } from '../../api.ts';
 
 /** The merge fields a recipient fills for this design, each once, in the order they appear. */
@@ -36,7 +36,7 @@ interface TestCertificateDialogProps {
   onClose: () => void;
 }
 
-/** Test certificate: preview it, or email one to yourself with every field filled (spec 2 §5). */
+/** Test certificate: preview it, or email one to yourself with every field filled (docs/product/builder.md#rules-and-limits). */
 export function TestCertificateDialog({
   opened,
   certificateId,

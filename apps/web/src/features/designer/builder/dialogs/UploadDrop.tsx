@@ -1,7 +1,7 @@
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconCloudUpload } from '@tabler/icons-react';
-import { notifyError } from '../../../lib/notify.ts';
+import { notifyError } from '../../../../shared/lib/notify.ts';
 import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE } from './image-files.ts';
 
 interface UploadDropProps {

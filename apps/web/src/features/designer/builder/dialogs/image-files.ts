@@ -1,4 +1,4 @@
-/** Spec 2 §5: uploads are at most 2 MB. */
+/** docs/product/builder.md#rules-and-limits: uploads are at most 2 MB. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const TOO_LARGE_MESSAGE = 'The file size may not be greater than 2 MB';
 

@@ -1,6 +1,7 @@
 import type { FaceRef } from '@laurel/certificate';
 import { type CustomFont, fontCalls } from '@laurel/domain';
-import { callUrl } from '../../../api/call.ts';
+import { fetchBinary } from '../../../../shared/api/binary.ts';
+import { callFile } from '../../../../shared/api/call.ts';
 
 /** The face id the server registers an account font under, so layouts agree on it. */
 export function customFace(font: CustomFont): FaceRef {
@@ -26,8 +27,8 @@ export function customFaceFor(family: string | undefined, fonts: readonly Custom
  * Built-in faces are served by the font-files route, by their `{pkg}/{variant}/{file}` path in the catalog;
  * account fonts are stored files with their own URL.
  */
-export function faceUrl(face: FaceRef): string {
-  if (face.file.startsWith('/')) return face.file;
+export function fetchFaceFile(face: FaceRef): Promise<Blob> {
+  if (face.file.startsWith('/')) return fetchBinary(face.file);
   const [pkg = '', variant = '', file = ''] = face.file.split('/');
-  return callUrl(fontCalls.getFontFile, { params: { pkg, variant, file } });
+  return callFile(fontCalls.getFontFile, { params: { pkg, variant, file } });
 }

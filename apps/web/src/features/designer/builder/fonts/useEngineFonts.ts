@@ -1,8 +1,7 @@
 import { type CertificateDesign, createFontProvider, type FaceRef, type FontProvider, facesToLoad } from '@laurel/certificate';
 import type { CustomFont } from '@laurel/domain';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchBinary } from '../../api.ts';
-import { customFaceFor, faceUrl } from './custom-faces.ts';
+import { customFaceFor, fetchFaceFile } from './custom-faces.ts';
 
 /** Font files fetched once per page load; designs share most faces. */
 const fetched = new Map<string, Promise<ArrayBuffer>>();
@@ -22,7 +21,7 @@ async function registerFace(face: FaceRef, bytes: ArrayBuffer): Promise<ArrayBuf
 export function fetchFace(face: FaceRef): Promise<ArrayBuffer> {
   let pending = fetched.get(face.id);
   if (!pending) {
-    pending = fetchBinary(faceUrl(face))
+    pending = fetchFaceFile(face)
       .then((blob) => blob.arrayBuffer())
       .then((bytes) => registerFace(face, bytes));
     pending.catch(() => fetched.delete(face.id));

@@ -60,7 +60,7 @@ function Tile({
   );
 }
 
-/** Spec 2 §2.4 Add content: every kind of element, plus the background and the email's attachments. */
+/** docs/product/builder.md#editing-a-design Add content: every kind of element, plus the background and the email's attachments. */
 export function AddContentPanel({ disabled, gated, onAdd, onBackground, onAttach }: AddContentPanelProps) {
   return (
     <Stack gap="lg" className={classes.panel} component="aside" aria-label="Add content">

@@ -8,7 +8,7 @@ import type { EditorState } from '../state/editor-state.ts';
 import { position, sideList } from '../state/elements.ts';
 import classes from './PagePanel.module.css';
 
-/** Spec 2 §4: elements are nudged back inside the canvas 50 ms after the format changes. */
+/** docs/product/builder.md#flows: elements are nudged back inside the canvas 50 ms after the format changes. */
 const KEEP_INSIDE_DELAY_MS = 50;
 
 interface PagePanelProps {

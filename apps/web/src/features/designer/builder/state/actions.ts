@@ -1,6 +1,6 @@
 import type { CertificateDesign, DesignSide, Element, ElementStyles, PageFormat } from '@laurel/certificate';
 
-/** History kinds of spec 2 §4; every change the editor can make is recorded under one of them. */
+/** History kinds of docs/product/builder.md#flows; every change the editor can make is recorded under one of them. */
 export type HistoryKind =
   | 'add-element'
   | 'delete'

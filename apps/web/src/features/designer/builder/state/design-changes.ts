@@ -119,7 +119,7 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
     case 'setText': {
       const e = list[action.index];
       if (!e) return null;
-      // Spec 2 §5: a merge field typed without brackets is wrapped in them; an empty one stays blank.
+      // docs/product/builder.md#rules-and-limits: a merge field typed without brackets is wrapped in them; an empty one stays blank.
       const trimmed = action.text.trim();
       const text = e.type === 'dynamic' && trimmed && !/\[[^\]]*\]/.test(trimmed) ? `[${trimmed}]` : action.text;
       if (text === elementText(e)) return null;
@@ -190,7 +190,7 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
       };
     }
     case 'centerHorizontally':
-      // Spec 2 §9: centring puts the left edge at 320 minus half the width.
+      // docs/product/builder.md#rules-and-limits: centring puts the left edge at 320 minus half the width.
       return {
         kind: 'center',
         design: mapSelected(state, (e) => (e.lock ? e : { ...e, styles: { ...e.styles, left: px(320 - (position(e).width ?? 0) / 2) } })),
@@ -217,7 +217,7 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
       return { kind: 'layer', design: mapSelected(state, (e) => ({ ...e, styles: { ...e.styles, 'z-index': String(z) } })) };
     }
     case 'setFormat':
-      // Spec 2 §4: a format change sets the portrait flag and sets rotate_bg to it.
+      // docs/product/builder.md#flows: a format change sets the portrait flag and sets rotate_bg to it.
       return { kind: 'format', design: { ...design, format: action.format, is_portrait: action.isPortrait, rotate_bg: action.isPortrait } };
     case 'flipOrientation':
       return { kind: 'format', design: { ...design, is_portrait: !design.is_portrait, rotate_bg: !design.rotate_bg } };

@@ -7,7 +7,7 @@ export interface EditorState {
   /** Indices into the current side's element list. */
   selection: number[];
   history: History;
-  /** Any content change since the last load or save (spec 2 §4 dirty flag). */
+  /** Any content change since the last load or save (docs/product/builder.md#flows dirty flag). */
   dirty: boolean;
   showHidden: boolean;
   guides: boolean;

@@ -38,7 +38,7 @@ export const isHidden = (e: Element) => e.hideSpan || e.styles.display === 'none
 
 export const isSelectable = (e: Element) => e.type !== 'background';
 
-/** Images, logos and portraits keep their aspect ratio when resized (spec 2 §5). */
+/** Images, logos and portraits keep their aspect ratio when resized (docs/product/builder.md#rules-and-limits). */
 export const keepsAspect = (e: Element) => e.type === 'image' || e.type === 'logo' || e.type === 'portrait' || e.type === 'qrcode';
 
 export function position(e: Element) {
@@ -51,7 +51,7 @@ export function position(e: Element) {
 }
 
 /**
- * Spec 2 §4: a new element placed where one already sits is shifted diagonally until its corner is free
+ * docs/product/builder.md#flows: a new element placed where one already sits is shifted diagonally until its corner is free
  * (25 px, 15 for lines).
  */
 export function placeWithoutCollision(list: Element[], element: Element): Element {
@@ -75,14 +75,14 @@ function mergeNames(design: CertificateDesign): Set<string> {
   return names;
 }
 
-/** '[MERGE FIELD]', then '[MERGE FIELD1]', '[MERGE FIELD2]'... the first not yet used (spec 2 §5). */
+/** '[MERGE FIELD]', then '[MERGE FIELD1]', '[MERGE FIELD2]'... the first not yet used (docs/product/builder.md#rules-and-limits). */
 export function nextMergeField(design: CertificateDesign): string {
   const used = mergeNames(design);
   if (!used.has(mergeKey('MERGE FIELD'))) return DEFAULT_MERGE_FIELD;
   for (let n = 1; ; n++) if (!used.has(mergeKey(`MERGE FIELD${n}`))) return `[MERGE FIELD${n}]`;
 }
 
-/** A copy 25 px down and right; a merge field's copy gets a numbered name so names stay unique (spec 2 §9). */
+/** A copy 25 px down and right; a merge field's copy gets a numbered name so names stay unique (docs/product/builder.md#rules-and-limits). */
 export function duplicateOf(design: CertificateDesign, e: Element): Element {
   const { left, top } = position(e);
   let content = e.content;
@@ -107,7 +107,7 @@ export function duplicateOf(design: CertificateDesign, e: Element): Element {
 
 export const mayDuplicate = (e: Element) => isSelectable(e) && e.restrictions !== 'read-only' && !e.noDuplication;
 
-/** Spec 2 §5: read-only and locked elements stay, and so does the only name field. */
+/** docs/product/builder.md#rules-and-limits: read-only and locked elements stay, and so does the only name field. */
 export function mayDelete(design: CertificateDesign, e: Element): boolean {
   if (!isSelectable(e) || e.restrictions === 'read-only' || e.lock) return false;
   if (e.type === 'name') return [...design.elements, ...design.back_side_elements].filter((x) => x.type === 'name').length > 1;
@@ -116,14 +116,14 @@ export function mayDelete(design: CertificateDesign, e: Element): boolean {
 
 const zOf = (e: Element) => Number(e.styles['z-index'] ?? Z_INDEX_BASE) || Z_INDEX_BASE;
 
-/** Spec 2 §9: to the front goes one above the highest, to the back one below the lowest. */
+/** docs/product/builder.md#rules-and-limits: to the front goes one above the highest, to the back one below the lowest. */
 export function zIndexFor(list: Element[], where: 'front' | 'back'): number {
   const zs = list.filter(isSelectable).map(zOf);
   if (!zs.length) return Z_INDEX_BASE;
   return where === 'front' ? Math.max(...zs) + 1 : Math.max(1, Math.min(...zs) - 1);
 }
 
-/** Moves every element back inside the canvas (after a format or orientation change, spec 2 §4). */
+/** Moves every element back inside the canvas (after a format or orientation change, docs/product/builder.md#flows). */
 export function keepInside(design: CertificateDesign): CertificateDesign {
   const canvas = canvasSize(design.format, design.is_portrait);
   const fix = (list: Element[]) =>

@@ -1,7 +1,7 @@
 import type { CertificateDesign } from '@laurel/certificate';
 import type { HistoryKind } from './actions.ts';
 
-/** Spec 2 §4: at most 50 actions are kept. */
+/** docs/product/builder.md#flows: at most 50 actions are kept. */
 export const HISTORY_LIMIT = 50;
 
 export interface HistoryEntry {

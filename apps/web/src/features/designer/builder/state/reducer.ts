@@ -4,7 +4,7 @@ import type { EditorState } from './editor-state.ts';
 import { sideList } from './elements.ts';
 import { amendLast, canRedo, canUndo, emptyHistory, pushEntry } from './history.ts';
 
-/** The one place the editor's state changes (DESIGN.md principle 10). */
+/** The one place the editor's state changes. */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
     case 'load':
@@ -90,7 +90,7 @@ function applyDesignAction(state: EditorState, action: EditorAction): EditorStat
     action.type === 'keepInside'
       ? amendLast(state.history, change.design)
       : pushEntry(state.history, { kind: change.kind, before: state.design, after: change.design });
-  // Switching two-sided off returns to the front (spec 2 §4).
+  // Switching two-sided off returns to the front (docs/product/builder.md#flows).
   const side = action.type === 'setTwoSided' && !action.on ? 'front' : state.side;
   return { ...state, design: change.design, selection: side === state.side ? selection : [], side, dirty: true, history };
 }
