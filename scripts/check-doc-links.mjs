@@ -16,8 +16,9 @@
 //   from the workspace the file belongs to (a package naming its own `scripts/` folder).
 // - in comments, a reference to the specification the product was first built from (the word spec, its number, §
 //   and a section): those documents are not in the repository; name the docs/product page and heading instead.
-// What does not: paths with placeholders or globs (`<area>`, `*`, `{a,b}`, `...`), paths into build output or installed
-// packages (`dist`, `dist-ssr`, `node_modules`, `coverage`), and anything in a code fence or a string literal.
+// What does not: paths with placeholders or globs (`<area>`, `*`, `{a,b}`, `...`), paths into what builds and tests
+// write and git ignores (`dist`, `dist-ssr`, `node_modules`, `coverage`, `artifacts`, `test-results`: they do not
+// exist on a fresh checkout), and anything in a code fence or a string literal.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +35,7 @@ const isDoc = (f) => /^docs\/.*\.md$/.test(f) || f === 'README.md' || f === 'CON
 const isCode = (f) => /^(apps|packages|e2e|bench|scripts)\//.test(f) && /\.(ts|tsx|mjs|cjs)$/.test(f) && !f.endsWith('.d.ts');
 const inRoots = (f) => roots.length === 0 || roots.some((r) => f === r || f.startsWith(`${r}/`));
 
-const GENERATED = new Set(['dist', 'dist-ssr', 'node_modules', 'coverage']);
+const GENERATED = new Set(['dist', 'dist-ssr', 'node_modules', 'coverage', 'artifacts', 'test-results']);
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const repoPath = new RegExp(`(?<![\\w./@-])((?:${topLevel.map(escapeRe).join('|')})/[\\w./@+-]*)(#[\\w-]+)?`, 'g');
 
