@@ -16,7 +16,7 @@
 //   from the workspace the file belongs to (a package naming its own `scripts/` folder).
 // - in comments, a reference to the specification the product was first built from (the word spec, its number, §
 //   and a section): those documents are not in the repository; name the docs/product page and heading instead.
-// What does not: paths with placeholders or globs (`<area>`, `*`, `{a,b}`, `...`), paths into what builds and tests
+// What does not: paths with stand-in parts or globs (`<area>`, `*`, `{a,b}`, `...`), paths into what builds and tests
 // write and git ignores (`dist`, `dist-ssr`, `node_modules`, `coverage`, `artifacts`, `test-results`: they do not
 // exist on a fresh checkout), and anything in a code fence or a string literal.
 import { execFileSync } from 'node:child_process';

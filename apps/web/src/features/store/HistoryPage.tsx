@@ -12,6 +12,7 @@ import { Count } from './Count.tsx';
 import { countsOfProject, DeliveryBar } from './DeliveryProgress.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
 import { storeKeys } from './query-keys.ts';
+import { addressPager } from './table/address-pager.ts';
 import { SearchBox } from './table/SearchBox.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
 import { useTableParams } from './table/useTableParams.ts';
@@ -65,17 +66,7 @@ export function HistoryPage() {
         highlightOnHover
         aria-label="Email history"
         style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        pager={{
-          label: 'History pages',
-          page: table.page,
-          size: table.size,
-          total,
-          onPage: (page) => table.update({ page }),
-          onSize: (size) => {
-            keepPageSize(size);
-            table.update({ size, page: 1 });
-          },
-        }}
+        pager={addressPager('History pages', table, total, keepPageSize)}
       >
         <Table.Thead bg="stone.0">
           <Table.Tr>

@@ -33,6 +33,7 @@ import { useRecipientActions } from './recipient/useRecipientActions.tsx';
 import { DateCell, RecipientName } from './recipient-columns.tsx';
 import { SendDialog, type SendIntent } from './SendDialog.tsx';
 import { RecipientStatus } from './StatusBadge.tsx';
+import { addressPager } from './table/address-pager.ts';
 import { SearchBox } from './table/SearchBox.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
 import { useRowSelection } from './table/useRowSelection.ts';
@@ -283,17 +284,7 @@ function ProjectView({ project, failed }: { project: Project; failed: number }) 
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <TablePager
-          label="Recipient pages"
-          page={table.page}
-          size={table.size}
-          total={total}
-          onPage={(page) => table.update({ page })}
-          onSize={(size) => {
-            keepPageSize(size);
-            table.update({ size, page: 1 });
-          }}
-        />
+        <TablePager {...addressPager('Recipient pages', table, total, keepPageSize)} />
       </Card>
 
       {actions.dialogs}

@@ -22,6 +22,7 @@ import { InlineEdit } from './InlineEdit.tsx';
 import { NothingSentYet } from './NothingSentYet.tsx';
 import { storeKeys } from './query-keys.ts';
 import { ActionsMenu } from './recipient/ActionsMenu.tsx';
+import { addressPager } from './table/address-pager.ts';
 import { SearchBox } from './table/SearchBox.tsx';
 import { SortSelect } from './table/SortSelect.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
@@ -194,17 +195,7 @@ export function ProjectsPage() {
         highlightOnHover
         aria-label="Projects"
         style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        pager={{
-          label: 'Project pages',
-          page: table.page,
-          size: table.size,
-          total,
-          onPage: (page) => table.update({ page }),
-          onSize: (size) => {
-            keepPageSize(size);
-            table.update({ size, page: 1 });
-          },
-        }}
+        pager={addressPager('Project pages', table, total, keepPageSize)}
       >
         <Table.Thead bg="stone.0">
           <Table.Tr>

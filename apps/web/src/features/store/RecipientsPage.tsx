@@ -14,6 +14,7 @@ import { PersonDrawer } from './PersonDrawer.tsx';
 import { storeKeys } from './query-keys.ts';
 import { useRecipientActions } from './recipient/useRecipientActions.tsx';
 import { DateCell } from './recipient-columns.tsx';
+import { addressPager } from './table/address-pager.ts';
 import { SearchBox } from './table/SearchBox.tsx';
 import { SortSelect } from './table/SortSelect.tsx';
 import { EmptyRow, SkeletonRows } from './table/TableStates.tsx';
@@ -76,17 +77,7 @@ export function RecipientsPage() {
         highlightOnHover
         aria-label="People"
         style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-        pager={{
-          label: 'Recipient pages',
-          page: table.page,
-          size: table.size,
-          total,
-          onPage: (page) => table.update({ page }),
-          onSize: (size) => {
-            keepPageSize(size);
-            table.update({ size, page: 1 });
-          },
-        }}
+        pager={addressPager('Recipient pages', table, total, keepPageSize)}
       >
         <Table.Thead bg="stone.0">
           <Table.Tr>
