@@ -24,6 +24,8 @@ const PGLITE_API_FILES = [
   'send-select',
   'send-rate',
   'send-credits-request',
+  // the outbox holds certificate emails on the embedded default, PGlite: its pages are read along their indexes there
+  'admin-outbox',
   // bulk writes and long jobs
   'imports',
   'project-import',

@@ -39,6 +39,10 @@ describe('a new user registers, confirms, signs in and signs out', () => {
     // The account URL is suggested from the name and checked for availability.
     await expect.poll(() => page.getByLabel('Account URL').inputValue()).toBe('compileracademy');
     await expect.poll(() => page.getByTestId('portal-address').textContent()).toContain('compileracademy.localhost');
+    // The terms say up front that agreeing is required; a submit without it still says so.
+    await page.getByText('Required to create your account.').waitFor();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please accept the Terms of Service to continue.').waitFor();
     await page.getByLabel('I agree to the Terms of Service').check();
     await screenshot(page, 'register-step-2');
     await expectAccessible(page, 'the registration form, second step');

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { accounts } from '../apps/server/src/db/schema.ts';
 import { screenshot } from './helpers/browser.ts';
 import { CERTIFICATE_ELEMENTS, PASSWORD } from './helpers/issuer.ts';
 import { useJourney } from './helpers/journey.ts';
@@ -150,6 +152,11 @@ describe('the first run and the builder, as a new customer meets them', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog', { name: 'Certificate saved' }).waitFor();
     await page.getByRole('button', { name: 'Import later' }).click();
+    // Its free trial lends exports; once the trial is over the account is on the free tier, which has none.
+    await journey.server.laurel.context.db
+      .update(accounts)
+      .set({ trial_started_at: new Date(Date.now() - 30 * 86_400_000) })
+      .where(eq(accounts.name, 'Lagos Sailing Club'));
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
       await page.goto(`${journey.server.baseUrl}/store/search`);

@@ -6,7 +6,9 @@ import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, certificateSets, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
+import { expectAccessible } from './helpers/axe.ts';
 import { screenshot } from './helpers/browser.ts';
+import { CERTIFICATE_ELEMENTS } from './helpers/issuer.ts';
 import { useJourney } from './helpers/journey.ts';
 
 const PASSWORD = 'copper-lantern-meadow-31';
@@ -55,12 +57,20 @@ async function apiJson(page: Page, method: 'GET' | 'POST', url: string, data?: u
   return response.json();
 }
 
-/** A new set, opened in the builder with its fonts loaded. */
-async function openNewSet(page: Page, name: string): Promise<number> {
-  const { id } = await apiJson(page, 'POST', '/api/certificates', { name });
-  await page.goto(`${journey.server.baseUrl}/build/${id}`);
-  await expect.poll(() => page.getByTestId('certificate-canvas').locator('span').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+/** The canvas once every face of the design is in and drawn (it is busy while any is on its way). */
+async function canvasDrawn(page: Page) {
+  const canvas = page.getByTestId('certificate-canvas');
+  await expect.poll(() => canvas.locator('span').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => canvas.getAttribute('aria-busy'), { timeout: 30_000 }).toBe('false');
   await page.evaluate(() => document.fonts.ready);
+  return canvas;
+}
+
+/** A new set, opened in the builder with its fonts loaded. */
+async function openNewSet(page: Page, name: string, elements?: unknown[]): Promise<number> {
+  const { id } = await apiJson(page, 'POST', '/api/certificates', { name, ...(elements ? { elements } : {}) });
+  await page.goto(`${journey.server.baseUrl}/build/${id}`);
+  await canvasDrawn(page);
   return id;
 }
 
@@ -124,7 +134,13 @@ describe('snapping while dragging', () => {
     await openNewSet(page, 'Snap check');
     await page.getByRole('button', { name: 'Add merge field' }).click();
     await expect.poll(() => selected(page).count()).toBe(1);
-    expect([await inputValue(page, 'X'), await inputValue(page, 'Width')]).toEqual(['100', '250']);
+    expect(await inputValue(page, 'Width')).toBe('250');
+    // A new field lands in free room; this one is typed to where the drags below start from.
+    for (const axis of ['X', 'Y']) {
+      await page.getByRole('textbox', { name: axis, exact: true }).fill('100');
+      await page.getByRole('textbox', { name: axis, exact: true }).press('Enter');
+    }
+    expect([await inputValue(page, 'X'), await inputValue(page, 'Y')]).toEqual(['100', '100']);
 
     // The field's centre is at 225; the canvas centre at 320. Let go 3 px short of it.
     const start = (await selected(page).boundingBox())!;
@@ -282,9 +298,7 @@ describe('custom fonts', () => {
     expect(saved.elements[0].styles['font-family']).toBe('Guild Script');
 
     await page.reload();
-    const canvas = page.getByTestId('certificate-canvas');
-    await expect.poll(() => canvas.locator('span').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.evaluate(() => document.fonts.ready);
+    const canvas = await canvasDrawn(page);
     await page.mouse.move(5, 5);
     await screenshot(page, 'builder-custom-font');
     const shot = PNG.sync.read(await canvas.screenshot());
@@ -330,6 +344,128 @@ describe('a test certificate without a reply-to', () => {
     await dialog.getByLabel('PARTICIPANT NAME').fill('Grace Hopper');
     await dialog.getByRole('button', { name: 'Send test email' }).click();
     await page.getByText('Email sent. Please check admin email inbox.').waitFor({ timeout: 20_000 });
+    await page.context().close();
+  });
+});
+
+/** The first set of a new account: a heading, the name, the course, and a line of small print. */
+const LAPTOP_ELEMENTS = [
+  ...CERTIFICATE_ELEMENTS,
+  {
+    type: 'text',
+    content: 'Awarded at the spring regatta',
+    styles: { left: '220px', top: '380px', width: '200px', 'font-size': '12px', 'text-align': 'center' },
+  },
+];
+
+async function boxOf(locator: ReturnType<Page['locator']>) {
+  const b = (await locator.boundingBox())!;
+  return { left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height };
+}
+type Box = Awaited<ReturnType<typeof boxOf>>;
+const apart = (a: Box, b: Box) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+const within = (a: Box, b: Box) => a.left >= b.left && a.top >= b.top && a.right <= b.right && a.bottom <= b.bottom;
+
+describe('the builder in a 1280 px window (docs/decisions/0072-builder-at-laptop-width.md)', () => {
+  let page: Page;
+
+  it('keeps the canvas still whatever is selected, so a double-click on small print opens it', async () => {
+    page = await signIn({ width: 1280, height: 800 });
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      const file = /\/api\/font-files\/(.+)$/.exec(request.url())?.[1];
+      if (file) fonts.push(file);
+    });
+    await openNewSet(page, 'Regatta', LAPTOP_ELEMENTS);
+    // Only the design's own faces are fetched; the rest of the list waits for the picker.
+    expect(new Set(fonts)).toEqual(
+      new Set([
+        'cinzel/400Regular/Cinzel_400Regular.ttf',
+        'great-vibes/400Regular/GreatVibes_400Regular.ttf',
+        'open-sans/400Regular/OpenSans_400Regular.ttf',
+      ]),
+    );
+
+    const canvas = page.getByTestId('certificate-canvas');
+    const bar = page.getByRole('toolbar', { name: 'Editor toolbar' });
+    const still = { canvas: await canvas.boundingBox(), bar: await bar.boundingBox() };
+    for (const index of [0, 1, 2, 3]) {
+      await page.locator(`[data-element-index="${index}"]`).click();
+      expect({ canvas: await canvas.boundingBox(), bar: await bar.boundingBox() }, `element ${index} selected`).toEqual(still);
+    }
+    // A text's style and the arrangement fit the one row: nothing wraps and nothing is left to scroll to.
+    expect(await bar.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    await screenshot(page, 'builder-1280-selected', { fullPage: false });
+    await expectAccessible(page, 'the builder at 1280 px with a text selected');
+    await page.keyboard.press('Escape');
+    expect(await canvas.boundingBox()).toEqual(still.canvas);
+
+    // The first click selects; the second must still find the 12 px line where it was.
+    await page.locator('[data-element-index="3"]').dblclick();
+    const editor = page.getByLabel('Element text');
+    await editor.waitFor();
+    expect(await editor.inputValue()).toBe('Awarded at the spring regatta');
+    await editor.press('Escape');
+
+    // What folded away at this width is one menu away.
+    await page.locator('[data-element-index="3"]').click();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Lock' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'More actions' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Unlock' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await canvas.boundingBox()).toEqual(still.canvas);
+  });
+
+  it('puts new text in free room on the page in view, selected so that it moves at once', async () => {
+    await page.keyboard.press('Escape');
+    const canvas = page.getByTestId('certificate-canvas');
+    const others = await Promise.all([0, 1, 2, 3].map((i) => boxOf(page.locator(`[data-element-index="${i}"]`))));
+    await page.getByRole('button', { name: 'Add text', exact: true }).click();
+    const added = selected(page);
+    await expect.poll(() => added.count()).toBe(1);
+    const placed = await boxOf(added);
+    for (const [i, other] of others.entries()) expect(apart(placed, other), `the new text overlaps element ${i}`).toBe(true);
+    // Inside the page's margins, where templates keep their borders.
+    const page_ = await boxOf(canvas);
+    expect(within(placed, { left: page_.left + 40, top: page_.top + 40, right: page_.right - 40, bottom: page_.bottom - 40 })).toBe(true);
+    await screenshot(page, 'builder-1280-text-added', { fullPage: false });
+
+    await page.keyboard.press('Shift+ArrowRight');
+    expect((await boxOf(added)).left - placed.left).toBeCloseTo(10, 0);
+
+    // Zoomed in and scrolled to a corner, a new text lands in what the stage shows.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(() => page.getByLabel('Zoom level').textContent()).toBe('200%');
+    const stage = canvas.locator('xpath=ancestor::div[contains(@class, "stage")][1]');
+    await stage.evaluate((e) => e.scrollTo(e.scrollWidth, e.scrollHeight));
+    await page.getByRole('button', { name: 'Add text', exact: true }).click();
+    await expect.poll(async () => (await selected(page).getAttribute('data-element-index')) ?? '').toBe('5');
+    expect(within(await boxOf(selected(page)), await boxOf(stage))).toBe(true);
+    await screenshot(page, 'builder-1280-text-added-zoomed', { fullPage: false });
+    await page.context().close();
+  });
+
+  it('shows the template gallery drawn without a scroll, and accessible', async () => {
+    page = await signIn({ width: 1280, height: 800 });
+    await page.goto(`${journey.server.baseUrl}/build/new`);
+    const previews = page.getByRole('img', { name: /^Preview of / });
+    await previews.first().waitFor({ timeout: 30_000 });
+    // Every thumbnail in the window is drawn, without a scroll to ask for it.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll('.mantine-Skeleton-root')).some((e) => e.getBoundingClientRect().top < window.innerHeight),
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(false);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await previews.count()).toBeGreaterThanOrEqual(4);
+    await screenshot(page, 'builder-1280-gallery', { fullPage: false });
+    await expectAccessible(page, 'the template gallery');
     await page.context().close();
   });
 });

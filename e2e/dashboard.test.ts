@@ -36,6 +36,8 @@ beforeAll(async () => {
   await journey.server.smtp!.waitFor((m) => JSON.stringify(m.to).includes('katherine@example.com'));
   expect((await fetch(`${journey.server.baseUrl}/api/c/${link[1]}`)).status).toBe(200);
   expect((await fetch(`${journey.server.baseUrl}/api/c/${link[1]}/pdf`)).status).toBe(200);
+  // She follows "Add to LinkedIn": a click is what Laurel can count, not whether LinkedIn saved the entry.
+  expect((await fetch(`${journey.server.baseUrl}/api/c/${link[1]}/linkedin`, { redirect: 'manual' })).status).toBe(302);
 });
 
 describe('the dashboard', () => {
@@ -46,10 +48,18 @@ describe('the dashboard', () => {
     expect(await figure(page, 'Recipients')).toBe('3');
     expect(await figure(page, 'Opened')).toBe('1');
     expect(await figure(page, 'Downloaded')).toBe('1');
+    expect(await figure(page, 'LinkedIn clicks')).toBe('1');
+    expect(await page.getByText('Added to LinkedIn').count()).toBe(0);
     expect(await figure(page, 'Bounced')).toBe('0');
+    // The first send ends the onboarding with a word and what to do next, until dismissed.
+    const done = page.getByRole('region', { name: 'You sent your first certificates' });
+    await done.getByRole('link', { name: /Follow your send/ }).waitFor();
     await page.getByRole('region', { name: /^Activity chart/ }).waitFor();
     await screenshot(page, 'dashboard-figures');
     await expectAccessible(page, 'the dashboard');
+    await done.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => done.count()).toBe(0);
+    await page.getByRole('button', { name: 'Show tasks' }).waitFor();
 
     // The super-admin publishes an announcement and rewrites the privacy policy.
     const admin = await signIn(journey.browser, journey.server, ADMIN.email, { password: ADMIN.password });

@@ -30,6 +30,9 @@ describe('plans without card payments (the embedded default)', () => {
     await expect.poll(() => page.getByTestId('current-plan').textContent()).toBe('Free');
     await page.getByText('Card payments are not set up on this server.', { exact: false }).waitFor();
     await page.getByText('0 of 3').waitFor();
+    // Past its free trial: the screen says when it ended, and no trial badge is left.
+    await page.getByText('Your free trial ended on', { exact: false }).waitFor();
+    expect(await page.getByTestId('trial-badge').count()).toBe(0);
     await screenshot(page, 'plans-subscription-free');
     await expectAccessible(page, 'the subscription');
 
@@ -40,6 +43,7 @@ describe('plans without card payments (the embedded default)', () => {
       await page.getByRole('region', { name }).waitFor();
     await expect.poll(() => page.getByRole('region', { name: 'Professional Monthly' }).textContent()).toContain('$49.00');
     await screenshot(page, 'plans-comparison');
+    await expectAccessible(page, 'the plans');
     await page.getByRole('button', { name: 'Choose Professional Monthly' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Card payments are not set up on this server').waitFor();
@@ -62,7 +66,7 @@ describe('plans without card payments (the embedded default)', () => {
     await page.getByRole('dialog').getByText('1,000 pay-as-you-go credits (2 × 500) for $138.00.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-    // Two-sided certificates are refused on Free.
+    // Two-sided certificates are refused on Free once the trial is over.
     const twoSided = { name: 'Two sides', use_two_side: true, back_side_elements: [nameElement] };
     expect((await call(token, 'POST', '/api/certificates', twoSided)).error_type).toBe('upgrade');
 

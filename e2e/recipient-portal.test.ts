@@ -19,6 +19,7 @@ const stamp = Date.now();
 const holder = `hana.${stamp}@example.com`;
 const openHolder = `otto.${stamp}@example.com`;
 const PORTAL_PASSWORD = 'harbour-lights-at-dusk-7';
+const CUSTOM_TEXT = 'Questions about your certificate? Write to the harbour office.';
 
 /** Sends one certificate from an account to an address and waits until it arrives. */
 async function sendTo(
@@ -41,10 +42,15 @@ beforeAll(async () => {
   browser = await launchBrowser(['--host-resolver-rules=MAP *.localhost 127.0.0.1']);
   const acme = await createIssuer(server, {
     email: `admin.${stamp}@example.com`,
-    account: { name: 'Acme Sailing', url: 'acme', allowed_sets: 3, plan: 'basic-monthly-3' },
+    account: { name: 'Acme Sailing', url: 'acme', allowed_sets: 3, plan: 'enterprise-monthly-3' },
     credits: 10,
     sets: ['Coastal Skipper'],
   });
+  // The account's words for its recipients, written for the sign-in.
+  const call = apiOf(server);
+  const look = (await call(acme.token, 'GET', '/api/accounts/portal-settings')).portal_settings;
+  look.custom_text.text = CUSTOM_TEXT;
+  await call(acme.token, 'POST', '/api/accounts/portal-settings', { portal_settings: look });
   await sendTo(acme, 'Spring skippers', { first: 'Hana', last: 'Holm', email: holder });
   const open = await createIssuer(server, {
     email: `open.${stamp}@example.com`,
@@ -78,11 +84,12 @@ describe('the recipient portal', () => {
   it('registers a recipient through the emailed link, shows the certificate, keeps a memo and emails it again', async () => {
     const page = await newPage(1280, 900);
     await portalSignIn(page, 'anything-at-all-1');
-    // No sign-in yet for this address: the first-time form takes over, the address kept.
+    // No sign-in yet for this address: the first-time form takes over, the address kept, and no name asked again.
     await page.getByRole('heading', { name: 'Create your portal sign-in' }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(holder);
-    await page.getByLabel('First name').fill('Hana');
-    await page.getByLabel('Last name').fill('Holm');
+    expect(await page.getByLabel('First name').count()).toBe(0);
+    expect(await page.getByText(CUSTOM_TEXT).count()).toBe(1);
+    await screenshot(page, 'portal-first-time');
     await page.getByRole('button', { name: 'Email me a link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await screenshot(page, 'portal-first-time-sent');
@@ -100,6 +107,13 @@ describe('the recipient portal', () => {
     const card = page.getByRole('article').filter({ hasText: 'Acme Sailing' });
     await card.waitFor();
     expect(await card.getByText('Acme Sailing').count()).toBeGreaterThan(0);
+    // The sign-in took the certificate's name.
+    await page.getByRole('button', { name: /Account menu of Hana Holm/ }).waitFor();
+    // The card offers the PDF and LinkedIn; the list pages twelve at a time; the sign-in's text is not repeated under it.
+    expect(await card.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toMatch(/\/api\/c\/[\w-]+\/pdf$/);
+    expect(await card.getByRole('link', { name: 'Add to LinkedIn' }).getAttribute('href')).toMatch(/\/api\/c\/[\w-]+\/linkedin$/);
+    expect(await page.getByRole('combobox', { name: 'Certificates per page' }).inputValue()).toBe('12');
+    expect(await page.getByText(CUSTOM_TEXT).count()).toBe(0);
     await expect
       .poll(() =>
         card

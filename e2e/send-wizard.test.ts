@@ -162,7 +162,7 @@ describe('the send wizard', () => {
     const emailDialog = page.getByRole('dialog', { name: 'Email to José Ñúñez' });
     await expect.poll(() => emailDialog.getByRole('table', { name: 'Message headers' }).textContent()).toContain('jose.nunez@example.com');
     await expect
-      .poll(() => page.frameLocator('[data-testid="email-preview-frame"]').getByText('José', { exact: false }).count())
+      .poll(() => emailDialog.getByTestId('email-preview-message').getByText('José', { exact: false }).count())
       .toBeGreaterThan(0);
     await screenshot(page, 'send-09-view-email');
     await page.keyboard.press('Escape');

@@ -169,9 +169,19 @@ describe('the store', () => {
     await page.getByText('Record saved').waitFor();
     await rowOf(page, 'Recipients', 'Åsa Lindqvist').getByRole('button', { name: 'Actions for Åsa Lindqvist' }).click();
     await page.getByRole('menuitem', { name: 'Revoke' }).click();
-    await page.getByRole('dialog', { name: 'Revoke this certificate?' }).getByRole('button', { name: 'Revoke' }).click();
+    // The issuer may say why: the certificate's page shows it after the date.
+    const revoke = page.getByRole('dialog', { name: 'Revoke this certificate?' });
+    await revoke.getByLabel('Reason').fill('Course requirements not met');
+    await overlayShot(page, revoke, 'store-revoke-reason');
+    await revoke.getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('Certificate revoked').waitFor();
     await rowOf(page, 'Recipients', 'Åsa Lindqvist').getByText('Revoked').filter({ visible: true }).waitFor();
+    await rowOf(page, 'Recipients', 'Åsa Lindqvist').getByRole('button', { name: 'Åsa Lindqvist', exact: true }).click();
+    const revokedDrawer = page.getByRole('dialog', { name: 'Recipient' });
+    // Beside the date, and in the history with the revocation.
+    await revokedDrawer.getByText('Course requirements not met').first().waitFor();
+    expect(await revokedDrawer.getByText('Course requirements not met').count()).toBe(2);
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Add recipients' }).click();
     const add = page.getByRole('dialog', { name: 'Add recipients' });

@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@laurel/domain';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './helpers/axe.ts';
 import { screenshot } from './helpers/browser.ts';
@@ -34,7 +35,10 @@ describe('managing users', () => {
     await dialog.getByLabel('Navigation').check();
     await dialog.getByLabel('Seamanship').check();
     await dialog.getByLabel('A number of credits').check();
-    await dialog.getByLabel('Credits', { exact: true }).fill('40');
+    // Left blank, the number is asked for rather than taken as none.
+    await dialog.getByRole('button', { name: 'Add and invite' }).click();
+    await expect.poll(() => dialog.getByText(TEAM_MESSAGES.creditsRequired).count()).toBeGreaterThan(0);
+    await dialog.getByLabel(/^Credits/).fill('40');
     await screenshot(page, 'team-add-modal');
     await dialog.getByRole('button', { name: 'Add and invite' }).click();
     await expect.poll(() => page.getByText('Account user added successfully.').count()).toBeGreaterThan(0);

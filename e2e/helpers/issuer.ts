@@ -83,19 +83,31 @@ export interface IssuerOptions {
   admin?: { first_name: string; last_name: string };
   /** Certificate sets made through the API, with `CERTIFICATE_ELEMENTS`. */
   sets?: string[];
+  /** The account is in its first fortnight, on the free trial; otherwise its trial ended long ago. */
+  trial?: boolean;
 }
+
+const DAY = 86_400_000;
 
 /**
  * An account ready to send: its admin, a paid plan if named (exports and saved mappings are for paid
- * plans), credits, and certificate sets. The admin is signed in through the API as the sign-in form
- * would, CSRF token first; the token makes whatever else the test needs.
+ * plans), credits, and certificate sets. Its free trial is over unless `trial` is set, so the account has
+ * exactly its plan's features (docs/decisions/0069-what-a-trial-unlocks.md). The admin is signed in through the API
+ * as the sign-in form would, CSRF token first; the token makes whatever else the test needs.
  */
 export async function createIssuer(server: RunningLaurel, options: IssuerOptions) {
   const db = server.laurel.context.db;
   const { name, url, allowed_sets, plan } = options.account;
   const [account] = await db
     .insert(accounts)
-    .values({ name, url, allowed_sets, stripe_active: !!plan, stripe_plan: plan ?? null })
+    .values({
+      name,
+      url,
+      allowed_sets,
+      stripe_active: !!plan,
+      stripe_plan: plan ?? null,
+      trial_started_at: new Date(Date.now() - (options.trial ? 0 : 30 * DAY)),
+    })
     .returning();
   const accountId = account!.id;
   await addUser(server, { email: options.email, accountId, role: 'account_admin', ...options.admin });

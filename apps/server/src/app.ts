@@ -15,7 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseNulCharacters } from './http/text-input.ts';
 import { registerWeb } from './http/web.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
-import { outboxRoutes } from './modules/admin/outbox-routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -52,6 +52,7 @@ import { publicApiRoutes } from './modules/public-api/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { stockRoutes } from './modules/stock/routes.ts';
+import { storeV1Routes } from './modules/store/public-api-routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { styleRoutes } from './modules/styles/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -65,7 +66,7 @@ const ROUTE_MODULES = [
   authRoutes,
   registrationRoutes,
   userRoutes,
-  outboxRoutes,
+  adminRoutes,
   certificateRoutes,
   styleRoutes,
   fileRoutes,
@@ -102,7 +103,7 @@ const ROUTE_MODULES = [
   portalRoutes,
   ssoRoutes,
   apiKeyRoutes,
-  publicApiRoutes([deliveryV1Routes]),
+  publicApiRoutes([deliveryV1Routes, storeV1Routes]),
   webhookRoutes,
 ];
 

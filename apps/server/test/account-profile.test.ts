@@ -319,7 +319,7 @@ describe('user/pagination', () => {
     expect(errorOf(badList).field).toBe('type');
     const badCount = await client.post('/api/user/pagination', { type: 'storeHistory', count: 7 });
     expect(badCount.statusCode).toBe(400);
-    expect(errorOf(badCount).errors[0]).toBe('Count: Count must be one of 3, 10, 25, 50, 100.');
+    expect(errorOf(badCount).errors[0]).toBe('Count: Count must be one of 3, 6, 10, 12, 24, 25, 48, 50, 100.');
     expect((await client.get('/api/user/pagination')).json()).toEqual(both);
     expect((await new ApiClient(laurel).get('/api/user/pagination')).statusCode).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { type AccountFilterReply, type AuditEntry, ADMIN_ACCOUNT_MESSAGES as M } from '@laurel/domain';
+import { type AccountFilterReply, type AuditEntry, DEFAULT_CATEGORY, ADMIN_ACCOUNT_MESSAGES as M } from '@laurel/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, creditLedger, users } from '../src/db/schema.ts';
@@ -65,6 +65,22 @@ describe('GET /api/accounts/filter', () => {
     expect(row!.last_login_at).not.toBeNull();
     expect(page.categories.map((c) => c.id)).toContain('Education');
     expect(page.plans[0]).toEqual({ id: 'free', title: 'Free' });
+  });
+
+  it('answers no category for an account that gave none, never the form’s placeholder, and filters by it', async () => {
+    const silent = await fresh({ account_name: 'Quiet Guild' });
+    expect((await accountRow(silent.accountId)).category).toBe(DEFAULT_CATEGORY);
+    const page = (await filter(`filters[]=${encodeURIComponent(`search:${silent.email}`)}`)).json<AccountFilterReply>();
+    expect(page.accounts[0]).toMatchObject({ id: silent.accountId, category: null });
+    expect(page.categories.map((c) => c.title)).not.toContain(DEFAULT_CATEGORY);
+    expect(page.categories.at(-1)).toEqual({ id: '', title: 'Not given' });
+
+    const none = (await filter(`filters[]=category:&filters[]=${encodeURIComponent(`search:${silent.email}`)}`)).json<AccountFilterReply>();
+    expect(none.accounts.map((r) => r.id)).toEqual([silent.accountId]);
+    const placeholder = encodeURIComponent(`category:${DEFAULT_CATEGORY}`);
+    expect((await filter(`filters[]=${placeholder}&limit=100`)).json<AccountFilterReply>().accounts.map((r) => r.id)).toContain(
+      silent.accountId,
+    );
   });
 
   it('filters by plan, category and ban, sorts, pages and bounds the creation date', async () => {

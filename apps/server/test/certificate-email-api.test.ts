@@ -8,6 +8,8 @@ import { SmtpSink } from './helpers/smtp-sink.ts';
 import { subUser } from './helpers/store-fixtures.ts';
 
 const sink = new SmtpSink();
+/** A PDF's words as pdftotext reads them, one space wherever a line wraps. */
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-q', '-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');
 let laurel: TestLaurel;
 let admin: Awaited<ReturnType<typeof registerConfirmedAdmin>>;
 let setId: number;
@@ -76,7 +78,8 @@ describe('a set’s email', () => {
       email_subject: 'Hello [FIRST NAME], your [COURSE] certificate',
     });
     expect(preview.statusCode).toBe(200);
-    expect(preview.json().subject).toBe('Hello Alex, your Sample course certificate');
+    // The design's sample, as the builder's preview shows it and as a test starts from.
+    expect(preview.json().subject).toBe('Hello Alex, your Advanced Navigation certificate');
     expect(preview.json().html).toContain('Analytical Engines');
     expect(preview.json().text).toContain('Alex');
     const invalid = await admin.client.post(`/api/certificates/${setId}/email-preview`, { reply_to: '' });
@@ -91,13 +94,13 @@ describe('a set’s email', () => {
       { name: 'COURSE', value: 'Statistics' },
     ];
     const plain = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields });
-    expect(plain.json()).toEqual({ success: true, message: 'Email sent. Please check admin email inbox.' });
+    expect(plain.json()).toEqual({ success: true, message: `Test email sent to ${to}.`, to });
     const withoutPdf = await sink.waitFor((m) => JSON.stringify(m.to).includes(to));
     expect(withoutPdf.attachments).toEqual([]);
 
     expect((await admin.client.call('PUT', `/api/certificates/${setId}`, { attach_pdf: true })).statusCode).toBe(200);
     const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, { email: to, fields });
-    expect(response.json()).toEqual({ success: true, message: 'Email sent. Please check admin email inbox.' });
+    expect(response.json()).toEqual({ success: true, message: `Test email sent to ${to}.`, to });
     const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(to) && m !== withoutPdf);
     expect(mail.subject).toBe('[Test] Your Statistics certificate');
     expect(mail.html).toContain('<strong>Zoë</strong>');
@@ -107,12 +110,71 @@ describe('a set’s email', () => {
     const link = /href="(http:\/\/laurel\.test\/api\/certificates\/\d+\/pdf[^"]+)"/.exec(mail.html || '')![1]!.replace(/&amp;/g, '&');
     const pdf = await laurel.app.inject({ method: 'GET', url: link.replace('http://laurel.test', ''), headers: { host: 'laurel.test' } });
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The download link draws the certificate with the values typed, as the attachment does.
+    const linked = pdfText(pdf.rawPayload);
+    expect(linked).toContain('Zoë Okafor');
+    expect(linked).toContain('Statistics');
 
     const empty = await admin.client.post(`/api/certificates/send-test-certificate-email/${setId}`, {
       email: to,
-      fields: [{ name: 'COURSE', value: ' ' }],
+      fields: [{ name: '[COURSE]', value: ' ' }],
     });
     expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty)).toMatchObject({
+      field: 'fields',
+      errors: ["[COURSE] is empty: type a value, or leave the field out to use the design's sample."],
+    });
+  });
+
+  it('fills what a test leaves out with the design’s sample and marks its certificate number as a sample', async () => {
+    const numbered = (
+      await admin.client.post('/api/certificates', {
+        name: 'Numbered Course',
+        attach_pdf: true,
+        email_subject: '[FIRST NAME], your [COURSE] certificate',
+        email_body: '<p>Certificate no. [CERTIFICATE NUMBER] for [FIRST NAME] [LAST NAME].</p><p>[DOWNLOAD_CERTIFICATE_LINK]</p>',
+        elements: [
+          {
+            type: 'name',
+            content: '[FIRST NAME] [LAST NAME]',
+            styles: { left: '35px', top: '200px', width: '570px', height: '40px', 'font-size': '28px' },
+          },
+          {
+            type: 'dynamicText',
+            content: 'for completing [COURSE]',
+            styles: { left: '120px', top: '260px', width: '400px', height: '30px', 'font-size': '16px' },
+          },
+          {
+            type: 'certificate_number',
+            content: 'No. [CERTIFICATE NUMBER]',
+            styles: { left: '120px', top: '320px', width: '400px', height: '30px', 'font-size': '12px' },
+          },
+        ],
+      })
+    ).json().id;
+    // Only the first name is typed: no course, no last name, no certificate number.
+    const response = await admin.client.post(`/api/certificates/send-test-certificate-email/${numbered}`, {
+      fields: [{ name: '[FIRST NAME]', value: 'Ana' }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: `Test email sent to ${admin.email}.`, to: admin.email });
+
+    const mail = await sink.waitFor((m) => m.subject === '[Test] Ana, your Advanced Navigation certificate');
+    expect(JSON.stringify(mail.to)).toContain(admin.email);
+    expect(mail.html).toContain('Certificate no. SAMPLE-0001 for Ana Morgan.');
+    const attached = pdfText(mail.attachments[0]!.content);
+    for (const text of ['Ana Morgan', 'for completing Advanced Navigation', 'No. SAMPLE-0001']) expect(attached).toContain(text);
+    const link = /href="(http:\/\/laurel\.test\/api\/certificates\/\d+\/pdf[^"]+)"/.exec(mail.html || '')![1]!.replace(/&amp;/g, '&');
+    const linked = await laurel.app.inject({
+      method: 'GET',
+      url: link.replace('http://laurel.test', ''),
+      headers: { host: 'laurel.test' },
+    });
+    for (const text of ['Ana Morgan', 'for completing Advanced Navigation', 'No. SAMPLE-0001'])
+      expect(pdfText(linked.rawPayload)).toContain(text);
+    // The link's values are signed: changing one is refused.
+    const forged = link.replace('FIRST_NAME=Ana', 'FIRST_NAME=Eve').replace('http://laurel.test', '');
+    expect((await laurel.app.inject({ method: 'GET', url: forged, headers: { host: 'laurel.test' } })).statusCode).toBe(401);
   });
 
   it('sends tests only to people of the account, within a daily allowance per account', async () => {

@@ -4,6 +4,7 @@ import { accounts, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { ApiClient, errorOf, GOOD_PASSWORD, registerConfirmedAdmin, uniqueEmail } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { endTrial } from './helpers/trial.ts';
 
 let laurel: TestLaurel;
 beforeAll(async () => {
@@ -13,8 +14,10 @@ afterAll(async () => {
   await laurel?.close();
 });
 
+/** An account on the free tier past its trial, with room for `allowedSets` sets. */
 async function adminWithSets(allowedSets: number) {
   const admin = await registerConfirmedAdmin(laurel);
+  await endTrial(laurel, admin.user.account!.id);
   await laurel.context.db.update(accounts).set({ allowed_sets: allowedSets }).where(eq(accounts.id, admin.user.account!.id));
   return admin;
 }

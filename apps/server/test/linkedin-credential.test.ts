@@ -46,7 +46,7 @@ async function linkedInName(setName: string, texts: Record<string, unknown>[]): 
 }
 
 describe('the credential name a certificate page sends to LinkedIn', () => {
-  it("is the title printed on the certificate, not the set's internal name", async () => {
+  it('is the certificate set’s name, as its Open Badges achievement is, not the heading printed on it', async () => {
     const title = {
       type: 'text',
       content: 'Certificate of&nbsp;<br>Seamanship',
@@ -58,7 +58,8 @@ describe('the credential name a certificate page sends to LinkedIn', () => {
       content: 'Draft only',
       styles: { left: '70px', top: '10px', width: '500px', 'font-size': '60px', display: 'none' },
     };
-    expect(await linkedInName('Spring cohort v2 (internal)', [smaller, title, hidden])).toBe('Certificate of Seamanship');
+    // The heading is what certificateTitle reads (its own test); a profile entry names the course, which the set does.
+    expect(await linkedInName('Seamanship, level 2', [smaller, title, hidden])).toBe('Seamanship, level 2');
   });
 
   it("falls back to the set's name when the certificate prints no fixed text", async () => {

@@ -5,6 +5,7 @@ import { accounts, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { ApiClient, errorOf, GOOD_PASSWORD, registerConfirmedAdmin, uniqueEmail } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { endTrial } from './helpers/trial.ts';
 
 let laurel: TestLaurel;
 let premium: Awaited<ReturnType<typeof registerConfirmedAdmin>>;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   laurel = await startTestLaurel();
   premium = await registerConfirmedAdmin(laurel);
   free = await registerConfirmedAdmin(laurel);
+  await endTrial(laurel, free.user.account!.id);
   await laurel.context.db
     .update(accounts)
     .set({ stripe_active: true, stripe_plan: 'basic-monthly-3' })

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, creditLedger } from '../src/db/schema.ts';
 import { ApiClient, errorOf, registerConfirmedAdmin } from './helpers/api.ts';
 import { startTestLaurel, type TestLaurel } from './helpers/laurel.ts';
+import { endTrial } from './helpers/trial.ts';
 
 const require = createRequire(import.meta.url);
 const openSans = readFileSync(
@@ -73,9 +74,10 @@ describe('plan gates read from the catalogue', () => {
   for (const [feature, probe] of Object.entries(PROBES) as [Feature, (c: ApiClient) => Promise<LightMyRequestResponse>][]) {
     const first = requiredPlan(feature);
     const below = PLANS.find((p) => p.level === first.level - 1);
-    it(`${feature}: refused on ${below?.display_name ?? 'Free'} with the upgrade message, allowed on ${first.display_name}`, async () => {
+    it(`${feature}: refused on ${below?.display_name ?? 'Free after the trial'} with the upgrade message, allowed on ${first.display_name}`, async () => {
       const admin = await registerConfirmedAdmin(laurel);
       const accountId = admin.user.account!.id;
+      await endTrial(laurel, accountId);
       if (below) expect((await grant(accountId, below.id)).statusCode).toBe(200);
       const refused = await probe(admin.client);
       expect(refused.statusCode).toBe(403);
@@ -93,6 +95,7 @@ describe('plan gates read from the catalogue', () => {
 
   it('keeps the account overrides: allow_qrcode and allow_two_side_certificate without a plan', async () => {
     const admin = await registerConfirmedAdmin(laurel);
+    await endTrial(laurel, admin.user.account!.id);
     await laurel.context.db
       .update(accounts)
       .set({ allow_qrcode: true, allow_two_side_certificate: true, allowed_sets: 2 })
@@ -106,6 +109,7 @@ describe('the manual billing provider: super-admins grant plans', () => {
   it('grants Enterprise: the account reads the plan, its features and the grant date; cancelling returns to Free', async () => {
     const admin = await registerConfirmedAdmin(laurel);
     const accountId = admin.user.account!.id;
+    await endTrial(laurel, accountId);
     const before = (await admin.client.get('/api/auth/current')).json().account;
     expect(before).toMatchObject({
       stripe_plan: null,
@@ -211,6 +215,7 @@ describe('the manual billing provider: super-admins grant plans', () => {
 
   it('shows a discontinued plan as no plan, with the warning flag', async () => {
     const admin = await registerConfirmedAdmin(laurel);
+    await endTrial(laurel, admin.user.account!.id);
     await laurel.context.db
       .update(accounts)
       .set({ stripe_active: true, stripe_plan: 'prem-monthly' })
@@ -249,7 +254,12 @@ describe('GET /api/config', () => {
     expect(config.catalogue).toEqual(catalogueReply());
     expect(config.catalogue.plans[1]).toMatchObject({ id: 'advanced-monthly-3', monthly_credits: 250, price_usd: 29 });
     expect(config.catalogue.payg_packs).toContainEqual({ credits: 500, price_cents: 6900 });
-    expect(config.catalogue).toMatchObject({ trial_days: 14, certificate_set_price_usd: 29, free_tier: { monthly_credits: 50 } });
+    expect(config.catalogue).toMatchObject({
+      trial_days: 14,
+      trial_plan: 'professional-monthly-3',
+      certificate_set_price_usd: 29,
+      free_tier: { monthly_credits: 50 },
+    });
   });
 
   it('names Stripe as the provider when its secret key is set', async () => {
@@ -265,6 +275,7 @@ describe('GET /api/config', () => {
 describe('GET /api/certificates/{id}/qr/{size}', () => {
   it('draws the QR code for plans with QR codes, in an allowed size', async () => {
     const admin = await registerConfirmedAdmin(laurel);
+    await endTrial(laurel, admin.user.account!.id);
     const set = (await admin.client.post('/api/certificates', { name: 'Plain' })).json();
     const refused = await admin.client.get(`/api/certificates/${set.id}/qr/50`);
     expect(refused.statusCode).toBe(403);

@@ -56,6 +56,9 @@ describe("the portal's sign-in as the server renders it", () => {
     const page = await on(host).get('/portal/register');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-form="first"');
+    // The first-time form asks only the address: the name comes from the certificate.
+    expect(page.body).toContain(PORTAL_MESSAGES.firstTimeIntro);
+    expect(page.body).not.toContain('first_name');
     const script = /<script src="(\/portal\/assets\/login\.[\w-]+\.js)" defer><\/script>/.exec(page.body)![1]!;
     const css = /<link rel="stylesheet" href="(\/portal\/assets\/login\.[\w-]+\.css)" \/>/.exec(page.body)![1]!;
     const js = await on(host).get(script);

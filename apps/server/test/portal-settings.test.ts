@@ -53,7 +53,7 @@ describe('portal settings', () => {
     const first = await client.get('/api/accounts/portal-settings');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ portal_settings: DEFAULT_PORTAL_SETTINGS, customisable: true });
-    expect(DEFAULT_PORTAL_SETTINGS.login_button).toEqual({ background: '#BFC551', color: '#FFF', text: 'Login' });
+    expect(DEFAULT_PORTAL_SETTINGS.login_button).toEqual({ background: '#66701F', color: '#FFF', text: 'Login' });
 
     const chosen = settings((s) => {
       s.portal_name.text = '  Northwind Academy  ';
@@ -89,7 +89,7 @@ describe('portal settings', () => {
       }),
     );
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().portal_settings.login_button).toEqual({ background: '#BFC551', color: '#FFF', text: 'Login' });
+    expect(saved.json().portal_settings.login_button).toEqual({ background: '#66701F', color: '#FFF', text: 'Login' });
   });
 
   it('only plans with portal customisation may save; everyone reads the defaults of such an account', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiIdempotency, apiKeys, creditLedger, projects } from '../src/db/schema.ts';
+import { apiIdempotency, apiKeys, creditLedger, projects, recipients } from '../src/db/schema.ts';
 import { IDEMPOTENCY_TTL_MS } from '../src/modules/public-api/idempotency.ts';
 import { idempotencyCleanJob } from '../src/modules/public-api/index.ts';
 import { GOOD_PASSWORD } from './helpers/api.ts';
@@ -154,6 +154,8 @@ describe('projects and recipients', () => {
     expect(added.json().recipients.total).toBe(3);
     const list = (await api.get(`/v1/projects/${projectId}/recipients?limit=2`)).json();
     expect(list).toMatchObject({ has_more: true, data: [{ status: 'draft', fields: { COURSE: 'Maths' } }, { last_name: 'Lovelace 2' }] });
+    // An unsent certificate has no links yet: its page does not exist until its email leaves.
+    expect(list.data[0]).toMatchObject({ version: 1, certificate_url: null, pdf_url: null, image_url: null, credential_url: null });
     const rest = (await api.get(`/v1/projects/${projectId}/recipients?limit=2&starting_after=${list.next_cursor}`)).json();
     expect(rest).toMatchObject({ has_more: false, data: [{ last_name: 'Lovelace 3' }] });
     expect((await api.get(`/v1/projects/${projectId}`)).json()).toMatchObject({ id: projectId, recipients: { total: 3 } });
@@ -169,6 +171,43 @@ describe('projects and recipients', () => {
     expect(after.pay_as_you_go + after.subscription).toBe(before.pay_as_you_go + before.subscription - 3);
     const recipients = (await api.get(`/v1/projects/${projectId}/recipients`)).json().data;
     expect(recipients.every((r: { status: string }) => r.status !== 'draft')).toBe(true);
+  });
+
+  it("gives a sent recipient its certificate's links, each of which answers to anyone who has it", async () => {
+    let sent: Record<string, unknown> | undefined;
+    for (let i = 0; i < 300 && !sent; i++) {
+      const data: Record<string, unknown>[] = (await api.get(`/v1/projects/${projectId}/recipients`)).json().data;
+      sent = data.find((r) => r.status === 'sent');
+      if (!sent) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(sent, 'a recipient of the send is recorded as sent').toBeDefined();
+    const [row] = await laurel.context.db
+      .select()
+      .from(recipients)
+      .where(eq(recipients.id, sent!.id as number));
+    const base = laurel.context.env.PUBLIC_URL;
+    expect(sent).toMatchObject({
+      version: 1,
+      certificate_url: `${base}/c/${row!.token}`,
+      pdf_url: `${base}/api/c/${row!.token}/pdf`,
+      image_url: `${base}/api/c/${row!.token}/image.png`,
+      credential_url: `${base}/api/c/${row!.token}/credential`,
+    });
+    expect((await api.get(`/v1/recipients/${sent!.id}`)).json()).toMatchObject({ certificate_url: sent!.certificate_url });
+    // The links are public: no key, no session.
+    const open = (url: unknown) =>
+      laurel.app.inject({ method: 'GET', url: String(url).slice(base.length), headers: { host: new URL(base).host } });
+    const page = await open(sent!.certificate_url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(row!.last_name);
+    const pdf = await open(sent!.pdf_url);
+    expect([pdf.statusCode, pdf.rawPayload.subarray(0, 5).toString()]).toEqual([200, '%PDF-']);
+    const image = await open(sent!.image_url);
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png']);
+    const credential = await open(sent!.credential_url);
+    expect(credential.statusCode).toBe(200);
+    expect(credential.json()).toMatchObject({ type: expect.arrayContaining(['VerifiableCredential', 'OpenBadgeCredential']) });
+    expect(JSON.stringify(credential.json().credentialSubject)).toContain(row!.last_name);
   });
 
   it('reads a recipient, downloads the PDF and revokes the certificate', async () => {
@@ -205,6 +244,122 @@ describe('projects and recipients', () => {
     const response = await api.get('/v1/nothing-here');
     expect(response.statusCode).toBe(404);
     expect(v1Error(response).type).toBe('not_found');
+  });
+});
+
+describe('issuing in one call', () => {
+  const credits = async (client: V1Client) => {
+    const balance = (await client.get('/v1/credits')).json();
+    return balance.pay_as_you_go + balance.subscription;
+  };
+  const projectsOf = (accountId: number) =>
+    laurel.context.db.select({ id: projects.id, deleted_at: projects.deleted_at }).from(projects).where(eq(projects.account_id, accountId));
+
+  it('makes and sends a project of the recipients, answering 201 with each one’s number and links', async () => {
+    const before = await credits(api);
+    const issued = await api.post(
+      '/v1/credentials',
+      {
+        certificate_set_id: issuer.setId,
+        recipients: [1, 2, 3].map((n) => person(`one-call-${n}`, { fields: { COURSE: 'Chemistry' } })),
+      },
+      'issue-one-call',
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    const body = issued.json();
+    expect(body).toMatchObject({ object: 'issue', queued: 3 });
+    expect(body.recipients).toHaveLength(3);
+    const base = laurel.context.env.PUBLIC_URL;
+    for (const recipient of body.recipients) {
+      expect(recipient).toMatchObject({ object: 'recipient', project_id: body.project_id, version: 1, fields: { COURSE: 'Chemistry' } });
+      expect(recipient.certificate_number).toMatch(new RegExp(`^${body.project_id}-\\d{4}$`));
+      expect(recipient.certificate_url).toMatch(new RegExp(`^${base}/c/[A-Za-z0-9_-]{32}$`));
+      expect(recipient.credential_url).toBe(`${recipient.certificate_url.replace('/c/', '/api/c/')}/credential`);
+    }
+    expect(await credits(api)).toBe(before - 3);
+    const project = (await api.get(`/v1/projects/${body.project_id}`)).json();
+    expect(project.title).toMatch(/^Course completion, issued \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC$/);
+    // A retry with the same key answers the first reply, with its 201, and issues nothing more.
+    const again = await api.post(
+      '/v1/credentials',
+      { certificate_set_id: issuer.setId, recipients: [1, 2, 3].map((n) => person(`one-call-${n}`, { fields: { COURSE: 'Chemistry' } })) },
+      'issue-one-call',
+    );
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.json().project_id]).toEqual([201, 'true', body.project_id]);
+    expect(await credits(api)).toBe(before - 3);
+  });
+
+  it('keeps nothing when the send is refused for want of credits, or a row is refused', async () => {
+    const poor = await issuerWithCertificate(laurel, { credits: 1, name: 'Short of credits', elements: [NAME_ELEMENT] });
+    const poorApi = v1Client(laurel, await makeKey(poor.admin.client));
+    // One recipient more than the account's credits (a new account's free ones and the one bought).
+    const balance = await credits(poorApi);
+    const many = Array.from({ length: balance + 1 }, (_, i) => person(`p${i}`));
+    const refused = await poorApi.post('/v1/credentials', { certificate_set_id: poor.setId, recipients: many });
+    expect(refused.statusCode, refused.body).toBe(402);
+    expect(await credits(poorApi)).toBe(balance);
+    const kept = await projectsOf(poor.accountId);
+    expect(kept.every((p) => p.deleted_at !== null)).toBe(true);
+    expect((await poorApi.get('/v1/projects/' + kept[0]!.id)).statusCode).toBe(404);
+
+    const badRow = await poorApi.post('/v1/credentials', {
+      certificate_set_id: poor.setId,
+      recipients: [person('q1'), person('q2', { email: 'not-an-address' })],
+    });
+    expect(badRow.statusCode).toBe(400);
+    expect(badRow.json().error.errors).toEqual([expect.objectContaining({ row: 1, field: 'recipients.1.email' })]);
+    expect(await projectsOf(poor.accountId)).toHaveLength(kept.length);
+    expect(await credits(poorApi)).toBe(balance);
+  });
+});
+
+describe('changes after issue', () => {
+  it('corrects a sent certificate as its next version, refusing what the certificate does not print', async () => {
+    const issued = (
+      await api.post('/v1/credentials', { certificate_set_id: issuer.setId, recipients: [person('fix', { fields: { COURSE: 'Art' } })] })
+    ).json();
+    const id = issued.recipients[0].id;
+    for (let i = 0; i < 300 && (await api.get(`/v1/recipients/${id}`)).json().status !== 'sent'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const unknown = await api.call('PATCH', `/v1/recipients/${id}`, { fields: { SHOE_SIZE: '42' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.errors).toEqual([expect.objectContaining({ field: 'fields.SHOE_SIZE' })]);
+    const misspelt = await api.call('PATCH', `/v1/recipients/${id}`, { lastname: 'Byron' });
+    expect([misspelt.statusCode, v1Error(misspelt).message]).toEqual([400, expect.stringContaining('lastname')]);
+    const corrected = await api.call('PATCH', `/v1/recipients/${id}`, { last_name: 'Byron', fields: { COURSE: 'Art history' } });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json()).toMatchObject({
+      id,
+      version: 2,
+      last_name: 'Byron',
+      fields: { COURSE: 'Art history' },
+      certificate_url: issued.recipients[0].certificate_url,
+    });
+    const base = laurel.context.env.PUBLIC_URL;
+    const credential = await laurel.app.inject({
+      method: 'GET',
+      url: corrected.json().credential_url.slice(base.length),
+      headers: { host: 'laurel.test' },
+    });
+    expect(JSON.stringify(credential.json().credentialSubject)).toContain('Byron');
+  });
+
+  it('reinstates a revoked certificate and sends one again', async () => {
+    const issued = (
+      await api.post('/v1/credentials', { certificate_set_id: issuer.setId, recipients: [person('again', { fields: { COURSE: 'Art' } })] })
+    ).json();
+    const id = issued.recipients[0].id;
+    for (let i = 0; i < 300 && (await api.get(`/v1/recipients/${id}`)).json().status !== 'sent'; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect((await api.post(`/v1/recipients/${id}/revoke`, { reason: 'Paused' })).json().revoked).toBe(true);
+    const reinstated = await api.post(`/v1/recipients/${id}/reinstate`);
+    expect([reinstated.statusCode, reinstated.json().revoked]).toEqual([200, false]);
+    const before = (await api.get('/v1/credits')).json();
+    const resent = await api.post(`/v1/recipients/${id}/resend`);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(['queued', 'sending', 'sent']).toContain(resent.json().status);
+    expect((await api.get('/v1/credits')).json()).toEqual(before);
+    expect((await api.post(`/v1/recipients/${otherRecipientId}/reinstate`)).statusCode).toBe(404);
   });
 });
 

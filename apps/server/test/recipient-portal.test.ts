@@ -150,14 +150,15 @@ describe('POST /api/auth-portal', () => {
 });
 
 describe('POST /api/first-time and GET /api/recipient-exists', () => {
-  it('creates an unconfirmed sign-in and mails a link that sets the password and signs in', async () => {
+  it('creates an unconfirmed sign-in named as the certificate names the recipient, and mails a link that sets the password and signs in', async () => {
     const exists = await acme.portal.get(`/api/recipient-exists/${encodeURIComponent(neighbour)}`);
     expect(exists.json()).toEqual({ exists: true, user_exists: false });
 
-    const response = await acme.portal.post('/api/first-time', { id: acme.accountId, email: neighbour, first_name: 'Nia', last_name: 'N' });
+    // The recipient is not asked their name again: the certificate the account sent them says it.
+    const response = await acme.portal.post('/api/first-time', { id: acme.accountId, email: neighbour });
     expect(response.statusCode, response.body).toBe(200);
     const [user] = await laurel.context.db.select().from(users).where(eq(users.email, neighbour));
-    expect(user).toMatchObject({ roles: [], confirmed_at: null, password_hash: null });
+    expect(user).toMatchObject({ roles: [], confirmed_at: null, password_hash: null, first_name: 'Nia', last_name: 'Neighbour' });
 
     const mail = await laurel.lastMailTo(neighbour);
     const link = /(http:\/\/\S+\/portal\/set-password\?code=([\w-]+))/.exec(mail.text);
@@ -203,6 +204,10 @@ describe('the certificate lists', () => {
     expect(first).toMatchObject({ title: 'Seamanship', first_name: 'Hana', expired: '2030-12-31', memo: '' });
     expect(first.image_url).toMatch(/^http:\/\/laurel\.test\/api\/c\/[\w-]+\/image\.jpg\?width=1072$/);
     expect(first.public_url).toMatch(/^http:\/\/laurel\.test\/c\/[\w-]+$/);
+    // Each card offers the PDF and, on a plan with LinkedIn (Basic), the add-to-profile link that counts the click.
+    const token = first.public_url.split('/c/')[1]!;
+    expect(first.pdf_url).toBe(`http://laurel.test/api/c/${token}/pdf`);
+    expect(first.linkedin_url).toBe(`http://laurel.test/api/c/${token}/linkedin`);
     const image = await new ApiClient(laurel).get(first.image_url.replace('http://laurel.test', ''));
     expect(image.headers['content-type']).toBe('image/jpeg');
 

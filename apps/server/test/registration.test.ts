@@ -128,7 +128,7 @@ describe('registration', () => {
 
     expect(errorOf(await attempt('short')).errors[0]).toBe('Password must be at least 8 characters.');
     expect(errorOf(await attempt('password123')).errors[0]).toBe(COMMON_PASSWORD_MESSAGE);
-    expect(errorOf(await attempt(GOOD_PASSWORD, 'something else')).errors[0]).toBe('Confirm Password does not match Password');
+    expect(errorOf(await attempt(GOOD_PASSWORD, 'something else')).errors[0]).toBe('The passwords do not match.');
     expect(errorOf(await attempt(GOOD_PASSWORD, GOOD_PASSWORD, false)).field).toBe('accept_terms');
     expect((await attempt(GOOD_PASSWORD)).statusCode).toBe(200);
   });

@@ -219,6 +219,31 @@ describe('POST /api/users/0/add-account-user', () => {
   });
 });
 
+describe('a number of credits left blank', () => {
+  it('is refused in words when adding or editing, never read as none: nothing is added or changed', async () => {
+    const team = await teamAccount();
+    await setCredits(team.accountId, 50);
+    const blank = await add(team, { allocated_credits: null });
+    expect(blank.statusCode).toBe(400);
+    expect(errorOf(blank).message).toContain(TEAM_MESSAGES.creditsRequired);
+    expect(await subUsersOf(team.accountId)).toHaveLength(0);
+
+    // Left out, the allocation is unlimited, as before; a number, even 0, is taken as given.
+    const unlimited = await added(team);
+    const none = await added(team, { allocated_credits: 0 });
+    const [row] = await laurel.context.db.select().from(users).where(eq(users.id, none.id));
+    expect(row!.allocated_credits).toBe(0);
+
+    const edit = await team.admin.client.post(`/api/users/${unlimited.id}/update-account-user`, {
+      user: form({ allocated_credits: null }),
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(errorOf(edit).message).toContain(TEAM_MESSAGES.creditsRequired);
+    const [kept] = await laurel.context.db.select().from(users).where(eq(users.id, unlimited.id));
+    expect(kept!.allocated_credits).toBe(-1);
+  });
+});
+
 describe('GET /api/accounts/{id}/users', () => {
   it('pages the users newest first with the total and the limits; others are refused', async () => {
     const team = await teamAccount();

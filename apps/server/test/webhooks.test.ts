@@ -142,7 +142,7 @@ describe('events of the other state changes', () => {
       expect((await admin.client.get(`/api/c/${first!.token}/pdf`)).statusCode).toBe(200);
     }
     expect((await admin.client.post(`/api/recipients/${first!.id}/revoke`, { reason: 'Issued by mistake' })).statusCode).toBe(200);
-    // Reinstating is no event.
+    // Reinstating is an event of its own, which this endpoint did not subscribe to.
     expect((await admin.client.post(`/api/recipients/${first!.id}/reinstate`)).statusCode).toBe(200);
     sink.rejectWith = 550;
     try {
@@ -167,6 +167,35 @@ describe('events of the other state changes', () => {
     );
     for (const r of mine) expect(verifyStandardWebhook(secret, r.headers, r.body, r.receivedAt)).toBe(true);
     expect(mine.find((r) => r.payload.type === 'recipient.revoked')!.payload.data.revoked_at).not.toBeNull();
+    // Each event about a recipient names their certificate's links, for the receiver to show its people.
+    const base = laurel.context.env.PUBLIC_URL;
+    expect(mine.find((r) => r.payload.type === 'recipient.opened')!.payload.data).toMatchObject({
+      version: 1,
+      certificate_url: `${base}/c/${first!.token}`,
+      pdf_url: `${base}/api/c/${first!.token}/pdf`,
+      image_url: `${base}/api/c/${first!.token}/image.png`,
+      credential_url: `${base}/api/c/${first!.token}/credential`,
+    });
+    await admin.client.delete(`/api/webhooks/${webhook.id}`);
+  }, 120_000);
+
+  it('reports a correction as the new version, with what changed, and a reinstatement', async () => {
+    receiver.failFirst = 0;
+    const { webhook } = await addEndpoint(admin.client, ['recipient.corrected', 'recipient.reinstated']);
+    const projectId = await saveProject(admin.client, setId, 'Corrections', people('Fix', 1));
+    await sendAndSettle(admin.client, projectId);
+    const [sent] = await laurel.context.db.select().from(recipients).where(eq(recipients.project_id, projectId));
+    const corrected = await put(admin.client, `/api/recipients/${sent!.id}`, { first_name: 'Ada', last_name: 'Byron' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect((await admin.client.post(`/api/recipients/${sent!.id}/revoke`, { reason: 'Checking' })).statusCode).toBe(200);
+    expect((await admin.client.post(`/api/recipients/${sent!.id}/reinstate`)).statusCode).toBe(200);
+    await settleDeliveries(webhook.id);
+    // Deliveries run side by side, so they may arrive in either order.
+    const mine = receiver.accepted().filter((r) => r.payload.data.project_id === projectId);
+    const byType = Object.fromEntries(mine.map((r) => [r.payload.type, r.payload.data]));
+    expect(mine).toHaveLength(2);
+    expect(byType['recipient.corrected']).toMatchObject({ id: sent!.id, version: 2, last_name: 'Byron', changed: ['last_name'] });
+    expect(byType['recipient.reinstated']).toMatchObject({ id: sent!.id, version: 2, revoked_at: null });
     await admin.client.delete(`/api/webhooks/${webhook.id}`);
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { colorContrast, readableTextOn } from '@laurel/domain';
+import { bestTextOn, colorContrast, DARK_TEXT, DEFAULT_PORTAL_SETTINGS, LIGHT_TEXT, readableTextOn } from '@laurel/domain';
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../src/shared/theme/theme.ts';
@@ -17,6 +17,30 @@ describe('colour contrast', () => {
     expect(readableTextOn('#BFC551', '#FFF')).toBe('#17201a');
     expect(readableTextOn('#0e4530', '#175f41')).toBe('#ffffff');
     expect(readableTextOn('rgb(0,0,0)', '#fff')).toBe('#fff');
+  });
+});
+
+describe("the portal's button colours", () => {
+  it('reach WCAG AA by default: the default button carries its white label at 4.5:1 or more', () => {
+    const { background, color } = DEFAULT_PORTAL_SETTINGS.login_button;
+    expect(colorContrast(background, color)).toBeGreaterThanOrEqual(4.5);
+    // Drawn as chosen: nothing has to be swapped for the default to be read.
+    expect(readableTextOn(background, color)).toBe(color);
+  });
+
+  it('pick white or near-black for a chosen button colour, whichever contrasts more', () => {
+    expect(bestTextOn('#BFC551')).toBe(DARK_TEXT);
+    expect(bestTextOn('#F4D03F')).toBe(DARK_TEXT);
+    expect(bestTextOn('#FFFFFF')).toBe(DARK_TEXT);
+    expect(bestTextOn('#1E3A5F')).toBe(LIGHT_TEXT);
+    expect(bestTextOn(DEFAULT_PORTAL_SETTINGS.login_button.background)).toBe(LIGHT_TEXT);
+    for (const background of ['#BFC551', '#F4D03F', '#1E3A5F', '#0F766E', '#7C2D12'])
+      expect(colorContrast(background, bestTextOn(background))).toBeGreaterThanOrEqual(4.5);
+    // A mid grey reads poorly either way (the settings say so); the better of the two is still the one chosen.
+    const other = (text: string) => (text === DARK_TEXT ? LIGHT_TEXT : DARK_TEXT);
+    expect(colorContrast('#777777', bestTextOn('#777777'))).toBeGreaterThan(colorContrast('#777777', other(bestTextOn('#777777')))!);
+    // A colour that cannot be read leaves the label white, as the button's own default.
+    expect(bestTextOn('not a colour')).toBe(LIGHT_TEXT);
   });
 });
 

@@ -1,9 +1,12 @@
+import { getHeapStatistics } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Recipient } from '../src/index.ts';
-import { RenderPool } from '../src/node.ts';
+import { RenderPool, releaseFileMemory } from '../src/node.ts';
 import { asPng, differingShare } from './helpers/compare.ts';
 import { sampleDesign, sampleRecipient } from './helpers/sample.ts';
 import { run, writeTemp } from './helpers/tools.ts';
+
+const externalMemory = () => (getHeapStatistics() as { external_memory: number }).external_memory;
 
 describe('RenderPool', () => {
   const pool = new RenderPool({ size: 2 });
@@ -24,6 +27,24 @@ describe('RenderPool', () => {
     const jpeg = await pool.renderPng(design, sampleRecipient, { width: 320, format: 'jpeg' });
     expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(differingShare(await asPng(jpeg), png)).toBeLessThan(0.001);
+  });
+
+  it('frees a PDF it handed over once the caller releases it, and leaves views into other memory alone', async () => {
+    const pdf = await pool.renderPdf(sampleDesign(), sampleRecipient);
+    expect(pdf.length).toBeGreaterThan(1000);
+    // V8's count of memory outside the heap, which schedules this thread's collections, drops by the file's size.
+    const held = externalMemory();
+    const size = pdf.length;
+    expect(releaseFileMemory(pdf)).toBe(true);
+    expect(pdf.length).toBe(0);
+    expect(held - externalMemory()).toBeGreaterThanOrEqual(size);
+    // A slice shares a larger buffer, and a small Buffer lives in Node's shared slab: neither is freed.
+    const whole = Buffer.alloc(64 * 1024, 1);
+    expect(releaseFileMemory(whole.subarray(1024))).toBe(false);
+    expect(whole.length).toBe(64 * 1024);
+    const small = Buffer.from('%PDF-');
+    expect(releaseFileMemory(small)).toBe(false);
+    expect(small.toString()).toBe('%PDF-');
   });
 
   it('replaces a worker that dies and keeps rendering', async () => {

@@ -33,7 +33,8 @@ export const UNSUBSCRIBED_CERTIFICATE_SET_LIMIT = FREE_TIER.certificate_sets;
 export const TABLE_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_LIST_PAGE_SIZES = {
-  portal: 3,
+  /** The recipient and credentials portals' grids: four rows of three on a wide screen (the spec's 3 showed one row). */
+  portal: 12,
   buildExist: 3,
   sendSelect: 3,
   adminUsersAccount: 10,
@@ -44,8 +45,8 @@ export const DEFAULT_LIST_PAGE_SIZES = {
 /** The lists whose page size a user may choose and keep (`user/pagination`, docs/product/store.md#calls). */
 export type PaginationList = keyof typeof DEFAULT_LIST_PAGE_SIZES;
 export const PAGINATION_LISTS = Object.keys(DEFAULT_LIST_PAGE_SIZES) as [PaginationList, ...PaginationList[]];
-/** The sizes a kept page size may take: the card lists' 3 and the tables' sizes. */
-export const PAGINATION_COUNTS = [3, 10, 25, 50, 100] as const;
+/** The sizes a kept page size may take: the card lists' (3; the portals' 6 to 48) and the tables' sizes. */
+export const PAGINATION_COUNTS = [3, 6, 10, 12, 24, 25, 48, 50, 100] as const;
 
 export const SUB_USERS_TOTAL_MAX = 50;
 export const SUB_USERS_ACTIVE_MAX = 5;

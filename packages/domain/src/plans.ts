@@ -19,6 +19,7 @@ export const TEAM_MESSAGES = {
   activeLimit: (active: number) =>
     `You have ${active} active users, deactivate another user or upgrade to Enterprise Monthly for more user accounts.`,
   atLeastOne: 'At least one must be checked.',
+  creditsRequired: 'Enter the number of credits this user may use, or choose unlimited.',
   formErrors: 'Attention: The submitted form contains errors. Please update the highlighted fields to proceed.',
   added: 'Account user added successfully.',
   updated: 'Account user update successfully.',

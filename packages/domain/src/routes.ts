@@ -34,6 +34,7 @@ export const ROUTES = {
     '/admin/accounts/settings',
     '/admin/outbox',
     '/admin/outbox/:id',
+    '/admin/activity',
     '/credits',
     '/subscriptions',
     '/announcements',
@@ -81,6 +82,24 @@ const ADMIN_TOP_LEVEL = [
   '/payg-log',
   '/promo-codes',
 ];
+
+/**
+ * The account's billing screens (docs/product/billing-and-credits.md#who-may-do-what): billing is the account admin's, the
+ * server refuses a sub-user every billing call, so a sub-user is not shown these screens either.
+ */
+export const BILLING_PATHS = [
+  '/account/subscription',
+  '/account/billing-subscriptions',
+  '/account/purchase-credits',
+  '/account/automatic-purchases',
+  '/account/billing-information',
+  '/account/billing-history',
+  '/account/billing-redirect',
+] as const;
+
+export function isBillingPath(path: string): boolean {
+  return BILLING_PATHS.some((p) => startsWithSegment(path, p));
+}
 
 export function isAdminPath(path: string): boolean {
   return startsWithSegment(path, '/admin') || ADMIN_TOP_LEVEL.some((p) => startsWithSegment(path, p));
@@ -165,5 +184,6 @@ export function routeRedirect({ path, user, onPortalHost, credentialsPortal = fa
   if (user.two_factor_setup_required) return path === TWO_FACTOR_PATH ? null : TWO_FACTOR_PATH;
   if (path === '/' || path === '/login' || startsWithSegment(path, '/register')) return landingPath(user);
   if (isAdminPath(path) && role !== 'global_admin') return landingPath(user);
+  if (isBillingPath(path) && role === 'account_user') return '/account';
   return null;
 }

@@ -10,14 +10,14 @@ describe('password rule (docs/decisions/0001-departures-from-the-specification.m
   });
 
   it('refuses empty, short and over-long passwords with a message', () => {
-    expect(passwordProblem('')).toBe('Password is Required');
+    expect(passwordProblem('')).toBe('Password is required.');
     expect(passwordProblem('1234567')).toBe('Password must be at least 8 characters.');
     expect(passwordProblem('a'.repeat(129))).toBe('Password may not be longer than 128 characters.');
   });
 
   it('keeps the spec confirmation messages', () => {
-    expect(confirmPasswordProblem('abcdefgh', '')).toBe('Confirm Password is Required');
-    expect(confirmPasswordProblem('abcdefgh', 'abcdefgx')).toBe('Confirm Password does not match Password');
+    expect(confirmPasswordProblem('abcdefgh', '')).toBe('Confirm your password.');
+    expect(confirmPasswordProblem('abcdefgh', 'abcdefgx')).toBe('The passwords do not match.');
     expect(confirmPasswordProblem('abcdefgh', 'abcdefgh')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessUser } from '../src/roles.ts';
 import { impersonationLandingPath, landingPath } from '../src/roles.ts';
-import { routeRedirect } from '../src/routes.ts';
+import { BILLING_PATHS, routeRedirect } from '../src/routes.ts';
 
 const user = (role: string | null, flags: Partial<AccessUser> = {}): AccessUser => ({
   id: 1,
@@ -106,5 +106,22 @@ describe('an account that requires two-factor authentication', () => {
     expect(main('/account', pending)).toBe('/account/two-factored-authentication');
     expect(main('/account/two-factored-authentication', pending)).toBeNull();
     expect(main('/send', user('account_user', { two_factor_setup_required: false }))).toBeNull();
+  });
+});
+
+describe('billing screens (docs/product/billing-and-credits.md#who-may-do-what)', () => {
+  it('are the account admin’s: a sub-user, with or without rights, goes to the account profile', () => {
+    for (const path of BILLING_PATHS) {
+      expect(main(path, user('account_admin')), path).toBeNull();
+      expect(main(path, user('global_admin')), path).toBeNull();
+      expect(main(path, user('account_user')), path).toBe('/account');
+      expect(main(path, user('account_user', { allow_certificate_set_create: true, allow_all_certificate_sets: true })), path).toBe(
+        '/account',
+      );
+    }
+    expect(main('/account/billing-history/2025', user('account_user'))).toBe('/account');
+    // The rest of the account area stays theirs.
+    expect(main('/account', user('account_user'))).toBeNull();
+    expect(main('/account/two-factored-authentication', user('account_user'))).toBeNull();
   });
 });

@@ -219,18 +219,25 @@ export const auditLog = pgTable(
     ip: text('ip'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_account_idx').on(t.account_id, t.created_at)],
+  (t) => [
+    index('audit_log_account_idx').on(t.account_id, t.created_at),
+    // The activity log reads every account's entries newest first, a page at a time.
+    index('audit_log_created_idx').on(t.created_at, t.id),
+  ],
 );
 
 /**
- * Every message the product sends. With SMTP_URL set a job delivers it; without, it stays here as
- * the outbox that super-admins read at /admin/outbox.
+ * Every message the product sends from its own address. With SMTP_URL set a job delivers it; without, it stays
+ * here as the outbox that super-admins read at /admin/outbox, and certificate emails are kept here too instead of
+ * being sent (those that leave by SMTP are not copied: docs/decisions/0071-outbox-and-activity-log.md).
  */
 export const mailMessages = pgTable(
   'mail_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     account_id: integer('account_id'),
+    /** A certificate email's project (kept only for the outbox's listing: no foreign key, the project may go first). */
+    project_id: integer('project_id'),
     kind: text('kind').notNull(),
     to_address: text('to_address').notNull(),
     from_address: text('from_address').notNull(),
@@ -256,6 +263,9 @@ export const mailMessages = pgTable(
     // A delivery retried after a crash finds the message it already kept; an account's test emails are counted per day.
     index('mail_messages_message_id_idx').on(t.message_id),
     index('mail_messages_account_kind_idx').on(t.account_id, t.kind, t.created_at),
+    // The outbox's two views, newest first: certificate emails (a send keeps thousands) and the rest.
+    index('mail_messages_certificate_idx').on(t.id).where(sql`${t.kind} = 'certificate'`),
+    index('mail_messages_account_mail_idx').on(t.id).where(sql`${t.kind} <> 'certificate'`),
     check('mail_messages_status', sql`${t.status} in ('queued', 'sent', 'kept', 'failed')`),
   ],
 );
@@ -542,6 +552,8 @@ export const recipients = pgTable(
     resend_errored: integer('resend_errored').notNull().default(0),
     resend_individual: integer('resend_individual').notNull().default(0),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** What the issuer said when revoking, shown after the date on the certificate's page; null without a reason or while valid. */
+    revocation_reason: text('revocation_reason'),
     /**
      * Which version of the issued certificate the row describes: 1 as sent, one more each time a correction changes
      * what it says (the earlier ones are kept in `certificate_versions`).

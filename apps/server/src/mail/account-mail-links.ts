@@ -10,11 +10,12 @@ export function portalAddress(context: AppContext, accountUrl: string): string {
 
 /**
  * What an account's plan lets its certificate emails link to (docs/product/delivery.md#who-may-do-what): its logo and the recipient portal
- * come with a paid plan; an account whose plan lapsed keeps its image and portal address but mails without them.
+ * come with a paid plan or a running trial; an account whose plan or trial lapsed keeps its image and portal address but mails without them.
  */
 export function accountMailLinks(context: AppContext, account: typeof accounts.$inferSelect) {
+  const now = context.clock.now();
   return {
-    logoUrl: account.imagepath && featureAllowed(account, 'logo') ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
-    portalUrl: featureAllowed(account, 'recipient_portal') ? portalAddress(context, account.url) : null,
+    logoUrl: account.imagepath && featureAllowed(account, 'logo', now) ? `${context.env.PUBLIC_URL}${account.imagepath}` : null,
+    portalUrl: featureAllowed(account, 'recipient_portal', now) ? portalAddress(context, account.url) : null,
   };
 }

@@ -3,7 +3,8 @@ import { startTestLaurel, type TestLaurel } from '../helpers/laurel.ts';
 import { type Cast, castPersonas, cells, type MatrixRow, mismatches } from '../helpers/personas.ts';
 
 /**
- * Who may call the super-admin's operations screens (docs/product/super-admin.md#screens, docs/product/super-admin.md#calls "Super-admin"): the super-admin only;
+ * Who may call the super-admin's operations screens (docs/product/super-admin.md#screens, docs/product/super-admin.md#calls "Super-admin"),
+ * the outbox and the activity log among them: the super-admin only;
  * everyone else signed in gets 403, an admin acting as another user included. Calls that change something
  * are asked in a form refused after the access check (an unknown id), so nothing changes.
  */
@@ -52,6 +53,13 @@ const rows: MatrixRow[] = [
     request: (c) => c.call('PUT', '/api/styles/sort', { sort: [{ id: 999_999, sorting: 0 }] }),
     expected: superAdminOnly(404),
   },
+  { call: 'GET /api/admin/outbox', request: (c) => c.get('/api/admin/outbox?view=certificate'), expected: superAdminOnly(200) },
+  { call: 'GET /api/admin/outbox/{id} (none such)', request: (c) => c.get('/api/admin/outbox/999999999'), expected: superAdminOnly(404) },
+  {
+    call: 'GET /api/admin/activity',
+    request: (c, { accountId }) => c.get(`/api/admin/activity?kind=sends&account_id=${accountId}`),
+    expected: superAdminOnly(200),
+  },
   {
     call: 'POST /api/uploads (no file)',
     request: (c) => c.upload('/api/uploads', [{ name: 'note', value: 'no file' }]),
@@ -60,7 +68,7 @@ const rows: MatrixRow[] = [
 ];
 
 describe('super-admin operations access', () => {
-  it('only the super-admin reaches resend attempts, the projects log, the purchase log, the template order and sample uploads', async () => {
+  it('only the super-admin reaches resend attempts, the projects log, the purchase log, the outbox, the activity log, the template order and sample uploads', async () => {
     expect(await mismatches(rows, cast)).toEqual([]);
   });
 });

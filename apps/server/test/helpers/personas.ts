@@ -5,6 +5,7 @@ import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { ApiClient, GOOD_PASSWORD, registerConfirmedAdmin, uniqueEmail } from './api.ts';
 import type { TestLaurel } from './laurel.ts';
 import { subUser } from './store-fixtures.ts';
+import { endTrial } from './trial.ts';
 
 /**
  * Everyone an authorisation test asks: nobody, a portal user, a sub-user with no right and with each
@@ -53,6 +54,8 @@ export async function castPersonas(laurel: TestLaurel): Promise<Cast> {
   const admin = await registerConfirmedAdmin(laurel);
   const other = await registerConfirmedAdmin(laurel);
   const accountId = admin.user.account!.id;
+  // The other account is on the free tier past its trial, so its cells show the plan gates.
+  await endTrial(laurel, other.user.account!.id);
   // A plan with every account-area feature (team members included), so refusals come from roles, not from the plan.
   await laurel.context.db
     .update(accounts)

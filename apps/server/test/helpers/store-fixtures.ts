@@ -6,13 +6,18 @@ import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { grantCredits } from '../../src/modules/credits/ledger.ts';
 import { ApiClient, GOOD_PASSWORD, registerConfirmedAdmin, uniqueEmail } from './api.ts';
 import type { TestLaurel } from './laurel.ts';
+import { endTrial } from './trial.ts';
 
 export type Admin = Awaited<ReturnType<typeof registerConfirmedAdmin>>;
 
-/** An account with credits, room for sets and one certificate with a data field and an expiration date. */
+/**
+ * An account with credits, room for sets and one certificate with a data field and an expiration date: on Basic when
+ * `premium`, else on the free tier. Its trial is over, so that losing the plan means the free tier.
+ */
 export async function storeAccount(laurel: TestLaurel, options: { premium?: boolean; name?: string } = {}) {
   const admin = await registerConfirmedAdmin(laurel, options.name ? { account_name: options.name } : {});
   const accountId = admin.user.account!.id;
+  await endTrial(laurel, accountId);
   await laurel.context.db
     .update(accounts)
     .set({ allowed_sets: 5, ...(options.premium ? { stripe_active: true, stripe_plan: 'basic-monthly-3' } : {}) })

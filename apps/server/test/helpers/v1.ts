@@ -6,7 +6,7 @@ import type { TestLaurel } from './laurel.ts';
 /** A caller of the public API: a Bearer key, JSON, and an Idempotency-Key when given. */
 export function v1Client(laurel: TestLaurel, key: string | null) {
   const call = (
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},

@@ -37,4 +37,5 @@ export {
   RenderPool,
   type RenderPoolOptions,
 } from './pool.ts';
+export { releaseFileMemory } from './release-file-memory.ts';
 export { isRenderError, RenderError, type RenderErrorCode } from './render-error.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CATEGORY } from '../constants.ts';
 import { newPassword } from './auth.ts';
 import { defineCalls, id, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
@@ -31,6 +32,15 @@ export const ADMIN_ACCOUNT_MESSAGES = {
   notEditableDay: `Only the days ${EDITABLE_NOTIFY_DAYS.join(', ')} can be changed.`,
 } as const;
 
+/**
+ * The category an account gave, or null when it gave none: registration stores the form's placeholder
+ * (`DEFAULT_CATEGORY`) then, which is never shown as if it were the account's answer.
+ */
+export function givenCategory(category: string): string | null {
+  const value = category.trim();
+  return value && value !== DEFAULT_CATEGORY ? value : null;
+}
+
 /** Sortable columns of the accounts table. */
 export const ACCOUNT_SORT_FIELDS = ['created_at', 'name', 'credits', 'last_login_at', 'id'] as const;
 export type AccountSortField = (typeof ACCOUNT_SORT_FIELDS)[number];
@@ -47,7 +57,7 @@ const dateOnly = z
   .optional();
 
 /**
- * `filters[]` are `field:value`: `plan:<plan id>` (or `plan:free`), `category:<text>`, `banned:1|0`,
+ * `filters[]` are `field:value`: `plan:<plan id>` (or `plan:free`), `category:<text>` (`category:` for none given), `banned:1|0`,
  * `search:<text>` (name, URL or a user's email). `sorting[]` are `field:asc|desc`, the first one wins.
  * `dateStart`/`dateEnd` bound the creation date, both days included.
  */
@@ -67,7 +77,8 @@ export const adminAccountRow = z
     id: z.number().int(),
     name: z.string(),
     url: z.string(),
-    category: z.string(),
+    /** Null when the account gave none (`givenCategory`). */
+    category: z.string().nullable(),
     credits: z.number().int(),
     subscription_credits: z.number().int(),
     allowed_sets: z.number().int(),

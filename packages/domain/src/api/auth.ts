@@ -4,13 +4,13 @@ import { isValidEmail } from '../email.ts';
 import { PASSWORD_TOO_LONG_MESSAGE } from '../password.ts';
 import { defineCalls, maxChars, timestamp } from './contract.ts';
 import { MESSAGES } from './errors.ts';
-import { requiredThen, sixDigitCode } from './form-rules.ts';
+import { requiredMessage, requiredThen, sixDigitCode } from './form-rules.ts';
 
 /** Sign-in, the current user, and the password links of confirmation and reset (docs/product/sign-in-and-sessions.md#calls). */
 
 export const loginRequest = z.object({
-  email: z.string().trim().min(1, 'Email is Required').max(254),
-  password: z.string().min(1, 'Password is Required').max(1024),
+  email: z.string().trim().min(1, requiredMessage('Email')).max(254),
+  password: z.string().min(1, requiredMessage('Password')).max(1024),
   csrf_token: z.string().max(200).optional(),
   /** The six-digit code emailed when the server asked for `email2fa`. */
   email_code: z.string().trim().max(20).optional(),
@@ -19,7 +19,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const forgotRequest = z.object({ email: z.string().trim().min(1, 'Email is Required').max(254) });
+export const forgotRequest = z.object({ email: z.string().trim().min(1, requiredMessage('Email')).max(254) });
 
 // ---- What the sign-in forms check before they send ------------------------------------------------
 
@@ -109,13 +109,27 @@ export const accountDto = z
       price_usd: z.number(),
       /** The account still holds a plan no longer sold: it counts as none and the screens warn. */
       discontinued: z.boolean(),
-      /** Every catalogue feature with whether the account has it now (plan or override). */
+      /** Every catalogue feature with whether the account has it now (plan, trial or override): what every screen's gate reads. */
       features: z.record(z.string(), z.boolean()),
     }),
     subscription_in_pending: z.boolean(),
     subscription_updated: timestamp().nullable(),
     /** Days left of the free trial; 0 while the account holds a plan. */
     trial_days_remaining: z.number().int(),
+    /**
+     * The free trial (docs/product/billing-and-credits.md#the-free-trial): the plan whose features it lends, when it ends
+     * and whether it still runs; null while the account holds a plan.
+     */
+    trial: z
+      .object({
+        plan_id: z.string(),
+        /** The lent plan's name without its period ("Professional"). */
+        plan_name: z.string(),
+        days_remaining: z.number().int(),
+        ends_at: timestamp(),
+        running: z.boolean(),
+      })
+      .nullable(),
     /** When the next month's subscription credits arrive (Pacific-time periods); null when none will (a discontinued plan). */
     next_credit_date: timestamp().nullable(),
   })

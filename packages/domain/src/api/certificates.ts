@@ -135,7 +135,10 @@ export type SendableCertificate = z.infer<typeof sendableCertificate>;
 export const recipientEmailPreview = emailPreview.extend({ to: z.string() }).meta({ id: 'RecipientEmailPreview' });
 export type RecipientEmailPreview = z.infer<typeof recipientEmailPreview>;
 
-/** A test message's sample values, by merge field (`[COURSE]` or `COURSE`). */
+/**
+ * A test message's values, by merge field (`[COURSE]` or `COURSE`). What is not given takes the design's sample,
+ * the one the builder's preview shows; the certificate number is `SAMPLE_CERTIFICATE_NUMBER` unless given.
+ */
 export const testEmailRequest = z.object({
   /** Where the test goes; the signed-in user's own address when not given. */
   email: z.string().trim().max(254).optional(),
@@ -145,6 +148,16 @@ export const testEmailRequest = z.object({
     .default([]),
 });
 export type TestEmailRequest = z.infer<typeof testEmailRequest>;
+
+/** The certificate number a test certificate and its email carry: plainly not one the account issued. */
+export const SAMPLE_CERTIFICATE_NUMBER = 'SAMPLE-0001';
+
+/** What a sent test says, naming where it went. */
+export const testEmailSentMessage = (to: string) => `Test email sent to ${to}.`;
+
+/** A test that was queued, and the address it went to. */
+export const testEmailSent = okReply.extend({ to: z.string() }).meta({ id: 'TestEmailSent' });
+export type TestEmailSent = z.infer<typeof testEmailSent>;
 
 const page = (limit: number) => ({
   limit: queryInt(1, 100).default(limit),
@@ -239,12 +252,14 @@ export const certificateCalls = defineCalls('certificates', {
   sendTestCertificateEmail: {
     method: 'POST',
     path: '/api/certificates/send-test-certificate-email/:id',
-    summary: "Send a test of a set's saved email, with its certificate attached, to one address of the account",
-    description: 'The address must be one of `listTestEmailRecipients`; an account sends at most 50 test emails in 24 hours (429 beyond).',
+    summary: "Send a test of a set's saved email, with its certificate, to one address of the account",
+    description:
+      'The address must be one of `listTestEmailRecipients`; an account sends at most 50 test emails in 24 hours (429 beyond). ' +
+      "Fields not given take the design's sample values; a field given empty is refused (400, `field: fields`).",
     access: 'session',
     params: idParams,
     body: testEmailRequest,
-    response: okReply,
+    response: testEmailSent,
     errors: [400, 422, 429],
   },
   sendTestStyleEmail: {
@@ -253,7 +268,7 @@ export const certificateCalls = defineCalls('certificates', {
     summary: "Send a test of a global template's email to the super-admin asking",
     access: 'session',
     params: idParams.extend({ userId: id() }),
-    response: z.object({ success: z.literal('OK'), message: z.string() }),
+    response: z.object({ success: z.literal('OK'), message: z.string(), to: z.string() }),
     errors: [429, 422],
   },
 });

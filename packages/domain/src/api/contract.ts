@@ -6,7 +6,7 @@ import { z } from 'zod';
  * document); the web client types its call from it. Paths use Fastify's `:param` form.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may make the call. `session` calls need the `Authentication` header (the route helper refuses a
@@ -44,6 +44,8 @@ export interface CallDefinition {
   body?: z.ZodType | 'multipart';
   response: z.ZodType | FileReply | RedirectReply;
   errors?: readonly ErrorStatus[];
+  /** The call makes something and answers 201 Created with it (the public API's creates), not 200. */
+  created?: true;
   /**
    * A session whose account requires two-factor authentication, of a user who has not turned it on,
    * may make only the calls marked so (reading the session, enrolling); every other answers 403.

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_LIST_PAGE_SIZES } from '../constants.ts';
 import { isValidEmail } from '../email.ts';
 import { defineCalls, id, queryInt, timestamp } from './contract.ts';
+import { requiredMessage } from './form-rules.ts';
 
 /**
  * The credentials portal (docs/product/credentials-portal.md#screens, docs/product/credentials-portal.md#calls): one holder's sign-in at `credentials.BASE_DOMAIN` that lists
@@ -15,13 +17,13 @@ export const CREDENTIALS_MESSAGES = {
 
 /** What the credentials portal's register form sends (docs/product/verification.md#what-is-kept "Credentials register payload"). */
 export const credentialsRegisterRequest = z.object({
-  first_name: z.string().trim().min(1, 'First name is Required').max(100),
-  last_name: z.string().trim().min(1, 'Last name is Required').max(100),
-  email: z.string().trim().min(1, 'Email is Required').max(254).refine(isValidEmail, 'Please enter a valid email address.'),
+  first_name: z.string().trim().min(1, requiredMessage('First name')).max(100),
+  last_name: z.string().trim().min(1, requiredMessage('Last name')).max(100),
+  email: z.string().trim().min(1, requiredMessage('Email')).max(254).refine(isValidEmail, 'Please enter a valid email address.'),
 });
 export type CredentialsRegisterRequest = z.infer<typeof credentialsRegisterRequest>;
 
-/** The list's page sizes; the stored `portal` page size (docs/product/credentials-portal.md#rules-and-limits: 3) picks one. */
+/** The list's page sizes; the stored `portal` page size (docs/product/credentials-portal.md#rules-and-limits: 12) picks one. */
 export const CREDENTIALS_PAGE_SIZE_MAX = 100;
 
 export const credentialsQuery = z.object({
@@ -30,7 +32,7 @@ export const credentialsQuery = z.object({
   /** Only this issuer's certificates (an account id from `issuers`). */
   account_id: id().optional(),
   page: queryInt(1, 100_000).default(1),
-  limit: queryInt(1, CREDENTIALS_PAGE_SIZE_MAX).default(3),
+  limit: queryInt(1, CREDENTIALS_PAGE_SIZE_MAX).default(DEFAULT_LIST_PAGE_SIZES.portal),
 });
 export type CredentialsQuery = z.input<typeof credentialsQuery>;
 

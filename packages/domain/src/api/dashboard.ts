@@ -24,6 +24,7 @@ const figures = {
   certificates_sent: z.number().int(),
   opened: z.number().int(),
   downloaded: z.number().int(),
+  /** Certificates whose "Add to LinkedIn" link was followed (the first click of each; LinkedIn does not say whether it was saved). */
   linkedin_added: z.number().int(),
   bounced: z.number().int(),
 };
@@ -56,9 +57,12 @@ export function progressStep(progress: DashboardProgress | null): { percent: num
   return { percent: 0, activeStep: 1 };
 }
 
-/** Tasks are hidden when all are done and the user never chose, or when the user chose to hide them. */
-export function tasksHidden(progress: DashboardProgress | null, hideTasks: boolean | null): boolean {
-  return hideTasks === true || (hideTasks === null && progress === 'manage_projects');
+/**
+ * Tasks are hidden only when the user chose to hide them: once all are done the card says so, with what to do next,
+ * until it is dismissed (docs/product/dashboard.md#flows), rather than vanishing after the first send without a word.
+ */
+export function tasksHidden(hideTasks: boolean | null): boolean {
+  return hideTasks === true;
 }
 
 export const dashboardProgress = z

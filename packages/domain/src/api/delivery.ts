@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCalls, fileReply, idParams, okReply, queryInt, redirectReply, timestamp } from './contract.ts';
+import { defineCalls, fileReply, idParams, maxChars, okReply, queryInt, redirectReply, timestamp } from './contract.ts';
 import { recipient } from './projects.ts';
 
 /** Sending, following and revoking for the issuer; the recipient's public certificate (docs/product/delivery.md#calls). */
@@ -49,6 +49,19 @@ export type SendProgress = z.infer<typeof sendProgress>;
 
 const recipientChange = okReply.extend({ recipient });
 
+/**
+ * Why an issuer revokes a certificate: optional, and short, because the certificate's page shows it after the date
+ * ("Revoked on March 3, 2026: issued to the wrong person"). This is its one limit, for the app's call and the public API's.
+ */
+export const REVOCATION_REASON_MAX = 300;
+
+/** The reason as it is kept and shown: one line (runs of spaces and line breaks become one space); empty is no reason. */
+export const revocationReason = maxChars(
+  REVOCATION_REASON_MAX,
+  `The reason may be at most ${REVOCATION_REASON_MAX} characters.`,
+  z.string().overwrite((text) => text.replace(/\s+/g, ' ').trim()),
+);
+
 export const deliveryCalls = defineCalls('send', {
   sendProjectEmails: {
     method: 'POST',
@@ -83,10 +96,10 @@ export const deliveryCalls = defineCalls('send', {
   revokeRecipient: {
     method: 'POST',
     path: '/api/recipients/:id/revoke',
-    summary: "Revoke a recipient's certificate: its page tells verifiers it was withdrawn",
+    summary: "Revoke a recipient's certificate: its page tells verifiers it was withdrawn, and why when a reason is given",
     access: 'session',
     params: idParams,
-    body: z.object({ reason: z.string().trim().max(300).optional() }).optional(),
+    body: z.object({ reason: revocationReason.optional() }).optional(),
     response: recipientChange,
   },
   reinstateRecipient: {
@@ -123,7 +136,7 @@ export const publicCertificate = z
     /** YYYY-MM-DD, or null when the certificate does not expire. */
     expires_on: z.string().nullable(),
     status: z.enum(CERTIFICATE_STATUSES),
-    /** When the issuer revoked it, and why if they said; both null while it is not revoked. */
+    /** When the issuer revoked it, and why if they said (at most `REVOCATION_REASON_MAX` characters); both null while it is not revoked. */
     revoked_at: timestamp().nullable(),
     revocation_reason: z.string().nullable(),
     pdf_url: z.string(),

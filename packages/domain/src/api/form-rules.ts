@@ -6,6 +6,9 @@ import { z } from 'zod';
  * schema is unchanged, so the server answers as before; the form checks the same rule, and says it its way.
  */
 
+/** The one wording of a required field left empty, in sentence case: "First name is required." */
+export const requiredMessage = (field: string) => `${field} is required.`;
+
 /** A field that must not be left empty (saying `message`), and then holds to the call's rule for it. */
 export const requiredThen = <T extends z.ZodType<unknown, string>>(rule: T, message: string) =>
   z.string().trim().min(1, message).pipe(rule);

@@ -53,6 +53,9 @@ export const credentialVerification = z
     /** For `superseded`: when a corrected version replaced it (ISO 8601), and the certificate's page, which shows the current one. */
     superseded_at: z.string().nullable(),
     current_url: z.string().nullable(),
+    /** For `revoked`: when the issuer revoked it (ISO 8601) and the reason they gave, as its page shows them; otherwise null. */
+    revoked_at: z.string().nullable(),
+    revocation_reason: z.string().nullable(),
     document: z.enum(ISSUED_DOCUMENT_VERDICTS).nullable(),
     /** For a file that is `not_issued`: the certificate's image as issued with this credential, to compare with the file. */
     issued_image_url: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
   PAYG_PACKS,
   PLANS,
   TRIAL_DAYS,
+  TRIAL_PLAN,
 } from '../billing/catalogue.ts';
 import { defineCalls, fileReply, id, idParams } from './contract.ts';
 import { creditsRequestReply } from './credits.ts';
@@ -23,6 +24,8 @@ export const planDto = z
     id: z.string(),
     /** The spec's Plan { id, title } of the super-admin screens; the same as display_name. */
     title: z.string(),
+    /** The name without its billing period ("Professional"). */
+    name: z.string(),
     display_name: z.string(),
     monthly_credits: z.number().int(),
     price_usd: z.number(),
@@ -48,6 +51,8 @@ export const planCatalogue = z
       limited_tier: z.object({ certificate_sets: z.number().int(), projects: z.number().int() }),
     }),
     trial_days: z.number().int(),
+    /** The plan whose features a running trial lends (docs/product/billing-and-credits.md#the-free-trial). */
+    trial_plan: z.string(),
     credit_packs: z.array(z.object({ credits: z.number().int(), price_usd: z.number() })),
     payg_packs: z.array(z.object({ credits: z.number().int(), price_cents: z.number().int() })),
     certificate_set_price_usd: z.number(),
@@ -63,6 +68,7 @@ export function catalogueReply(): PlanCatalogue {
     discontinued_plan_ids: [...DISCONTINUED_PLAN_IDS],
     free_tier: { ...FREE_TIER, limited_tier: { ...FREE_TIER.limited_tier } },
     trial_days: TRIAL_DAYS,
+    trial_plan: TRIAL_PLAN,
     credit_packs: CREDIT_PACKS.map((p) => ({ ...p })),
     payg_packs: PAYG_PACKS,
     certificate_set_price_usd: CERTIFICATE_SET_PRICE_USD,

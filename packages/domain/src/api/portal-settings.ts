@@ -24,7 +24,7 @@ export const PORTAL_SETTINGS_MESSAGES = {
   nameLineBreak: 'The portal name must fit on one line.',
   invalidUrl: 'Enter a full web address that starts with http:// or https://.',
   invalidEmail: 'Enter a valid email address.',
-  invalidColor: 'Enter a colour as a hex code, such as #BFC551.',
+  invalidColor: 'Enter a colour as a hex code, such as #66701F.',
   labelTooLong: 'The button label may be at most 30 characters.',
   textTooLong: 'The text may be at most 1000 characters.',
   invalidImage: 'Upload the background image again.',
@@ -101,7 +101,8 @@ export const DEFAULT_PORTAL_SETTINGS: PortalSettings = {
   company_socials: { facebook: '', twitter: '', linkedin: '', pinterest: '' },
   custom_text: { text: '' },
   support_email: { email: '', validated: false },
-  login_button: { background: '#BFC551', color: '#FFF', text: 'Login' },
+  // A deep olive that carries its white label at 5.4:1 (WCAG AA); the spec's #BFC551 carried it at 1.9:1.
+  login_button: { background: '#66701F', color: '#FFF', text: 'Login' },
 };
 
 /** Empty, or an http(s) address with a host. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGINATION_COUNTS } from '../constants.ts';
+import { DEFAULT_LIST_PAGE_SIZES, type PAGINATION_COUNTS } from '../constants.ts';
 import { loginResponse, newPassword } from './auth.ts';
 import { accountIdParams, defineCalls, id, idParams, okReply, queryInt, timestamp } from './contract.ts';
 
@@ -9,15 +9,21 @@ import { accountIdParams, defineCalls, id, idParams, okReply, queryInt, timestam
  */
 
 export const PORTAL_MEMO_MAX = 500;
-/** The page sizes the portal's size picker offers; 3 is the spec's default (docs/product/recipient-portal.md#rules-and-limits). */
-export const PORTAL_PAGE_SIZES = PAGINATION_COUNTS.filter((n) => n <= 50);
+/**
+ * The page sizes the portals' size pickers offer: whole rows of the grid (two or three across); 12 by default
+ * (docs/product/recipient-portal.md#rules-and-limits). Each is one of the sizes a user may keep (`PAGINATION_COUNTS`).
+ */
+export const PORTAL_PAGE_SIZES = [6, 12, 24, 48] as const satisfies readonly (typeof PAGINATION_COUNTS)[number][];
+
+/** The sizes a portal's picker offers a holder: the portal's, and the one they kept earlier if it is another. */
+export const portalPageSizeChoices = (kept: number): number[] => [...new Set<number>([...PORTAL_PAGE_SIZES, kept])].sort((a, b) => a - b);
 
 export const PORTAL_MESSAGES = {
   memoSaved: 'Memo saved',
   memoFailed: 'Error saving memo',
   emailSent: 'Email sent.',
   recipientNotExists: 'We could not find a certificate sent to this email address by this organisation.',
-  userNotExists: 'You have not created a portal password yet. Tell us your name and we will email you a link to set one.',
+  userNotExists: 'You have not created a portal password yet. Confirm your email address and we will email you a link to set one.',
   wrongCredentials: 'Email or password is incorrect.',
   banned: 'This email address has been blocked. Please contact the organisation that issued your certificate.',
   notConfirmed: 'Open the link we emailed you to set your password first. Check your spam folder if it has not arrived.',
@@ -26,6 +32,7 @@ export const PORTAL_MESSAGES = {
   notAllowed: 'Sign in to see your certificates.',
   userExists: 'A portal sign-in already exists for this email address. Sign in, or reset your password.',
   firstTimeSent: 'Check your inbox: we emailed you a link to set your password.',
+  firstTimeIntro: 'Enter the address your certificate was sent to: we email you a link to choose a password.',
   resendLimit: 'This certificate was emailed to you 3 times in the last hour. Please try again later.',
   notYours: 'This certificate was not issued to your email address.',
   notDelivered: 'This certificate has not been delivered yet, so it cannot be emailed again.',
@@ -65,6 +72,10 @@ export const portalCertificate = z
     issuer: z.string(),
     image_url: z.string(),
     public_url: z.string(),
+    /** The PDF as issued. */
+    pdf_url: z.string(),
+    /** Adds it to the holder's LinkedIn profile (through the link that counts the click); null when the issuer's plan has no LinkedIn. */
+    linkedin_url: z.string().nullable(),
     /** When the certificate was sent (earned); its project's creation when never sent. */
     earned: timestamp(),
     /** The expiry date as printed (YYYY-MM-DD), or 'None'. */
@@ -75,7 +86,7 @@ export const portalCertificate = z
 export type PortalCertificate = z.infer<typeof portalCertificate>;
 
 export const portalListQuery = z.object({
-  limit: queryInt(1, 100).default(3),
+  limit: queryInt(1, 100).default(DEFAULT_LIST_PAGE_SIZES.portal),
   offset: z.coerce.number<number | string>().int().min(0).default(0),
   /** Searched in the title, the memo and the names, whatever the case. */
   like: z.string().trim().max(200).optional(),
@@ -111,13 +122,15 @@ export const portalCalls = defineCalls('recipient portal', {
     method: 'POST',
     path: '/api/first-time',
     summary: 'Start a portal sign-in for a recipient of the account: mails a link to set the password',
-    description: '404: no recipient of the account has this address; 400: a sign-in exists already.',
+    description:
+      "404: no recipient of the account has this address; 400: a sign-in exists already. The sign-in takes the name on the address's " +
+      'latest certificate from the account; `first_name` and `last_name`, when both are given, are used instead.',
     access: 'public',
     body: z.object({
       id: id(),
       email,
-      first_name: z.string().trim().min(1, 'Required').max(100),
-      last_name: z.string().trim().min(1, 'Required').max(100),
+      first_name: z.string().trim().max(100).optional(),
+      last_name: z.string().trim().max(100).optional(),
     }),
     response: okReply,
     errors: [404, 429],

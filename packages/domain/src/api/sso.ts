@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidEmail } from '../email.ts';
 import { loginResponse } from './auth.ts';
 import { defineCalls, fileReply, redirectReply } from './contract.ts';
-import { requiredThen } from './form-rules.ts';
+import { requiredMessage, requiredThen } from './form-rules.ts';
 
 /**
  * Single sign-on (docs/product/sign-in-and-sessions.md): an account's SAML identity provider for its own users
@@ -82,7 +82,7 @@ const providerParams = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
 export const ssoStartRequest = z.object({ email: z.string().trim().max(254).refine(isValidEmail, 'Enter a valid email address.') });
 
 /** The single sign-on form: an empty field is asked for before its shape is judged. */
-export const ssoStartForm = z.object({ email: requiredThen(ssoStartRequest.shape.email, 'Email is Required') });
+export const ssoStartForm = z.object({ email: requiredThen(ssoStartRequest.shape.email, requiredMessage('Email')) });
 
 export const ssoCalls = defineCalls('sso', {
   getSsoConfiguration: {

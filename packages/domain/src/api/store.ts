@@ -69,6 +69,8 @@ export const storeRecipient = recipient
     project_title: z.string(),
     certificate_name: z.string(),
     revoked_at: timestamp().nullable(),
+    /** What the issuer said when revoking; null without a reason or while not revoked. */
+    revocation_reason: z.string().nullable(),
     created_at: timestamp(),
     /** The delivery events, and the first time the certificate was opened, oldest first. */
     history: z.array(historyEvent),

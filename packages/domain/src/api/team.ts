@@ -65,7 +65,15 @@ export const accountUsersPage = z.object({
 export type AccountUsersPage = z.infer<typeof accountUsersPage>;
 
 const name = z.string().trim().min(1, 'Required').max(100);
-const credits = z.number().int().min(UNLIMITED_CREDITS).max(10_000_000);
+/**
+ * A sub-user's credits: a number, or -1 for unlimited; left out, unlimited. `null` (the form's "a number of credits"
+ * left blank) is refused in words rather than read as none (docs/product/roles-and-sub-users.md#rules-and-limits).
+ */
+const credits = z
+  .number({ error: (issue) => (issue.input === null || issue.input === '' ? TEAM_MESSAGES.creditsRequired : undefined) })
+  .int()
+  .min(UNLIMITED_CREDITS)
+  .max(10_000_000);
 
 const accountUserFields = z.object({
   first_name: name,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountIdParams, defineCalls } from './contract.ts';
-import { requiredThen, sixDigitCode } from './form-rules.ts';
+import { requiredMessage, requiredThen, sixDigitCode } from './form-rules.ts';
 
 /**
  * Two-factor authentication (docs/product/sign-in-and-sessions.md#rules-and-limits "Two-factor"): disabled, then enabling once a key and QR code
@@ -35,7 +35,7 @@ export const twoFactorKey = z.object({
 });
 export type TwoFactorKey = z.infer<typeof twoFactorKey>;
 
-const pinCode = z.string().trim().min(1, 'Pin code is Required').max(40);
+const pinCode = z.string().trim().min(1, requiredMessage('Pin code')).max(40);
 
 export const enableTwoFactorRequest = z.object({ pin_code: pinCode });
 

@@ -13,6 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'recipient.opened',
   'recipient.downloaded',
   'recipient.revoked',
+  'recipient.reinstated',
+  'recipient.corrected',
   'project.sent',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -24,6 +26,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'recipient.opened': 'Certificate page opened (first time)',
   'recipient.downloaded': 'Certificate PDF downloaded (first time)',
   'recipient.revoked': 'Certificate revoked',
+  'recipient.reinstated': 'Certificate reinstated after a revocation',
+  'recipient.corrected': 'Certificate corrected (a new version)',
   'project.sent': 'Send started for a project',
 };
 

@@ -62,6 +62,8 @@ export const FEATURE_LABELS: Readonly<Record<Feature, string>> = {
 
 export interface Plan {
   id: PlanId;
+  /** The plan's name without its billing period, as the trial names the features it lends ("Professional"). */
+  name: string;
   display_name: string;
   monthly_credits: number;
   price_usd: number;
@@ -84,6 +86,7 @@ export interface Plan {
 const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
   {
     id: 'basic-monthly-3',
+    name: 'Basic',
     display_name: 'Basic Monthly',
     monthly_credits: 150,
     price_usd: 19,
@@ -94,6 +97,7 @@ const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
   },
   {
     id: 'advanced-monthly-3',
+    name: 'Advanced',
     display_name: 'Advanced Monthly',
     monthly_credits: 250,
     price_usd: 29,
@@ -104,6 +108,7 @@ const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
   },
   {
     id: 'professional-monthly-3',
+    name: 'Professional',
     display_name: 'Professional Monthly',
     monthly_credits: 500,
     price_usd: 49,
@@ -114,6 +119,7 @@ const PLAN_ROWS: readonly Omit<Plan, 'features'>[] = [
   },
   {
     id: 'enterprise-monthly-3',
+    name: 'Enterprise',
     display_name: 'Enterprise Monthly',
     monthly_credits: 1000,
     price_usd: 79,
@@ -144,7 +150,18 @@ export const FREE_TIER = {
   limited_tier: { certificate_sets: 3, projects: 5 },
 } as const;
 
+/** How long the free trial every new account starts with lasts, from `trial_started_at`. */
 export const TRIAL_DAYS = 14;
+
+/**
+ * The plan whose features the free trial lends, while it lasts and the account holds no plan
+ * (docs/product/billing-and-credits.md#the-free-trial, docs/decisions/0069-what-a-trial-unlocks.md). Professional
+ * has everything a first send can show (logo, QR code, back side, portal, LinkedIn, saved mappings, exports, own
+ * fonts, team logins); Enterprise adds single sign-on and a custom portal URL, which need the customer's identity
+ * provider and DNS and would break for the recipients of the trial's certificates the day the trial ends. The trial
+ * lends features only: credits and certificate sets stay the free tier's.
+ */
+export const TRIAL_PLAN: PlanId = 'professional-monthly-3';
 
 /** Automatic-purchase packs (docs/product/billing-and-credits.md#screens, docs/product/billing-and-credits.md#rules-and-limits). */
 export const CREDIT_PACKS = [

@@ -9,6 +9,7 @@ import {
   type Plan,
   type PlanId,
   TRIAL_DAYS,
+  TRIAL_PLAN,
 } from './catalogue.ts';
 
 /** What the plan rules read from an account. */
@@ -17,8 +18,16 @@ export interface PlanHolder {
   stripe_plan: string | null;
 }
 
-/** What the feature rules read: the plan, a pending plan change, and the overrides a super-admin may set. */
-export interface FeatureHolder extends PlanHolder {
+/** What the trial rules read: when the account's free trial started (registration, or a super-admin's reset). */
+export interface TrialHolder {
+  trial_started_at: Date;
+}
+
+/**
+ * What the feature rules read: the plan, the trial, a pending plan change, and the overrides a super-admin may
+ * set. Every feature rule also takes the moment it is asked about, since the trial ends with time.
+ */
+export interface FeatureHolder extends PlanHolder, TrialHolder {
   subscription_in_pending?: boolean;
   allow_qrcode?: boolean;
   allow_two_side_certificate?: boolean;
@@ -54,20 +63,36 @@ export function onDiscontinuedPlan(account: PlanHolder): boolean {
 const SUSPENDED_WHILE_PENDING: readonly Feature[] = ['custom_fonts', 'team'];
 
 /**
- * Whether the account may use a feature: its active plan's flag, or the account's own override for QR
- * codes and two-sided certificates (`allow_qrcode`, `allow_two_side_certificate`).
+ * The plan whose features and feature limits the account has at `now`: its active plan, else the trial's plan
+ * while the trial lasts (docs/product/billing-and-credits.md#the-free-trial), else none (the free tier).
  */
-export function featureAllowed(account: FeatureHolder, feature: Feature): boolean {
+export function featurePlan(account: PlanHolder & TrialHolder, now: Date): Plan | undefined {
+  return activePlan(account) ?? (onTrial(account, now) ? trialPlan() : undefined);
+}
+
+/**
+ * Whether the account may use a feature at `now`: the feature plan's flag (its own plan, or the trial's), or the
+ * account's own override for QR codes and two-sided certificates (`allow_qrcode`, `allow_two_side_certificate`).
+ */
+export function featureAllowed(account: FeatureHolder, feature: Feature, now: Date): boolean {
   if (feature === 'qr_code' && account.allow_qrcode) return true;
   if (feature === 'two_sided' && account.allow_two_side_certificate) return true;
-  const plan = activePlan(account);
+  const plan = featurePlan(account, now);
   if (!plan?.features[feature]) return false;
   return !(SUSPENDED_WHILE_PENDING.includes(feature) && account.subscription_in_pending);
 }
 
-/** Every feature with whether the account has it. */
-export function accountFeatures(account: FeatureHolder): Record<Feature, boolean> {
-  return Object.fromEntries(FEATURES.map((f) => [f, featureAllowed(account, f)])) as Record<Feature, boolean>;
+/** Every feature with whether the account has it at `now`. */
+export function accountFeatures(account: FeatureHolder, now: Date): Record<Feature, boolean> {
+  return Object.fromEntries(FEATURES.map((f) => [f, featureAllowed(account, f, now)])) as Record<Feature, boolean>;
+}
+
+/**
+ * What a screen reads: the features the server worked out for the account when it answered (`plan.features` of
+ * the account in the current-user reply), so that the web and the server never weigh a plan or a trial apart.
+ */
+export function reportedFeature(account: { plan: { features: Readonly<Record<string, boolean>> } }, feature: Feature): boolean {
+  return account.plan.features[feature] === true;
 }
 
 /** The cheapest plan that unlocks a feature. */
@@ -118,38 +143,75 @@ export function trialDaysRemaining(startedAt: Date, now: Date, trialDays = TRIAL
 }
 
 /** The trial days an account shows: none while it holds a plan (paid or granted), else what is left of its trial. */
-export function accountTrialDaysRemaining(account: PlanHolder & { trial_started_at: Date }, now: Date): number {
+export function accountTrialDaysRemaining(account: PlanHolder & TrialHolder, now: Date): number {
   return activePlan(account) ? 0 : trialDaysRemaining(account.trial_started_at, now);
 }
 
-/** Custom fonts the account may hold now. */
-export function maxOwnFonts(account: FeatureHolder): number {
-  return featureAllowed(account, 'custom_fonts') ? (activePlan(account)?.max_own_fonts ?? 0) : 0;
+/** The account is on its free trial: it holds no plan and trial days remain. */
+export function onTrial(account: PlanHolder & TrialHolder, now: Date): boolean {
+  return accountTrialDaysRemaining(account, now) > 0;
 }
 
-/** Custom fonts need an active plan above Basic and no pending subscription change (docs/product/billing-and-credits.md#who-may-do-what). */
-export function mayUseOwnFonts(account: FeatureHolder & { subscription_in_pending: boolean }): boolean {
-  return featureAllowed(account, 'custom_fonts');
+/** The plan whose features a trial lends. */
+export function trialPlan(): Plan {
+  return findPlan(TRIAL_PLAN)!;
 }
 
-/** Managing users needs a plan with team logins and no pending subscription change (docs/product/billing-and-credits.md#who-may-do-what). */
-export function mayManageUsers(account: FeatureHolder & { subscription_in_pending: boolean }): boolean {
-  return featureAllowed(account, 'team');
+/** The moment the trial ends: the last remaining day runs out exactly `TRIAL_DAYS` days after it started. */
+export function trialEndsAt(account: TrialHolder): Date {
+  return new Date(account.trial_started_at.getTime() + TRIAL_DAYS * 86_400_000);
 }
 
-/** How many sub-users may be active at once: the plan's logins, else the general 5 (docs/product/billing-and-credits.md#rules-and-limits). */
-export function maxActiveTeamUsers(account: PlanHolder): number {
-  return activePlan(account)?.max_active_users || SUB_USERS_ACTIVE_MAX;
+/** The trial as the screens show it; null while the account holds a plan, which makes the trial beside the point. */
+export interface TrialState {
+  plan_id: PlanId;
+  plan_name: string;
+  days_remaining: number;
+  ends_at: Date;
+  running: boolean;
 }
 
-/** The credits a plan grants each month: the ceiling of all sub-users' monthly refills together. */
+export function accountTrial(account: PlanHolder & TrialHolder, now: Date): TrialState | null {
+  if (activePlan(account)) return null;
+  const plan = trialPlan();
+  const days = trialDaysRemaining(account.trial_started_at, now);
+  return { plan_id: plan.id, plan_name: plan.name, days_remaining: days, ends_at: trialEndsAt(account), running: days > 0 };
+}
+
+/** How the screens name a running trial: "Trial · Professional features · 9 days left". */
+export function trialLabel(trial: { plan_name: string; days_remaining: number }): string {
+  return `Trial · ${trial.plan_name} features · ${trial.days_remaining} ${trial.days_remaining === 1 ? 'day' : 'days'} left`;
+}
+
+/** Custom fonts the account may hold at `now`: its feature plan's number, while it may use custom fonts. */
+export function maxOwnFonts(account: FeatureHolder, now: Date): number {
+  return featureAllowed(account, 'custom_fonts', now) ? (featurePlan(account, now)?.max_own_fonts ?? 0) : 0;
+}
+
+/** Custom fonts need a plan (or the trial) above Basic and no pending subscription change (docs/product/billing-and-credits.md#who-may-do-what). */
+export function mayUseOwnFonts(account: FeatureHolder, now: Date): boolean {
+  return featureAllowed(account, 'custom_fonts', now);
+}
+
+/** Managing users needs a plan (or the trial) with team logins and no pending subscription change (docs/product/billing-and-credits.md#who-may-do-what). */
+export function mayManageUsers(account: FeatureHolder, now: Date): boolean {
+  return featureAllowed(account, 'team', now);
+}
+
+/** How many sub-users may be active at once: the feature plan's logins, else the general 5 (docs/product/billing-and-credits.md#rules-and-limits). */
+export function maxActiveTeamUsers(account: PlanHolder & TrialHolder, now: Date): number {
+  return featurePlan(account, now)?.max_active_users || SUB_USERS_ACTIVE_MAX;
+}
+
+/** The credits a plan grants each month: the ceiling of all sub-users' monthly refills together. A trial grants none of its own. */
 export function monthlyPlanCredits(account: PlanHolder): number {
   return activePlan(account)?.monthly_credits ?? 0;
 }
 
 /**
  * Certificate sets the account may own, or null for no limit: its own allowance (registration's free-tier
- * 1, raised by purchases and super-admins) plus what its plan adds, from the catalogue.
+ * 1, raised by purchases and super-admins) plus what its plan adds, from the catalogue. A trial lends features,
+ * not sets: sets made during it would outlast it (docs/decisions/0069-what-a-trial-unlocks.md).
  */
 export function certificateSetLimit(account: PlanHolder & { allowed_sets: number }): number | null {
   const plan = activePlan(account);

@@ -33,6 +33,8 @@ export interface CertificateEmailInput {
       issuedAt: Date;
       expiresAt?: Date | null;
       title: string;
+      /** What LinkedIn's add-to-profile entry is named: the certificate set's name, as its credential's achievement; `title` when not given. */
+      profileEntryName?: string;
       /** The certificate drawn as an image, served by its public link; shown above the message. */
       imageUrl?: string | null;
     };
@@ -147,7 +149,7 @@ export function composeCertificateEmail(input: CertificateEmailInput): Certifica
   const button = downloadButtonHtml(certUrl, design.button_styles, type);
   const linkedInUrl = design.show_linkedin
     ? linkedInAddToProfileUrl({
-        title: recipient.certificate.title,
+        title: recipient.certificate.profileEntryName ?? recipient.certificate.title,
         organizationId: design.linkedin_org_id,
         organizationName: account.name,
         issuedAt: recipient.certificate.issuedAt,

@@ -8,6 +8,8 @@ import {
   accountTrialDaysRemaining,
   activePlan,
   certificateSetLimit,
+  DEFAULT_CATEGORY,
+  givenCategory,
   PLANS,
   planDisplayName,
 } from '@laurel/domain';
@@ -64,8 +66,11 @@ function conditions(query: FilterQuery): SQL[] {
     if (field === 'plan') {
       if (value === 'free' || value === '') where.push(sql`not a.stripe_active`);
       else where.push(sql`a.stripe_active and a.stripe_plan = ${value}`);
-    } else if (field === 'category') where.push(sql`a.category = ${value}`);
-    else if (field === 'banned') where.push(value === '1' || value === 'true' ? sql`a.is_banned` : sql`not a.is_banned`);
+    } else if (field === 'category') {
+      // `category:` is an account that gave none: blank, or the registration form's placeholder.
+      if (givenCategory(value) === null) where.push(sql`btrim(a.category) in ('', ${DEFAULT_CATEGORY})`);
+      else where.push(sql`a.category = ${value}`);
+    } else if (field === 'banned') where.push(value === '1' || value === 'true' ? sql`a.is_banned` : sql`not a.is_banned`);
     else if (field === 'search') {
       const text = value.trim().toLowerCase();
       if (!text) continue;
@@ -103,7 +108,7 @@ function present(row: ListedRow, now: Date): AdminAccountRow {
     id: row.id,
     name: row.name,
     url: row.url,
-    category: row.category,
+    category: givenCategory(row.category),
     credits: row.credits,
     subscription_credits: row.subscription_credits,
     allowed_sets: row.allowed_sets,
@@ -130,6 +135,13 @@ function present(row: ListedRow, now: Date): AdminAccountRow {
             banned: !!row.admin_banned,
           },
   };
+}
+
+/** The categories in use as filter choices; the accounts that gave none are one choice, `Not given`, last. */
+function categoryChoices(categories: string[]): { id: string; title: string }[] {
+  const given = [...new Set(categories.map(givenCategory).filter((c): c is string => c !== null))];
+  const choices = given.map((c) => ({ id: c, title: c }));
+  return categories.some((c) => givenCategory(c) === null) ? [...choices, { id: '', title: 'Not given' }] : choices;
 }
 
 /**
@@ -164,7 +176,7 @@ export async function filterAccounts(context: AppContext, query: FilterQuery): P
     accounts: rowsOf<ListedRow>(page).map((row) => present(row, now)),
     count: total?.count ?? 0,
     plans: [{ id: 'free', title: 'Free' }, ...PLANS.map((p) => ({ id: p.id, title: p.display_name }))],
-    categories: (total?.categories ?? []).map((c) => ({ id: c, title: c })),
+    categories: categoryChoices(total?.categories ?? []),
   };
 }
 

@@ -9,14 +9,14 @@ import { audit } from '../system/index.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
 
-export function presentPlanState(account: AccountRow): AccountPlanState {
+export function presentPlanState(account: AccountRow, now: Date): AccountPlanState {
   return {
     id: account.id,
     stripe_active: account.stripe_active,
     stripe_plan: account.stripe_plan,
     subscription_updated: account.subscription_updated?.toISOString() ?? null,
     plan: { id: activePlan(account)?.id ?? null, display_name: planDisplayName(account) },
-    features: accountFeatures(account),
+    features: accountFeatures(account, now),
   };
 }
 
@@ -39,7 +39,7 @@ export async function setAccountPlan(
     const [before] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update');
     if (!before || before.deleted_at) throw notFound();
     // The plan it already holds: nothing changes (its period, its credits and the grant date stay as they are).
-    if (plan && activePlan(before)?.id === plan.id) return presentPlanState(before);
+    if (plan && activePlan(before)?.id === plan.id) return presentPlanState(before, now);
     const change = plan
       ? { stripe_plan: plan.id, stripe_active: true, subscription_in_pending: false, subscription_updated: now }
       : { stripe_plan: null, stripe_active: false, subscription_in_pending: false };
@@ -60,6 +60,6 @@ export async function setAccountPlan(
       tx as Db,
     );
     if (plan) await refillAccount(tx as Db, accountId, now, { stripeConfigured: !!context.env.STRIPE_SECRET_KEY });
-    return presentPlanState(after!);
+    return presentPlanState(after!, now);
   });
 }

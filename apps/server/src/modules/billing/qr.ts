@@ -14,6 +14,6 @@ export async function certificateQrPng(context: AppContext, member: Member, setI
   const set = await findCertificateSet(context, member, setId);
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, set.account_id));
   if (!account) throw notFound();
-  assertFeature(account, 'qr_code');
+  assertFeature(account, 'qr_code', context.clock.now());
   return QRCode.toBuffer(`${context.env.PUBLIC_URL}/verify`, { type: 'png', width: size, margin: 1, errorCorrectionLevel: 'M' });
 }

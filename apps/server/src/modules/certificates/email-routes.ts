@@ -1,11 +1,11 @@
-import { certificateCalls as calls } from '@laurel/domain';
+import { certificateCalls as calls, testEmailSentMessage } from '@laurel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAccountMember, requireRole } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { sendStyleTestEmail } from '../styles/index.ts';
-import { previewSetEmail, sendSetTestEmail, TEST_EMAIL_SENT } from './set-email.ts';
+import { previewSetEmail, sendSetTestEmail } from './set-email.ts';
 import { testRecipients } from './test-recipients.ts';
 
 /** A super-admin's template tests go out at most this often from one address (a set's tests are limited per account). */
@@ -22,8 +22,8 @@ export function certificateEmailRoutes(app: FastifyInstance, context: AppContext
   }));
 
   route(app, calls.sendTestCertificateEmail, async (request) => {
-    await sendSetTestEmail(context, requireAccountMember(request), request.params.id, request.body);
-    return { success: true, message: TEST_EMAIL_SENT };
+    const to = await sendSetTestEmail(context, requireAccountMember(request), request.params.id, request.body);
+    return { success: true, message: testEmailSentMessage(to), to };
   });
 
   /** A global template's email, sent to the super-admin who asks (the spec's admin variant). */
@@ -34,7 +34,7 @@ export function certificateEmailRoutes(app: FastifyInstance, context: AppContext
       const auth = requireRole(request, ['global_admin']);
       if (auth.user.id !== request.params.userId) throw notFound();
       await sendStyleTestEmail(context, auth, request.params.id);
-      return { success: 'OK' as const, message: TEST_EMAIL_SENT };
+      return { success: 'OK' as const, message: testEmailSentMessage(auth.user.email), to: auth.user.email };
     },
     { rateLimit: TEST_RATE_LIMIT },
   );

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type CertificateDesign, elementText, mergeFieldNames } from '@laurel/certificate';
-import { attachesPdf, type EmailDesign, type EmailPreview, emailDesignSchema, validateEmailDesign } from '@laurel/domain';
+import type { CertificateDesign, Recipient } from '@laurel/certificate';
+import {
+  attachesPdf,
+  type EmailDesign,
+  type EmailPreview,
+  emailDesignSchema,
+  SAMPLE_CERTIFICATE_NUMBER,
+  validateEmailDesign,
+} from '@laurel/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,18 +19,7 @@ import { type CertificateEmail, composeCertificateEmail, sanitizeEmailHtml } fro
 import { newMessageId, queueMail } from '../../mail/outbox.ts';
 import { certificatePdfName } from '../files/index.ts';
 import { designPdf } from './rendering.ts';
-
-/** Names of merge fields the certificate itself fills in, not data columns. */
-const BUILT_IN_FIELDS = new Set([
-  'first name',
-  'last name',
-  'participant name',
-  'first_name',
-  'last_name',
-  'account_name',
-  'account_email',
-  'recipient email',
-]);
+import { testEmailFields, testRecipient, testRecipientQuery } from './test-values.ts';
 
 /**
  * The email design a save produces: the stored one with the changes on top, completed with the
@@ -43,18 +39,6 @@ export function prepareEmail(current: Record<string, unknown>, changes: Record<s
   return design;
 }
 
-/** The certificate's own data fields ([COURSE], [DATE] …), which the send wizard maps columns to. */
-export function dataFields(design: CertificateDesign): string[] {
-  const names = new Map<string, string>();
-  for (const element of [...design.elements, ...design.back_side_elements]) {
-    if (element.type === 'name') continue;
-    for (const name of mergeFieldNames(elementText(element))) {
-      if (!BUILT_IN_FIELDS.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
-    }
-  }
-  return [...names.values()];
-}
-
 const absolute = (context: AppContext, path: string) => `${context.env.PUBLIC_URL}${path}`;
 
 interface Sample {
@@ -63,17 +47,18 @@ interface Sample {
   email: Record<string, unknown>;
   design: CertificateDesign;
   to: string;
+  /** Values given for a test, by merge field; the design's sample fills the rest (testRecipient). */
   fields: Record<string, string>;
-  certificateUrl: string;
   title: string;
 }
 
-/** Composes a set's email for sample data, exactly as a recipient would get it. */
-async function composeSample(context: AppContext, sample: Sample): Promise<CertificateEmail> {
+/** Composes a set's email for a made-up recipient, exactly as a real one would get it. */
+async function composeSample(
+  context: AppContext,
+  sample: Omit<Sample, 'fields'> & { recipient: Recipient; certificateUrl: string },
+): Promise<CertificateEmail> {
   const account = sample.accountId ? (await context.db.select().from(accounts).where(eq(accounts.id, sample.accountId)))[0] : undefined;
-  const fields = { ...Object.fromEntries(dataFields(sample.design).map((f) => [f, `Sample ${f.toLowerCase()}`])), ...sample.fields };
-  const first = fields['FIRST NAME'] ?? fields.FIRST_NAME ?? 'Alex';
-  const last = fields['LAST NAME'] ?? fields.LAST_NAME ?? 'Morgan';
+  const { recipient } = sample;
   return composeCertificateEmail({
     design: sample.email,
     account: {
@@ -82,11 +67,17 @@ async function composeSample(context: AppContext, sample: Sample): Promise<Certi
       ...(account ? accountMailLinks(context, account) : { logoUrl: null, portalUrl: null }),
     },
     recipient: {
-      first_name: first,
-      last_name: last,
+      first_name: recipient.firstName,
+      last_name: recipient.lastName,
       email: sample.to,
-      fields,
-      certificate: { url: sample.certificateUrl, id: 'SAMPLE-0001', issuedAt: context.clock.now(), expiresAt: null, title: sample.title },
+      fields: testEmailFields(recipient, sample.design),
+      certificate: {
+        url: sample.certificateUrl,
+        id: recipient.certificateNumber ?? SAMPLE_CERTIFICATE_NUMBER,
+        issuedAt: context.clock.now(),
+        expiresAt: null,
+        title: sample.title,
+      },
     },
     links: {
       unsubscribeUrl: absolute(context, '/unsubscribe/sample'),
@@ -98,13 +89,11 @@ async function composeSample(context: AppContext, sample: Sample): Promise<Certi
   });
 }
 
-export async function previewEmail(
-  context: AppContext,
-  input: Omit<Sample, 'certificateUrl' | 'fields' | 'to'> & { to: string; setId: number | null },
-): Promise<EmailPreview> {
+/** The editor's preview: the design's sample recipient, the one a test starts from. */
+export async function previewEmail(context: AppContext, input: Omit<Sample, 'fields'> & { setId: number | null }): Promise<EmailPreview> {
   const email = await composeSample(context, {
     ...input,
-    fields: {},
+    recipient: testRecipient(input.design, {}, context.clock.now()),
     certificateUrl: absolute(context, input.setId ? `/api/certificates/${input.setId}/pdf?type=stream` : '/'),
   });
   return { subject: email.subject, html: email.html, text: email.text, from: email.from, reply_to: email.replyTo };
@@ -113,31 +102,21 @@ export async function previewEmail(
 const TEST_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * A test of the set's email to one address: composed with the sample values given, its download link pointing at
- * the certificate drawn for them, and carrying what a recipient's message would: the certificate as the PDF an email
- * attaches (screen-resolution images) when the email attaches one, and the set's files.
+ * A test of the set's email to one address: composed with the values given over the design's sample, its download
+ * link drawing the certificate with the same values, and carrying what a recipient's message would: the certificate
+ * as the PDF an email attaches (screen-resolution images) when the email attaches one, and the set's files.
  */
-export async function sendTestEmail(context: AppContext, input: Omit<Sample, 'certificateUrl'> & { setId: number | null }): Promise<void> {
+export async function sendTestEmail(context: AppContext, input: Sample & { setId: number | null }): Promise<void> {
+  const recipient = testRecipient(input.design, input.fields, context.clock.now());
   const pdf = attachesPdf(input.email)
-    ? await designPdf(
-        context,
-        input.accountId,
-        input.design,
-        {
-          firstName: input.fields['FIRST NAME'] ?? input.fields.FIRST_NAME ?? 'Alex',
-          lastName: input.fields['LAST NAME'] ?? input.fields.LAST_NAME ?? 'Morgan',
-          fields: input.fields,
-        },
-        input.title,
-        { print: false },
-      )
+    ? await designPdf(context, input.accountId, input.design, recipient, input.title, { print: false })
     : null;
   const key = `${randomBytes(18).toString('base64url')}.pdf`;
   if (pdf) await context.files.put(key, pdf);
   const certificateUrl = input.setId
-    ? absolute(context, signPath(context, `/api/certificates/${input.setId}/pdf?type=stream`, TEST_LINK_TTL_MS))
+    ? absolute(context, signPath(context, `/api/certificates/${input.setId}/pdf?${testRecipientQuery(recipient)}`, TEST_LINK_TTL_MS))
     : context.env.PUBLIC_URL;
-  const email = await composeSample(context, { ...input, certificateUrl });
+  const email = await composeSample(context, { ...input, recipient, certificateUrl });
   const uploads = input.setId
     ? await context.db.select().from(certificateUploads).where(eq(certificateUploads.certificate_id, input.setId))
     : [];

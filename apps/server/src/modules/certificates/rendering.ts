@@ -76,13 +76,19 @@ async function poolOptions(
   return { fonts, ...images };
 }
 
-/** Sample data for previews: the merge fields stay visible as their own names. */
+/** A query key that may name a merge field: what fits between the brackets of one (letters of any script included). */
+const MERGE_NAME = /^[^[\]\r\n]{1,100}$/;
+
+/**
+ * Values for a preview, by merge field, from the query (a test email's download link carries its values this way);
+ * without any, the merge fields stay visible as their own names.
+ */
 export function previewRecipient(query: Record<string, unknown>): Recipient | undefined {
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
     if (
       typeof value === 'string' &&
-      /^[A-Z0-9_ ]+$/i.test(key) &&
+      MERGE_NAME.test(key) &&
       !['width', 'is_back_side', 't', 'no_cache', 'expires', 'sig', 'type'].includes(key)
     ) {
       fields[key] = value.slice(0, 500);

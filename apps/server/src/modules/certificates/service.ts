@@ -102,7 +102,7 @@ export async function createCertificateSet(context: AppContext, member: Member, 
   if (body.style_id && !template) throw notFound('Template not found.');
   const { design: designFields, email } = splitPayload(body);
   const design = buildDesign(template ? migrateDesign(template.design) : newDesign(), designFields);
-  assertPlanAllows(account, design);
+  assertPlanAllows(account, design, context.clock.now());
   // A template's email is the starting point, but not its attachment switch (emailFromTemplate): that is the issuer's.
   const emailDesign = prepareEmail({ ...emailFromTemplate(template?.email ?? {}), reply_to: member.user.email }, email);
   const now = context.clock.now();
@@ -165,7 +165,7 @@ export async function updateCertificateSet(context: AppContext, member: Member, 
   if (Object.keys(designFields).length || renamed || described) assertMayEditSets(member.user);
   if (Object.keys(email).length) assertMayEditEmails(member.user);
   const design = buildDesign(migrateDesign(current.design), designFields);
-  assertPlanAllows(await loadAccount(context, member.accountId), design);
+  assertPlanAllows(await loadAccount(context, member.accountId), design, context.clock.now());
   const edited = Object.keys(email).length ? prepareEmail(current.email, email) : current.email;
   const emailDesign = renamed && email.email_subject === undefined ? subjectAfterRename(edited, current.name, body.name!) : edited;
   try {

@@ -63,14 +63,16 @@ async function load(context: AppContext, state: State): Promise<void> {
       stripe_active: accounts.stripe_active,
       stripe_plan: accounts.stripe_plan,
       subscription_in_pending: accounts.subscription_in_pending,
+      trial_started_at: accounts.trial_started_at,
     })
     .from(customDomains)
     .innerJoin(accounts, eq(accounts.id, customDomains.account_id))
     .where(and(eq(customDomains.active, true), isNull(accounts.deleted_at)));
   // A domain stays stored when its account leaves the plan that includes it, and is served again on its return.
+  const now = context.clock.now();
   state.hosts = new Map(
     rows
-      .filter((row) => featureAllowed(row, 'custom_url'))
+      .filter((row) => featureAllowed(row, 'custom_url', now))
       .map((row) => [row.host, { id: row.id, name: row.name, url: row.url, imagepath: row.imagepath }]),
   );
   state.loadedAt = Date.now();

@@ -47,7 +47,7 @@ async function loadAccount(context: AppContext, actor: Actor) {
 
 async function gate(context: AppContext, actor: Actor): Promise<void> {
   const account = await loadAccount(context, actor);
-  if (!actor.operator) assertFeature(account, 'custom_url');
+  if (!actor.operator) assertFeature(account, 'custom_url', context.clock.now());
 }
 
 async function currentRow(db: Db, accountId: number, lock = false): Promise<CustomDomainRow | undefined> {

@@ -5,7 +5,7 @@ import type { projects, recipients } from '../../db/schema.ts';
 import { designPdf, preparedPdfRenderer } from '../certificates/index.ts';
 import type { Credential } from '../open-badges/index.ts';
 import { certificateCredential, credentialText } from './certificate-credential.ts';
-import { type IssuedFile, recordIssuedFiles } from './issued-files.ts';
+import { type IssuedFile, issuedFile, recordIssuedFiles } from './issued-files.ts';
 import { recipientLinks } from './links.ts';
 
 type RecipientRow = typeof recipients.$inferSelect;
@@ -132,7 +132,7 @@ export async function issuedCertificatePdf(
   const attachments = signed ? [credentialAttachment(credentialText(signed))] : [];
   const pdf = await renderer.renderPdf(recipientData(context, recipient), { attachments });
   await context.files.put(key, pdf);
-  const file = { recipient, kind: 'pdf' as const, bytes: pdf };
+  const file = issuedFile(recipient, 'pdf', pdf);
   if (drawn) drawn.push(file);
   else await recordIssuedFiles(context, [file]);
   return pdf;

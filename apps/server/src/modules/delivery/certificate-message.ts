@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { accountEmailSettings, accounts, projects, recipients } from '../../db/schema.ts';
 import { accountMailLinks } from '../../mail/account-mail-links.ts';
 import { composeCertificateEmail } from '../../mail/certificate-email/index.ts';
-import { awardedTitle } from './awarded-title.ts';
+import { awardedTitle, profileEntryName } from './awarded-title.ts';
 import { certificateMessageId, recipientLinks } from './links.ts';
 
 interface Delivery {
@@ -11,6 +11,8 @@ interface Delivery {
   account: typeof accounts.$inferSelect;
   emailSettings: typeof accountEmailSettings.$inferSelect | null;
   ownerEmail: string | null;
+  /** The certificate set's name now; null when the set is gone. */
+  setName: string | null;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Delivery {
  */
 export function certificateMessage(
   context: AppContext,
-  { recipient, project, account, emailSettings, ownerEmail }: Delivery,
+  { recipient, project, account, emailSettings, ownerEmail, setName }: Delivery,
   ownSender: { email: string; name: string | null } | null = null,
 ) {
   const links = recipientLinks(context, recipient.token);
@@ -49,6 +51,7 @@ export function certificateMessage(
         issuedAt: recipient.created_at,
         expiresAt,
         title: awardedTitle(project.snapshot),
+        profileEntryName: profileEntryName(setName, project.snapshot),
         imageUrl: links.image,
       },
     },

@@ -55,8 +55,10 @@ export function certificatePageHtml(
     ['Expires', certificate.expires_on ? date(certificate.expires_on) : 'Does not expire'],
     ['Certificate number', certificate.certificate_number],
   ];
-  if (certificate.revoked_at) facts.push(['Revoked on', date(certificate.revoked_at)]);
-  if (certificate.revocation_reason) facts.push(['Reason', certificate.revocation_reason]);
+  // A revoked certificate says when, and why in the issuer's words when they gave a reason (docs/product/delivery.md#screens).
+  const statusText = certificate.revoked_at
+    ? html`Revoked on ${date(certificate.revoked_at)}${certificate.revocation_reason ? html`: ${certificate.revocation_reason}` : '.'}`
+    : status.text;
 
   const main = html`
       <div class="title">
@@ -87,7 +89,7 @@ export function certificatePageHtml(
               <span class="status-icon">${icon(status.icon, 22)}</span>
               <div>
                 <h2 id="status-heading">${status.heading} <span class="badge" data-testid="certificate-status">${status.label}</span></h2>
-                <p class="muted">${status.text}</p>
+                <p class="muted" data-testid="status-text">${statusText}</p>
               </div>
             </div>
             <dl class="facts">${facts.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>

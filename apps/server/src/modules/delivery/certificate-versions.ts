@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { type projects, recipients } from '../../db/schema.ts';
 import { discardUnissuedCredential, signNewVersion, supersedeCredential } from '../open-badges/index.ts';
+import { emitWebhookEvent, recipientEventData } from '../webhooks/index.ts';
 import { certificateToCredential } from './certificate-credential.ts';
 import { certificateFileKey } from './certificate-file.ts';
 import { withEvent } from './events.ts';
@@ -66,6 +67,11 @@ export async function correctIssuedCertificate(
       .returning();
     if (!updated) return null;
     await supersedeCredential(tx as Db, { previous: recipient, next: signed, reason: 'correction', changed, changedBy, at: now });
+    await emitWebhookEvent(context, tx as Db, {
+      accountId: updated.account_id,
+      type: 'recipient.corrected',
+      data: { ...recipientEventData(updated, context.env.PUBLIC_URL), changed },
+    });
     return updated;
   });
 }

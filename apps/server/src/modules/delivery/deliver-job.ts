@@ -1,4 +1,4 @@
-import { isRenderError } from '@laurel/certificate/node';
+import { isRenderError, releaseFileMemory } from '@laurel/certificate/node';
 import { attachesPdf } from '@laurel/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
@@ -72,6 +72,25 @@ async function deliver(
     }
     throw error;
   }
+  try {
+    return await composeAndSend(context, job, delivery, pdf, credential);
+  } finally {
+    // Stored, recorded by its digest and handed to SMTP (or to the outbox by its key): nothing holds the PDF any
+    // more, and a send attaching thousands frees each at once rather than leaving them to the collector (0074).
+    if (pdf) releaseFileMemory(pdf);
+  }
+}
+
+/** The message composed with its attachments and sent (or kept for the outbox), once the PDF, if any, is drawn. */
+async function composeAndSend(
+  context: AppContext,
+  job: DeliveryJob,
+  delivery: Delivery,
+  pdf: Buffer | null,
+  credential: Promise<Credential | undefined>,
+): Promise<Delivered | null> {
+  const { project, recipient } = delivery;
+  const withPdf = pdf !== null;
   // An account with its own server sends through it, from its own address; a failure there is this
   // delivery's failure (retried or bounced below), never a reason to use the product's server instead.
   const own = ownSender(context, delivery.emailSettings);
@@ -81,7 +100,12 @@ async function deliver(
   if (!withPdf && context.signCredentials && !(await credential)) await certificateCredential(context, { project, recipient });
   if (!own && !context.transport) {
     // The outbox keeps the attachments by their keys, not their bytes.
-    const kept = { accountId: delivery.account.id, email: { ...email, attachments: [] }, attachments: attachments.refs };
+    const kept = {
+      accountId: delivery.account.id,
+      projectId: project.id,
+      email: { ...email, attachments: [] },
+      attachments: attachments.refs,
+    };
     return { job, accountId: delivery.account.id, messageId: email.messageId, kept };
   }
   try {

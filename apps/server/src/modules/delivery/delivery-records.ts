@@ -1,11 +1,12 @@
 // The database side of deliveries: claiming a batch, recording what became of each attempt.
-import type { RecipientState } from '@laurel/domain';
+import { CERTIFICATE_MAIL_KIND, type RecipientState } from '@laurel/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import {
   accountEmailSettings,
   accounts,
+  certificateSets,
   mailMessages,
   projects,
   recipients,
@@ -22,7 +23,7 @@ export type DeliveryJob = { recipientId: number; attempt: number };
 const STILL_DELIVERING: RecipientState[] = ['queued', 'sending'];
 export type Delivery = NonNullable<Awaited<ReturnType<typeof claimMany>>[number]>;
 /** A message the embedded default keeps in the outbox instead of sending (no SMTP_URL). */
-export type Kept = { accountId: number; email: OutgoingMessage; attachments?: SnapshotFile[] };
+export type Kept = { accountId: number; projectId: number; email: OutgoingMessage; attachments?: SnapshotFile[] };
 /** An attempt whose message left (or was kept), to be recorded with the rest of its batch. */
 export type Delivered = { job: DeliveryJob; accountId: number; messageId: string; kept?: Kept };
 
@@ -62,10 +63,13 @@ export async function claimMany(context: AppContext, jobs: DeliveryJob[], event:
       emailSettings: accountEmailSettings,
       ownerEmail: users.email,
       suppressed: suppressions.reason,
+      // The set's name as it is now, which the credential's achievement and the LinkedIn entry are named after.
+      setName: certificateSets.name,
     })
     .from(recipients)
     .innerJoin(projects, eq(projects.id, recipients.project_id))
     .innerJoin(accounts, eq(accounts.id, recipients.account_id))
+    .leftJoin(certificateSets, and(eq(certificateSets.id, projects.certificate_id), eq(certificateSets.account_id, projects.account_id)))
     .leftJoin(accountEmailSettings, eq(accountEmailSettings.account_id, recipients.account_id))
     .leftJoin(users, eq(users.id, projects.user_id))
     .leftJoin(suppressions, and(eq(suppressions.account_id, recipients.account_id), eq(suppressions.email, recipients.email)))
@@ -126,7 +130,7 @@ export async function finishSent(context: AppContext, delivered: Delivered[]) {
       await emitWebhookEvents(
         context,
         tx as Db,
-        sent.map((r) => ({ accountId: r.account_id, type: 'recipient.delivered', data: recipientEventData(r) })),
+        sent.map((r) => ({ accountId: r.account_id, type: 'recipient.delivered', data: recipientEventData(r, context.env.PUBLIC_URL) })),
       );
     }
   });
@@ -161,7 +165,11 @@ export async function finish(context: AppContext, job: DeliveryJob, state: 'boun
         .insert(suppressions)
         .values({ account_id: row.account_id, email: row.email, reason: 'bounce', created_at: now })
         .onConflictDoNothing();
-      await emitWebhookEvent(context, tx as Db, { accountId: row.account_id, type: 'recipient.bounced', data: recipientEventData(row) });
+      await emitWebhookEvent(context, tx as Db, {
+        accountId: row.account_id,
+        type: 'recipient.bounced',
+        data: recipientEventData(row, context.env.PUBLIC_URL),
+      });
     }
   });
 }
@@ -185,9 +193,10 @@ async function keepInOutbox(context: AppContext, tx: Db, kept: Kept[]) {
   const now = context.clock.now();
   const rows = kept
     .filter((k) => !known.has(k.email.messageId))
-    .map(({ accountId, email, attachments }) => ({
+    .map(({ accountId, projectId, email, attachments }) => ({
       account_id: accountId,
-      kind: 'certificate',
+      project_id: projectId,
+      kind: CERTIFICATE_MAIL_KIND,
       to_address: email.to,
       from_address: email.from,
       subject: email.subject,

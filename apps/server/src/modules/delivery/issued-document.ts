@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { projects, recipients } from '../../db/schema.ts';
 import { certificateFileKey } from './certificate-file.ts';
-import { type IssuedFileKind, isRecordedFile, recordIssuedFiles } from './issued-files.ts';
+import { type IssuedFileKind, isRecordedFile, issuedFile, recordIssuedFiles } from './issued-files.ts';
 import { bakedCertificatePng } from './public-certificate.ts';
 
 /** The widths the public link draws a PNG at (its contract's range). */
@@ -45,7 +45,7 @@ export async function isIssuedDocument(context: AppContext, issued: IssuedVersio
     if (drawable) kept = [await bakedCertificatePng(context, row, width)];
   }
   if (!kept.some((again) => again?.equals(bytes))) return false;
-  await recordIssuedFiles(context, [{ recipient: { ...row.recipient, certificate_version: issued.version }, kind, bytes }], {
+  await recordIssuedFiles(context, [issuedFile({ ...row.recipient, certificate_version: issued.version }, kind, bytes)], {
     recheck: true,
   });
   return true;

@@ -12,13 +12,20 @@ import { issuedCertificateFiles, type recipients } from '../../db/schema.ts';
 type RecipientRow = typeof recipients.$inferSelect;
 export type IssuedFileKind = 'pdf' | 'png';
 
+/** A file handed out, by its digest: a send's batch keeps this much of each PDF until it records them, not the bytes. */
 export interface IssuedFile {
   recipient: Pick<RecipientRow, 'id' | 'account_id' | 'certificate_version'>;
   kind: IssuedFileKind;
-  bytes: Buffer;
+  sha256: string;
 }
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+export const issuedFile = (recipient: IssuedFile['recipient'], kind: IssuedFileKind, bytes: Buffer): IssuedFile => ({
+  recipient,
+  kind,
+  sha256: sha256(bytes),
+});
 
 /** Digests recorded lately by this process: a PNG asked for again (a page's image, an email opened twice) costs no round trip. */
 const RECENT_LIMIT = 4096;
@@ -32,8 +39,8 @@ export async function recordIssuedFiles(context: AppContext, files: readonly Iss
   const recent = recentByContext.get(context) ?? new Set<string>();
   recentByContext.set(context, recent);
   const now = context.clock.now();
-  const rows = files.map(({ recipient, kind, bytes }) => ({
-    sha256: sha256(bytes),
+  const rows = files.map(({ recipient, kind, sha256 }) => ({
+    sha256,
     recipient_id: recipient.id,
     account_id: recipient.account_id,
     version: recipient.certificate_version,

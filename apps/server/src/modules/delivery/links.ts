@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { certificateLinks } from '@laurel/domain';
 import type { AppContext } from '../../context.ts';
 import { CERTIFICATE_IMAGE_WIDTH } from '../../mail/certificate-email/index.ts';
 import { senderDomain } from '../../mail/outbox.ts';
@@ -6,9 +7,10 @@ import { senderDomain } from '../../mail/outbox.ts';
 /** The public addresses of one recipient's certificate, all keyed by its unguessable token. */
 export function recipientLinks(context: AppContext, token: string) {
   const base = context.env.PUBLIC_URL;
+  const shared = certificateLinks(base, token);
   return {
-    certificate: `${base}/c/${token}`,
-    pdf: `${base}/api/c/${token}/pdf`,
+    certificate: shared.certificate_url,
+    pdf: shared.pdf_url,
     linkedin: `${base}/api/c/${token}/linkedin`,
     /** The certificate as the email shows it, twice its width in the message for sharp screens: a JPEG, a fraction of the PNG. */
     image: `${base}/api/c/${token}/image.jpg?width=${2 * CERTIFICATE_IMAGE_WIDTH}`,

@@ -10,11 +10,11 @@ import { linkedInAddToProfileUrl } from '../../mail/certificate-email/index.ts';
 import { designImage, designPng } from '../certificates/index.ts';
 import { certificatePdfName } from '../files/index.ts';
 import { emitWebhookEvent, recipientEventData } from '../webhooks/index.ts';
-import { awardedTitle } from './awarded-title.ts';
+import { profileEntryName, setNameOf } from './awarded-title.ts';
 import { certificateCredential, credentialText } from './certificate-credential.ts';
 import { issuedCertificatePdf, recipientData } from './certificate-file.ts';
 import { withEvent } from './events.ts';
-import { recordIssuedFiles } from './issued-files.ts';
+import { issuedFile, recordIssuedFiles } from './issued-files.ts';
 import { linkIsLive } from './link-live.ts';
 import { recipientLinks } from './links.ts';
 
@@ -79,7 +79,7 @@ export async function openCertificateRow(context: AppContext, token: string, { r
         await emitWebhookEvent(context, tx as Db, {
           accountId: opened.account_id,
           type: 'recipient.opened',
-          data: recipientEventData(opened),
+          data: recipientEventData(opened, context.env.PUBLIC_URL),
         });
     });
   }
@@ -97,7 +97,7 @@ export function presentCertificate(context: AppContext, { recipient, project, ac
     expires_on: recipient.meta.EXPIRATION_DATE || null,
     status: status(recipient, context.clock.now()),
     revoked_at: recipient.revoked_at?.toISOString() ?? null,
-    revocation_reason: recipient.revoked_at ? revocationReason(recipient) : null,
+    revocation_reason: recipient.revoked_at ? recipient.revocation_reason : null,
     pdf_url: links.pdf,
     image_url: `/api/c/${recipient.token}/image.png`,
     url: links.certificate,
@@ -111,9 +111,9 @@ export function presentCertificate(context: AppContext, { recipient, project, ac
  */
 export async function linkedInAddress(context: AppContext, token: string): Promise<string> {
   const { recipient, project, account } = await byToken(context, token);
-  await recordFirst(context, recipient, 'linkedin_at', 'linkedin');
+  const [setName] = await Promise.all([setNameOf(context, project), recordFirst(context, recipient, 'linkedin_at', 'linkedin')]);
   return linkedInAddToProfileUrl({
-    title: awardedTitle(project.snapshot),
+    title: profileEntryName(setName, project.snapshot),
     organizationId: String(project.snapshot.email.linkedin_org_id ?? ''),
     organizationName: account.name,
     issuedAt: recipient.sent_at ?? recipient.created_at,
@@ -140,7 +140,7 @@ async function recordFirst(context: AppContext, recipient: RecipientRow, column:
       await emitWebhookEvent(context, tx as Db, {
         accountId: first.account_id,
         type: 'recipient.downloaded',
-        data: recipientEventData(first),
+        data: recipientEventData(first, context.env.PUBLIC_URL),
       });
   });
 }
@@ -163,7 +163,7 @@ export async function publicCertificatePng(context: AppContext, token: string, w
   const row = await byToken(context, token);
   const png = await bakedCertificatePng(context, row, width);
   // Drawn again for each request (the same bytes for the same version and width), recorded once per process.
-  await recordIssuedFiles(context, [{ recipient: row.recipient, kind: 'png', bytes: png }]);
+  await recordIssuedFiles(context, [issuedFile(row.recipient, 'png', png)]);
   return png;
 }
 
@@ -175,12 +175,6 @@ export async function publicCertificateJpeg(context: AppContext, token: string, 
   const { recipient, project } = await byToken(context, token);
   const design = migrateDesign(project.snapshot.design);
   return designImage(context, project.account_id, design, recipientData(context, recipient), { width, format: 'jpeg' });
-}
-
-/** What the issuer said when revoking, if anything: the detail of the latest revocation in the history. */
-function revocationReason(recipient: RecipientRow): string | null {
-  const revocation = recipient.sent_details.findLast((entry) => entry.event === 'revoked');
-  return revocation?.detail?.trim() || null;
 }
 
 /**

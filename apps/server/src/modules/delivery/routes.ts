@@ -11,7 +11,7 @@ import { queueProjectSend } from './send.ts';
 /** Sending, following and revoking, for the issuer (docs/product/delivery.md#calls). */
 export function deliveryRoutes(app: FastifyInstance, context: AppContext): void {
   route(app, calls.sendProjectEmails, async (request) =>
-    queueProjectSend(context, requireAccountMember(request), request.params.id, request.body),
+    queueProjectSend(context, requireAccountMember(request), request.params.id, request.body, { ip: request.ip }),
   );
 
   /** Re-emails one recipient through the send path: a first send if never sent, else an individual resend and its limit. */
@@ -24,6 +24,7 @@ export function deliveryRoutes(app: FastifyInstance, context: AppContext): void 
       member,
       recipient.project_id,
       recipient.state === 'draft' ? { sender_name, recipients: [recipient.id] } : { sender_name, resend_individual: recipient.id },
+      { ip: request.ip },
     );
     return result.queued ? { ...result, message: 'Email sent.' } : result;
   });
@@ -31,12 +32,14 @@ export function deliveryRoutes(app: FastifyInstance, context: AppContext): void 
   route(app, calls.getProjectProgress, async (request) => projectProgress(context, requireAccountMember(request), request.params.id));
 
   route(app, calls.revokeRecipient, async (request) => {
-    const recipient = await setRevoked(context, requireAccountMember(request), request.params.id, true, request.body?.reason);
+    const recipient = await setRevoked(context, requireAccountMember(request), request.params.id, true, request.body?.reason, {
+      ip: request.ip,
+    });
     return { success: true, message: 'Certificate revoked', recipient: presentRecipient(recipient) };
   });
 
   route(app, calls.reinstateRecipient, async (request) => {
-    const recipient = await setRevoked(context, requireAccountMember(request), request.params.id, false);
+    const recipient = await setRevoked(context, requireAccountMember(request), request.params.id, false, undefined, { ip: request.ip });
     return { success: true, message: 'Certificate reinstated', recipient: presentRecipient(recipient) };
   });
 }

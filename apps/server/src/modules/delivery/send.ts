@@ -21,6 +21,7 @@ import { debitAllocation, debitCredits } from '../credits/index.ts';
 import { ownFontsIn } from '../fonts/index.ts';
 import { findProject } from '../projects/index.ts';
 import { emitWebhookEvent, projectEventData } from '../webhooks/index.ts';
+import { auditSend, type Origin } from './activity.ts';
 import { assertNoneLapsed } from './lapsed-expiry.ts';
 import { continueSendJob, queueNextChunk } from './send-plan.ts';
 
@@ -48,7 +49,7 @@ export const SEND_MESSAGES = {
  */
 async function assertFontsAllowed(context: AppContext, accountId: number, design: unknown): Promise<void> {
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, accountId));
-  if (!account || mayUseOwnFonts(account)) return;
+  if (!account || mayUseOwnFonts(account, context.clock.now())) return;
   const fonts = await ownFontsIn(context, accountId, design);
   if (fonts.length) throw forbidden(SEND_MESSAGES.ownFonts(fonts), { error_type: 'upgrade', redirect: UPGRADE_PATH });
 }
@@ -84,7 +85,13 @@ function targetsOf(projectId: number, request: SendRequest): { mode: Mode; where
  * transaction right after (send-plan.ts), and the project takes no other send meanwhile. A second
  * request finds nothing left to queue, so concurrent clicks on Send cost credits once.
  */
-export async function queueProjectSend(context: AppContext, member: Member, projectId: number, request: SendRequest): Promise<SendResult> {
+export async function queueProjectSend(
+  context: AppContext,
+  member: Member,
+  projectId: number,
+  request: SendRequest,
+  origin?: Origin,
+): Promise<SendResult> {
   assertMaySend(member.user);
   const project = await findProject(context, member, projectId);
   const senderName = request.sender_name?.trim() || project.sender_name;
@@ -171,6 +178,12 @@ export async function queueProjectSend(context: AppContext, member: Member, proj
       accountId: project.account_id,
       type: 'project.sent',
       data: projectEventData(project, { queued: targets.length, at: now }),
+    });
+    await auditSend(context, tx as Db, member, origin, {
+      project,
+      queued: targets.length,
+      resend: mode === 'first' ? null : mode === 'individual-resend' ? 'recipient' : request.resend_failed ? 'failed' : 'unopened',
+      to: mode === 'individual-resend' ? targets[0]!.email : undefined,
     });
     return targets.length;
   });

@@ -32,7 +32,7 @@ export async function assertMayExport(context: AppContext, member: Member): Prom
   assertMaySend(member.user);
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, member.accountId));
   if (!account) throw notFound();
-  assertFeature(account, 'export');
+  assertFeature(account, 'export', context.clock.now());
 }
 
 /**

@@ -41,11 +41,12 @@ export async function uploadFont(context: AppContext, accountId: number, input: 
   if (!FONT_NAME.test(name) || name.length > 60) throw badRequest(FONT_MESSAGES.name, { field: 'name' });
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, accountId));
   if (!account) throw notFound();
-  assertFeature(account, 'custom_fonts');
+  const now = context.clock.now();
+  assertFeature(account, 'custom_fonts', now);
   const type = sniffFont(input.bytes);
   if (!type) throw badRequest(FONT_MESSAGES.file, { error_type: 'invalid_file' });
   assertUsableFont(input.bytes);
-  const limit = maxOwnFonts(account);
+  const limit = maxOwnFonts(account, now);
   const [owned] = await context.db.select({ value: count() }).from(accountFonts).where(eq(accountFonts.account_id, accountId));
   if ((owned?.value ?? 0) >= limit) throw badRequest(FONT_MESSAGES.limit(limit), { error_type: 'limit' });
 

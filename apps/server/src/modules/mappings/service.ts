@@ -33,7 +33,7 @@ export async function saveMapping(context: AppContext, auth: Auth, input: { name
     assertMaySend(auth.user);
     const [account] = await context.db.select().from(accounts).where(eq(accounts.id, auth.user.account_id));
     if (!account) throw notFound();
-    assertFeature(account, 'mapping_save');
+    assertFeature(account, 'mapping_save', context.clock.now());
     accountId = account.id;
   }
   try {

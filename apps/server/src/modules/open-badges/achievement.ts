@@ -23,6 +23,12 @@ export interface AchievementFacts {
   imageUrl: string | null;
 }
 
+/**
+ * What an achievement is called: the certificate set's name as the set says it now, or the name the project kept
+ * when the set is gone. LinkedIn's add-to-profile entries take the same name (delivery's `profileEntryName`).
+ */
+export const achievementName = (setName: string | null | undefined, keptName: string): string => setName ?? keptName;
+
 /** A name-based UUID (version 8) from SHA-256, so the same issuer and set give the same id in every process. */
 function urnUuid(seed: string): string {
   const hex = createHash('sha256').update(seed).digest('hex');
@@ -64,7 +70,7 @@ async function readAchievement(
         .where(and(eq(certificateSets.id, setId), eq(certificateSets.account_id, issuer.accountId)))
     : [];
   // A project whose set no longer exists: the set's name as the project kept it, without an image.
-  const name = set?.name ?? fallbackName;
+  const name = achievementName(set?.name, fallbackName);
   return {
     id: urnUuid(set ? `${issuer.publicId}\nset\n${set.id}` : `${issuer.publicId}\nname\n${name}`),
     name,

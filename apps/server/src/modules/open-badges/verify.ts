@@ -9,7 +9,7 @@ import { issuerByPublicId } from './issuer.ts';
 import { localDocuments } from './local-documents.ts';
 import { checkStatus } from './status.ts';
 import { validityWindow } from './validity.ts';
-import { issuedCredential } from './versions.ts';
+import { issuedCredential, revocationOf } from './versions.ts';
 
 /**
  * Verifies an OpenBadgeCredential someone brings (a file from the verify page): its proof, its revocation
@@ -40,8 +40,15 @@ function facts(credential: Json) {
   };
 }
 
-/** What only some outcomes have: a replacing version (superseded), a file judged (verify-file.ts). */
-const NOT_SUPERSEDED = { superseded_at: null, current_url: null, document: null, issued_image_url: null };
+/** What only some outcomes have: a replacing version (superseded), a revocation's date and reason, a file judged (verify-file.ts). */
+const NOT_SUPERSEDED = {
+  superseded_at: null,
+  current_url: null,
+  revoked_at: null,
+  revocation_reason: null,
+  document: null,
+  issued_image_url: null,
+};
 
 /** The messages of a failed verification, the nested ones included, each once. */
 function problemsOf(result: VerifyResult): string[] {
@@ -95,8 +102,11 @@ export async function verifyOpenBadge(context: AppContext, credential: unknown):
       problems: [`A corrected version replaced it on ${on.slice(0, 10)}.`],
     };
   }
-  if (result.statusResult?.results?.some((entry) => entry.status))
-    return { status: 'revoked', ...report, problems: ['The issuer has revoked this credential.'] };
+  if (result.statusResult?.results?.some((entry) => entry.status)) {
+    // When and why, as the certificate's page says them; a credential of a certificate since deleted has only its status bit.
+    const revocation = issued ? await revocationOf(context, issued) : null;
+    return { status: 'revoked', ...report, ...revocation, problems: ['The issuer has revoked this credential.'] };
+  }
   if (window.standing !== 'current') return { status: WINDOW_STATUS[window.standing], ...report, problems: window.problems };
   return { status: 'valid', ...report, problems: [] };
 }

@@ -146,6 +146,18 @@ export async function issuedCredential(
   return match ? { ...found, version: match.version, supersededAt: match.at } : null;
 }
 
+/** When the issuer revoked the certificate a credential belongs to and the reason they gave; null while it is not revoked. */
+export async function revocationOf(
+  context: AppContext,
+  issued: Pick<IssuedCredential, 'recipientId' | 'accountId'>,
+): Promise<{ revoked_at: string; revocation_reason: string | null } | null> {
+  const [row] = await context.db
+    .select({ at: recipients.revoked_at, reason: recipients.revocation_reason })
+    .from(recipients)
+    .where(and(eq(recipients.id, issued.recipientId), eq(recipients.account_id, issued.accountId)));
+  return row?.at ? { revoked_at: row.at.toISOString(), revocation_reason: row.reason } : null;
+}
+
 /**
  * Forgets the credential of a certificate never handed out (a send that failed or was suppressed after it was
  * signed), so that the next send signs what the recipient says then. Its status position stays unused.

@@ -28,6 +28,6 @@ export async function loadAccount(context: AppContext, accountId: number) {
 /** Changing anything about the portal's look needs a plan with portal customisation (docs/product/recipient-portal.md#who-may-do-what). */
 export async function customisableAccount(context: AppContext, accountId: number) {
   const account = await loadAccount(context, accountId);
-  assertFeature(account, 'portal_customisation');
+  assertFeature(account, 'portal_customisation', context.clock.now());
   return account;
 }

@@ -24,7 +24,7 @@ export async function readPortalSettings(context: AppContext, accountId: number)
   const account = await loadAccount(context, accountId);
   return {
     portal_settings: presentPortalSettings(await settingsRow(context, accountId)),
-    customisable: featureAllowed(account, 'portal_customisation'),
+    customisable: featureAllowed(account, 'portal_customisation', context.clock.now()),
   };
 }
 
@@ -34,7 +34,7 @@ export async function readPortalSettings(context: AppContext, accountId: number)
  */
 export async function readPublicPortalSettings(context: AppContext, accountId: number) {
   const account = await loadAccount(context, accountId);
-  const settings = featureAllowed(account, 'portal_customisation')
+  const settings = featureAllowed(account, 'portal_customisation', context.clock.now())
     ? presentPortalSettings(await settingsRow(context, accountId))
     : DEFAULT_PORTAL_SETTINGS;
   return { portal_settings: presentPublicPortalSettings(settings) };

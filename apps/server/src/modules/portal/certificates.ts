@@ -1,4 +1,11 @@
-import { normalizeEmail, PORTAL_MESSAGES, type PortalCertificate, type PortalList, type PortalListQuery } from '@laurel/domain';
+import {
+  featureAllowed,
+  normalizeEmail,
+  PORTAL_MESSAGES,
+  type PortalCertificate,
+  type PortalList,
+  type PortalListQuery,
+} from '@laurel/domain';
 import { and, count, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -37,7 +44,7 @@ const pageOf = (context: AppContext, where: SQL | undefined, query: PortalListQu
     .limit(query.limit)
     .offset(query.offset);
 
-function present(context: AppContext, r: Row): PortalCertificate {
+function present(context: AppContext, r: Row, linkedIn: boolean): PortalCertificate {
   const links = recipientLinks(context, r.token);
   return {
     id: r.id,
@@ -47,6 +54,8 @@ function present(context: AppContext, r: Row): PortalCertificate {
     issuer: r.issuer,
     image_url: links.image,
     public_url: links.certificate,
+    pdf_url: links.pdf,
+    linkedin_url: linkedIn ? links.linkedin : null,
     earned: (r.sent_at ?? r.project_created_at).toISOString(),
     expired: r.meta.EXPIRATION_DATE || 'None',
     memo: r.memo ?? '',
@@ -57,15 +66,17 @@ type Row = Awaited<ReturnType<typeof pageOf>>[number];
 
 /**
  * The certificates one account issued to one address, newest first, a page at a time, searched in the
- * set's name, the project title, the holder's memo and the names on the certificate.
+ * set's name, the project title, the holder's memo and the names on the certificate. Each offers its PDF, and
+ * LinkedIn where the account's plan has it (docs/product/recipient-portal.md#screens).
  */
 export async function certificatesOf(
   context: AppContext,
-  accountId: number,
+  account: PortalAccountRow,
   rawEmail: string,
   query: PortalListQuery,
 ): Promise<PortalList> {
-  const conditions = [issuedTo(accountId, normalizeEmail(rawEmail))];
+  const linkedIn = featureAllowed(account, 'linkedin', context.clock.now());
+  const conditions = [issuedTo(account.id, normalizeEmail(rawEmail))];
   if (query.like) {
     const p = containsPattern(query.like);
     conditions.push(
@@ -82,19 +93,19 @@ export async function certificatesOf(
     pageOf(context, where, query),
     context.db.select({ value: count() }).from(recipients).innerJoin(projects, eq(projects.id, recipients.project_id)).where(where),
   ]);
-  return { certificates: rows.map((r) => present(context, r)), count: total?.value ?? 0 };
+  return { certificates: rows.map((r) => present(context, r, linkedIn)), count: total?.value ?? 0 };
 }
 
 /** The no-login list (docs/product/recipient-portal.md#screens): only on an account whose recipients need no sign-in. */
 export function noLoginCertificates(context: AppContext, account: PortalAccountRow, email: string, query: PortalListQuery) {
   if (!account.recipients_no_login) throw forbidden(PORTAL_MESSAGES.notAllowed, { error_type: 'not_allowed' });
-  return certificatesOf(context, account.id, email, query);
+  return certificatesOf(context, account, email, query);
 }
 
 /** The signed-in list: a holder reads the certificates sent to their own address, never another's. */
 export function myCertificates(context: AppContext, account: PortalAccountRow, auth: Auth, email: string, query: PortalListQuery) {
   if (normalizeEmail(email) !== auth.user.email) throw forbidden(PORTAL_MESSAGES.notYours, { error_type: 'not_yours' });
-  return certificatesOf(context, account.id, auth.user.email, query);
+  return certificatesOf(context, account, auth.user.email, query);
 }
 
 /** A recipient row a holder may act on: theirs by address, issued, in a kept project of an open account. */

@@ -42,8 +42,6 @@ const SCRIPT_MESSAGES = {
   fallback: 'Something went wrong. Please try again.',
 };
 
-const FIRST_TIME_TEXT = 'Tell us your name and the address your certificate was sent to: we email you a link to choose a password.';
-
 /** The page background the settings choose: a colour, with the uploaded image over it. */
 function backgroundStyle(look: PublicPortalSettings): string | null {
   if (!look.background.enable) return null;
@@ -139,11 +137,10 @@ export function portalLoginHtml(
     ${place(
       'first',
       html`<form class="needs-script" method="post" action="/portal/login" aria-label="First-time sign-in" novalidate data-view="first">
-      ${heading('first-title', 'Create your portal sign-in', FIRST_TIME_TEXT, 'notice')}
+      ${heading('first-title', 'Create your portal sign-in', PORTAL_MESSAGES.firstTimeIntro, 'notice')}
       ${alertBox}
       ${field('first-email', 'Email', 'email', 'email', options.email)}
-      <div class="row">${field('first-first_name', 'First name', 'text', 'given-name')}${field('first-last_name', 'Last name', 'text', 'family-name')}</div>
-      <button type="submit" class="button primary" data-needs="email first_name last_name">Email me a link</button>
+      <button type="submit" class="button primary" data-needs="email">Email me a link</button>
       ${back}
     </form>`,
     )}

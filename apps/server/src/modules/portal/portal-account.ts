@@ -20,7 +20,7 @@ export async function openAccount(context: AppContext, accountId: number | undef
     .select()
     .from(accounts)
     .where(and(eq(accounts.id, accountId), isNull(accounts.deleted_at), eq(accounts.is_banned, false)));
-  if (!account || !featureAllowed(account, 'recipient_portal')) throw invalidAccount();
+  if (!account || !featureAllowed(account, 'recipient_portal', context.clock.now())) throw invalidAccount();
   return account;
 }
 

@@ -1,5 +1,5 @@
 import { type LoginResponse, normalizeEmail, PORTAL_MESSAGES } from '@laurel/domain';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, projects, recipients, users } from '../../db/schema.ts';
@@ -87,23 +87,39 @@ export async function portalSignIn(
   };
 }
 
+/** The name on the latest certificate the account issued to the address: who the recipient is, as the issuer wrote it. */
+async function recipientName(context: AppContext, accountId: number, email: string) {
+  const [latest] = await context.db
+    .select({ first_name: recipients.first_name, last_name: recipients.last_name })
+    .from(recipients)
+    .innerJoin(projects, eq(projects.id, recipients.project_id))
+    .where(issuedTo(accountId, email))
+    .orderBy(desc(recipients.sent_at), desc(recipients.id))
+    .limit(1);
+  return latest ?? null;
+}
+
 /**
  * First-time registration on a portal (docs/product/recipient-portal.md#calls `first-time`, docs/product/recipient-portal.md#messages): a recipient of the account without a
  * sign-in gets one, unconfirmed and without a password, and a link to the portal's set-password page. The
  * link is the confirm link of every sign-in (a `confirm` code), so following it confirms the address.
+ * The recipient is not asked their name again: the sign-in takes the one on their latest certificate, unless the
+ * caller gives both names.
  */
 export async function startPortalSignIn(
   context: AppContext,
   account: PortalAccountRow,
-  input: { email: string; first_name: string; last_name: string; ip: string },
+  input: { email: string; first_name?: string; last_name?: string; ip: string },
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (!(await isRecipientOf(context, account.id, email))) throw recipientNotExists();
+  const issued = await recipientName(context, account.id, email);
+  if (!issued) throw recipientNotExists();
+  const name = input.first_name && input.last_name ? { first_name: input.first_name, last_name: input.last_name } : issued;
   const userExists = () => badRequest(PORTAL_MESSAGES.userExists, { error_type: 'user_exists' });
   await context.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ email, username: email, first_name: input.first_name, last_name: input.last_name, roles: [] })
+      .values({ email, username: email, ...name, roles: [] })
       .onConflictDoNothing()
       .returning();
     if (!created) throw userExists();

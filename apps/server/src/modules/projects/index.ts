@@ -2,4 +2,13 @@
 export { expectedColumns, fieldsOfColumns } from './columns.ts';
 export { presentRecipient } from './presenter.ts';
 export { checkImportedEmails, cleanRecipients } from './recipient-rows.ts';
-export { addRecipients, createProject, findProject, findRecipient, readProjectCounters, type Viewer, visibleProjects } from './service.ts';
+export {
+  addRecipients,
+  createProject,
+  deleteProject,
+  findProject,
+  findRecipient,
+  readProjectCounters,
+  type Viewer,
+  visibleProjects,
+} from './service.ts';

@@ -9,11 +9,8 @@ import { addRecipients, createProject, findProject, findRecipient } from '../pro
 import { requireKey } from './key-auth.ts';
 import { presentRecipient, presentSet } from './presenter.ts';
 import { assertRecipientRows } from './recipient-rows.ts';
-import { v1Route } from './route.ts';
+import { LIST_BODY_LIMIT, v1Route } from './route.ts';
 import { listProjectRecipients, listSets, mappedRow, projectReply, readCredits } from './service.ts';
-
-/** A recipient list of the API: at most 1,000 rows a call. */
-const LIST_BODY_LIMIT = 2 * 1024 * 1024;
 
 /**
  * The calls of the public API: each one the app's own service, run as the key's user. Sending and
@@ -69,7 +66,7 @@ export function v1Routes(v1: FastifyInstance, context: AppContext): void {
   );
 
   v1Route(v1, calls.getRecipient, async (request) =>
-    presentRecipient((await findRecipient(context, requireKey(request).member, request.params.id)).recipient),
+    presentRecipient((await findRecipient(context, requireKey(request).member, request.params.id)).recipient, context.env.PUBLIC_URL),
   );
 
   v1Route(v1, calls.getRecipientPdf, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { migrateDesign, recipientFields } from '@laurel/certificate';
-import type { V1CertificateSet, V1Project, V1Recipient } from '@laurel/domain';
+import { issuedCertificateLinks, type V1CertificateSet, type V1Project, type V1Recipient } from '@laurel/domain';
 import type { certificateSets, projectCounters, projects, recipients } from '../../db/schema.ts';
 
 type SetRow = Pick<typeof certificateSets.$inferSelect, 'id' | 'name' | 'design' | 'created_at' | 'updated_at'>;
@@ -44,7 +44,8 @@ export function presentProject(row: ProjectRow, counters: CountersRow): V1Projec
   };
 }
 
-export function presentRecipient(row: RecipientRow): V1Recipient {
+/** `publicUrl` is the app's public address, under which the certificate's links live. */
+export function presentRecipient(row: RecipientRow, publicUrl: string): V1Recipient {
   return {
     id: row.id,
     object: 'recipient',
@@ -56,6 +57,8 @@ export function presentRecipient(row: RecipientRow): V1Recipient {
     certificate_number: row.certificate_number,
     status: row.state,
     revoked: row.revoked_at !== null,
+    version: row.certificate_version,
+    ...issuedCertificateLinks(publicUrl, row),
     sent_at: row.sent_at?.toISOString() ?? null,
     opened_at: row.accessed_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),

@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { CallHandler } from '../../http/route.ts';
 
+/** A recipient list of the API: at most 1,000 rows a call. */
+export const LIST_BODY_LIMIT = 2 * 1024 * 1024;
+
 /** The path prefix the /v1 plugin is registered under; contracts carry the whole path. */
 export const V1_PREFIX = '/v1';
 
@@ -31,7 +34,7 @@ export function v1Route<C extends Call>(v1: FastifyInstance, call: C, handler: C
       description: call.response.description,
       content: Object.fromEntries(call.response.contentTypes.map((type) => [type, { schema: binary }])),
     };
-  else response[200] = call.response;
+  else response[call.created ? 201 : 200] = call.response;
   for (const status of new Set([...errorStatuses(call), 429])) response[status] = v1ErrorBody;
   const schema = {
     operationId: call.operationId,
@@ -49,6 +52,11 @@ export function v1Route<C extends Call>(v1: FastifyInstance, call: C, handler: C
     url: call.path.slice(V1_PREFIX.length),
     schema,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    handler: handler as unknown as (request: unknown, reply: FastifyReply) => Promise<unknown>,
+    handler: call.created
+      ? (request: unknown, reply: FastifyReply) => {
+          reply.code(201);
+          return (handler as unknown as (request: unknown, reply: FastifyReply) => Promise<unknown>)(request, reply);
+        }
+      : (handler as unknown as (request: unknown, reply: FastifyReply) => Promise<unknown>),
   });
 }

@@ -57,7 +57,12 @@ export async function listProjectRecipients(context: AppContext, member: Member,
       .orderBy(asc(recipients.id))
       .limit(limit),
   );
-  return { object: 'list' as const, data: result.rows.map(presentRecipient), has_more: result.has_more, next_cursor: result.next_cursor };
+  return {
+    object: 'list' as const,
+    data: result.rows.map((row) => presentRecipient(row, context.env.PUBLIC_URL)),
+    has_more: result.has_more,
+    next_cursor: result.next_cursor,
+  };
 }
 
 /** A recipient as the send wizard maps it: the set's field keys, names and email under theirs. */

@@ -58,7 +58,7 @@ function present(
         }
       : null,
     service_provider: serviceProvider(context, publicId),
-    plan_allows: featureAllowed(account, 'sso'),
+    plan_allows: featureAllowed(account, 'sso', context.clock.now()),
     plan_message: upgradeMessage('sso'),
   } satisfies SsoConfigurationReply;
 }
@@ -76,7 +76,7 @@ export async function saveSsoConfiguration(
   input: SsoConfigurationInput,
 ): Promise<SsoConfigurationReply> {
   const account = await loadAccount(context, actor.accountId);
-  assertFeature(account, 'sso');
+  assertFeature(account, 'sso', context.clock.now());
   parseIdpCertificate(input.x509_cert, context.clock.now());
   const values = { ...input, updated_at: context.clock.now() };
   const [row] = await context.db

@@ -101,7 +101,7 @@ async function usableConfiguration(context: AppContext, where: ReturnType<typeof
     .from(ssoConfigurations)
     .innerJoin(accounts, eq(accounts.id, ssoConfigurations.account_id))
     .where(and(where, eq(ssoConfigurations.enabled, true), isNull(accounts.deleted_at)));
-  if (!found || !featureAllowed(found.account, 'sso')) return null;
+  if (!found || !featureAllowed(found.account, 'sso', context.clock.now())) return null;
   return found.config;
 }
 

@@ -35,6 +35,7 @@ export function presentStoreRecipient(recipient: RecipientRow, label: ProjectLab
     project_title: label.project_title,
     certificate_name: label.certificate_name,
     revoked_at: recipient.revoked_at?.toISOString() ?? null,
+    revocation_reason: recipient.revoked_at ? recipient.revocation_reason : null,
     created_at: recipient.created_at.toISOString(),
     history: recipientHistory(recipient),
   };

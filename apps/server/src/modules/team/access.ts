@@ -30,9 +30,9 @@ export async function lockAccount(tx: Db, accountId: number): Promise<AccountRow
   return account;
 }
 
-/** Adding, editing, activating, acting as and moving work between users need the plan's permission. */
-export function assertPlanAllows(account: AccountRow): void {
-  if (!mayManageUsers(account)) throw forbidden(TEAM_MESSAGES.notAllowed, { redirect: '/account/subscription' });
+/** Adding, editing, activating, acting as and moving work between users need the plan's (or the running trial's) permission. */
+export function assertPlanAllows(account: AccountRow, now: Date): void {
+  if (!mayManageUsers(account, now)) throw forbidden(TEAM_MESSAGES.notAllowed, { redirect: '/account/subscription' });
 }
 
 /** A sub-user of the account; the admin, another account's user or no user at all is a 404. */
@@ -68,9 +68,9 @@ export async function teamCounts(tx: Db, accountId: number, exceptUserId = -1) {
 }
 
 /** One more active sub-user must fit the plan's limits (docs/product/roles-and-sub-users.md#who-may-do-what, docs/product/roles-and-sub-users.md#rules-and-limits); `adding` counts a new row too. */
-export async function assertRoomForActiveUser(tx: Db, account: AccountRow, options: { adding: boolean; exceptUserId?: number }) {
+export async function assertRoomForActiveUser(tx: Db, account: AccountRow, options: { adding: boolean; exceptUserId?: number; now: Date }) {
   const counts = await teamCounts(tx, account.id, options.exceptUserId);
   if (options.adding && counts.total >= MAX_TEAM_USERS) throw badRequest(TEAM_MESSAGES.maxUsers, { error_type: 'max_users' });
-  if (counts.active >= maxActiveTeamUsers(account))
+  if (counts.active >= maxActiveTeamUsers(account, options.now))
     throw badRequest(TEAM_MESSAGES.activeLimit(counts.active), { error_type: 'max_active_users' });
 }

@@ -34,7 +34,7 @@ export async function sendInvitation(context: AppContext, tx: Db, admin: TeamAdm
 /** Sends the invitation again, for a user who has not set a password yet. */
 export async function resendInvitation(context: AppContext, admin: TeamAdmin, userId: number, ip: string): Promise<void> {
   await context.db.transaction(async (tx) => {
-    assertPlanAllows(await lockAccount(tx as Db, admin.accountId));
+    assertPlanAllows(await lockAccount(tx as Db, admin.accountId), context.clock.now());
     const user = await findSubUser(tx as Db, admin.accountId, userId);
     if (user.password_hash) throw badRequest('This user has already set a password.');
     await sendInvitation(context, tx as Db, admin, user);

@@ -49,15 +49,16 @@ export async function listAccountUsers(
   const [total] = await context.db.select({ n: count() }).from(users).where(eq(users.account_id, accountId));
   const counts = await teamCounts(context.db, accountId);
   const pools = await creditPools(context.db, account);
+  const now = context.clock.now();
   return {
     data: rows.map(presentAccountUser),
     total: Number(total?.n ?? 0),
     page: page.page,
     limit: page.limit,
     limits: {
-      may_manage: mayManageUsers(account),
+      may_manage: mayManageUsers(account, now),
       active_users: counts.active,
-      max_active_users: maxActiveTeamUsers(account),
+      max_active_users: maxActiveTeamUsers(account, now),
       total_users: counts.total,
       max_users: MAX_TEAM_USERS,
       credit_pool: pools.credit,
@@ -113,10 +114,10 @@ export async function addAccountUser(
   try {
     return await context.db.transaction(async (tx) => {
       const account = await lockAccount(tx as Db, admin.accountId);
-      assertPlanAllows(account);
+      assertPlanAllows(account, context.clock.now());
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (taken) throw badRequest(MESSAGES.userExists, { error_type: 'user_exist', field: 'email' });
-      await assertRoomForActiveUser(tx as Db, account, { adding: true });
+      await assertRoomForActiveUser(tx as Db, account, { adding: true, now: context.clock.now() });
       const choices = await checkedChoices(tx as Db, account.id, input);
       const credits = await checkedCreditSettings(tx as Db, account, input, { allocationChanged: true });
       const [user] = await tx
@@ -163,7 +164,7 @@ export async function updateAccountUser(
   return context.db.transaction(async (tx) => {
     const account = await lockAccount(tx as Db, admin.accountId);
     const user = await findSubUser(tx as Db, account.id, userId);
-    assertPlanAllows(account);
+    assertPlanAllows(account, context.clock.now());
     const choices = await checkedChoices(tx as Db, account.id, input, user.id);
     const allocationChanged = input.allocated_credits !== user.allocated_credits;
     const credits = await checkedCreditSettings(tx as Db, account, input, {
@@ -248,8 +249,8 @@ export async function setActive(
     const account = await lockAccount(tx as Db, admin.accountId);
     const user = await findSubUser(tx as Db, account.id, userId);
     if (active && !user.active) {
-      assertPlanAllows(account);
-      await assertRoomForActiveUser(tx as Db, account, { adding: false, exceptUserId: user.id });
+      assertPlanAllows(account, context.clock.now());
+      await assertRoomForActiveUser(tx as Db, account, { adding: false, exceptUserId: user.id, now: context.clock.now() });
     }
     const [updated] = await tx.update(users).set({ active, updated_at: context.clock.now() }).where(eq(users.id, user.id)).returning();
     if (!active) await revokeUserSessions(context, tx as Db, user.id);

@@ -9,7 +9,7 @@ import { assertPlanAllows, findAccount, findAccountUser, lockAccount, type TeamA
 
 /** The live projects a user of the admin's account made, newest first; an address outside it is a 404. */
 export async function userProjects(context: AppContext, admin: TeamAdmin, email: string): Promise<TeamProject[]> {
-  assertPlanAllows(await findAccount(context.db, admin.accountId));
+  assertPlanAllows(await findAccount(context.db, admin.accountId), context.clock.now());
   const user = await findAccountUser(context.db, admin.accountId, { email });
   const rows = await context.db
     .select({ id: projects.id, title: projects.title, created_at: projects.created_at })
@@ -31,7 +31,7 @@ export async function transferProjects(
 ): Promise<number> {
   return context.db.transaction(async (tx) => {
     const account = await lockAccount(tx as Db, admin.accountId);
-    assertPlanAllows(account);
+    assertPlanAllows(account, context.clock.now());
     const source = await findAccountUser(tx as Db, account.id, { id: input.source_user });
     const target = await findAccountUser(tx as Db, account.id, { id: input.target_user });
     if (source.id === target.id) throw badRequest('Choose another user to receive the projects.', { field: 'target_user' });

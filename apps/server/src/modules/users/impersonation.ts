@@ -33,7 +33,8 @@ export async function impersonate(
       .select()
       .from(accounts)
       .where(eq(accounts.id, target.account_id ?? -1));
-    if (!account || !mayManageUsers(account)) throw forbidden(MESSAGES.notAllowed, { redirect: '/account/subscription' });
+    if (!account || !mayManageUsers(account, context.clock.now()))
+      throw forbidden(MESSAGES.notAllowed, { redirect: '/account/subscription' });
     if (!target.active) throw badRequest('This user is deactivated: activate them first.');
   }
   if (target.id === actor.user.id) throw badRequest('You are already signed in as this user.');

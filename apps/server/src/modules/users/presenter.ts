@@ -1,6 +1,7 @@
 import {
   type AccountDto,
   accountFeatures,
+  accountTrial,
   accountTrialDaysRemaining,
   activePlan,
   certificateSetLimit,
@@ -23,7 +24,8 @@ type UserRow = typeof users.$inferSelect;
 
 export function presentAccount(account: AccountRow, now: Date): AccountDto {
   const plan = activePlan(account);
-  const features = accountFeatures(account);
+  const features = accountFeatures(account, now);
+  const trial = accountTrial(account, now);
   return {
     id: account.id,
     name: account.name,
@@ -38,7 +40,7 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
     allowed_sets: account.allowed_sets,
     certificate_set_limit: certificateSetLimit(account),
     credits_owed: account.credits_owed,
-    // What the account may do: its plan's features or the super-admin's override (spec 3: enterprise reads both true).
+    // What the account may do: its plan's (or running trial's) features or the super-admin's override (spec 3: enterprise reads both true).
     allow_qrcode: features.qr_code,
     allow_two_side_certificate: features.two_sided,
     require_two_factor: account.require_two_factor,
@@ -46,7 +48,7 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
     plan: {
       id: plan?.id ?? null,
       display_name: planDisplayName(account),
-      settings: { max_own_fonts: maxOwnFonts(account) },
+      settings: { max_own_fonts: maxOwnFonts(account, now) },
       monthly_credits: plan?.monthly_credits ?? FREE_PLAN_MONTHLY_CREDITS,
       price_usd: plan?.price_usd ?? 0,
       discontinued: onDiscontinuedPlan(account),
@@ -55,6 +57,7 @@ export function presentAccount(account: AccountRow, now: Date): AccountDto {
     subscription_in_pending: account.subscription_in_pending,
     subscription_updated: account.subscription_updated?.toISOString() ?? null,
     trial_days_remaining: accountTrialDaysRemaining(account, now),
+    trial: trial && { ...trial, ends_at: trial.ends_at.toISOString() },
     next_credit_date: monthlyCreditsOf(account) === null ? null : nextCreditDate(creditAnchor(account), now).toISOString(),
   };
 }

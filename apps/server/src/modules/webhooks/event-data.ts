@@ -1,8 +1,10 @@
+import { issuedCertificateLinks } from '@laurel/domain';
 import type { projects, recipients } from '../../db/schema.ts';
 
 /**
- * What an event says about its recipient or project: ids, names, addresses, state and moments, as the
- * public API shows them. Never the certificate link's token or anything secret.
+ * What an event says about its recipient or project: ids, names, addresses, state, moments and, once they are live,
+ * the certificate's links, as the public API shows them. The links go to the account's own endpoint, signed, for it
+ * to show its people their certificates; nothing else secret is ever in an event.
  */
 
 type RecipientRow = typeof recipients.$inferSelect;
@@ -10,7 +12,8 @@ type ProjectRow = typeof projects.$inferSelect;
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-export function recipientEventData(recipient: RecipientRow): Record<string, unknown> {
+/** `publicUrl` is the app's public address, under which the certificate's links live. */
+export function recipientEventData(recipient: RecipientRow, publicUrl: string): Record<string, unknown> {
   return {
     object: 'recipient',
     id: recipient.id,
@@ -19,6 +22,8 @@ export function recipientEventData(recipient: RecipientRow): Record<string, unkn
     first_name: recipient.first_name,
     last_name: recipient.last_name,
     certificate_number: recipient.certificate_number,
+    version: recipient.certificate_version,
+    ...issuedCertificateLinks(publicUrl, recipient),
     status: recipient.state,
     created_at: iso(recipient.created_at),
     sent_at: iso(recipient.sent_at),

@@ -1,5 +1,5 @@
 import { Avatar, Box, Center, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { PortalAccountMenu, usePortalAccount } from '../../features/portal/index.ts';
 import { DEFAULT_PORTAL_LOOK, PortalExtras, portalBackground, usePortalLook } from '../../features/portal-settings/index.ts';
 import { LaurelMark } from '../../shared/brand/LaurelMark.tsx';
@@ -20,6 +20,12 @@ export function PortalLayout({ kind }: { kind: 'portal' | 'credentials' }) {
   const title = kind === 'credentials' ? 'My credentials' : look.portal_name.text || (account?.name ?? 'Certificate portal');
   // The issuer's logo leads only where branding applies (docs/product/recipient-portal.md#screens: a plan with the portal, and a logo).
   const logo = kind === 'portal' && portal?.branding ? portal.logo : null;
+  // The account's text belongs under the sign-in (docs/product/recipient-portal.md#screens): a list, signed in or opened by
+  // address, shows the support address and links without repeating it.
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const listByAddress = !!portal?.recipients_no_login && !!params.get('email')?.trim();
+  const onSignIn = (pathname === '/portal/login' || pathname === '/portal/register') && !listByAddress;
 
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column', ...portalBackground(look) }} data-portal-background>
@@ -39,7 +45,7 @@ export function PortalLayout({ kind }: { kind: 'portal' | 'credentials' }) {
       <Container size={1040} py={{ base: 'lg', sm: 48 }} w="100%" style={{ flex: 1 }}>
         <Stack gap="lg">
           <Outlet />
-          <PortalExtras look={look} />
+          <PortalExtras look={look} withText={onSignIn} />
         </Stack>
       </Container>
       {!look.hide_powered && (

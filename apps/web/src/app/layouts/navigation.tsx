@@ -1,5 +1,7 @@
+import { isBillingPath } from '@laurel/domain';
 import {
   type Icon,
+  IconActivity,
   IconAddressBook,
   IconAffiliate,
   IconArchive,
@@ -61,6 +63,7 @@ export const ADMIN_NAV: readonly { group: string; items: readonly NavItem[] }[] 
     group: 'Customers',
     items: [
       { label: 'Accounts', to: '/admin/accounts', icon: IconBuildingBank },
+      { label: 'Activity', to: '/admin/activity', icon: IconActivity },
       { label: 'Settings', to: '/admin/accounts/settings', icon: IconSettings },
       { label: 'Projects', to: '/projects', icon: IconFolders },
       { label: 'Custom domains', to: '/custom-domains', icon: IconGlobe },
@@ -124,9 +127,13 @@ export const ACCOUNT_NAV: readonly { group: string; items: readonly NavItem[] }[
   },
 ];
 
-/** The account settings a user is offered: sub-users do not see the screens only admins may use. */
+/**
+ * The account settings a user is offered: sub-users do not see the screens only admins may use, nor the billing
+ * screens, which the route guard keeps them from with the same rule (`isBillingPath`).
+ */
 export function accountNavFor(subUser: boolean): { group: string; items: readonly NavItem[] }[] {
-  return ACCOUNT_NAV.map((group) => ({ group: group.group, items: group.items.filter((item) => !(subUser && item.adminsOnly)) })).filter(
+  const hidden = (item: NavItem) => subUser && (item.adminsOnly || isBillingPath(item.to));
+  return ACCOUNT_NAV.map((group) => ({ group: group.group, items: group.items.filter((item) => !hidden(item)) })).filter(
     (group) => group.items.length > 0,
   );
 }

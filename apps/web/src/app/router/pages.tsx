@@ -83,6 +83,7 @@ const AdminAccountsPage = screen(() => import('../../features/admin/AdminAccount
 const AdminSettingsPage = screen(() => import('../../features/admin/AdminSettingsPage.tsx'), 'AdminSettingsPage');
 const OutboxListPage = screen(() => import('../../features/admin/outbox/OutboxListPage.tsx'), 'OutboxListPage');
 const OutboxMessagePage = screen(() => import('../../features/admin/outbox/OutboxMessagePage.tsx'), 'OutboxMessagePage');
+const ActivityPage = screen(() => import('../../features/admin/activity/ActivityPage.tsx'), 'ActivityPage');
 const AdminCreditsPage = screen(() => import('../../features/admin/AdminCreditsPage.tsx'), 'AdminCreditsPage');
 const AdminSubscriptionsPage = screen(() => import('../../features/admin/AdminSubscriptionsPage.tsx'), 'AdminSubscriptionsPage');
 const AdminAnnouncementsPage = screen(() => import('../../features/admin/AdminAnnouncementsPage.tsx'), 'AdminAnnouncementsPage');
@@ -164,6 +165,7 @@ export const PAGES: Record<Exclude<RoutePath, '/c/:token'>, PageDef> = {
   '/admin/accounts/settings': { layout: 'app', title: 'Settings', Page: AdminSettingsPage },
   '/admin/outbox': { layout: 'app', title: 'Outbox', Page: OutboxListPage },
   '/admin/outbox/:id': { layout: 'app', title: 'Message', Page: OutboxMessagePage },
+  '/admin/activity': { layout: 'app', title: 'Activity', Page: ActivityPage },
   '/credits': { layout: 'app', title: 'Credits', Page: AdminCreditsPage },
   '/subscriptions': { layout: 'app', title: 'Subscriptions', Page: AdminSubscriptionsPage },
   '/announcements': { layout: 'app', title: 'Announcements', Page: AdminAnnouncementsPage },

@@ -3,8 +3,8 @@ import { ActionIcon, Anchor, Badge, Card, Center, Group, Loader, Menu, Select, T
 import { DatePickerInput } from '@mantine/dates';
 import { IconDots, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../shared/api/errors.ts';
 import { queryClient } from '../../shared/api/query-client.ts';
 import { setToken } from '../../shared/api/token.ts';
@@ -27,6 +27,9 @@ const SORTS = [
   { value: 'credits:desc', label: 'Most credits' },
   { value: 'last_login_at:desc', label: 'Latest sign-in' },
 ];
+
+/** The category choice of the accounts that gave none: the call names it `category:` (an empty value). */
+const NOT_GIVEN = 'not-given';
 
 /** The picker's `YYYY-MM-DD` (or a full timestamp) as the call's day. */
 const day = (value: string | null) => (value ? String(value).slice(0, 10) : undefined);
@@ -57,7 +60,10 @@ function actionsFor(account: AdminAccountRow): { action: AccountAction; label: s
 /** /admin/accounts: every account, filtered, sorted and paged on the server, with its actions and history. */
 export function AdminAccountsPage() {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  // `?account=<id>` (a link from the activity log): the list is searched for it and its drawer opens once it is listed.
+  const linked = Number(params.get('account')) || null;
+  const [search, setSearch] = useState(linked ? String(linked) : '');
   const [plan, setPlan] = useState<string | null>(null);
   const [category, setCategory] = useState<string | null>(null);
   const [banned, setBanned] = useState<string | null>(null);
@@ -69,7 +75,7 @@ export function AdminAccountsPage() {
   const filters = [
     ...(search.trim() ? [`search:${search.trim()}`] : []),
     ...(plan ? [`plan:${plan}`] : []),
-    ...(category ? [`category:${category}`] : []),
+    ...(category ? [`category:${category === NOT_GIVEN ? '' : category}`] : []),
     ...(banned ? [`banned:${banned}`] : []),
   ];
   const query = {
@@ -97,6 +103,19 @@ export function AdminAccountsPage() {
   };
 
   const data = list.data;
+  useEffect(() => {
+    const account = linked ? data?.accounts.find((a) => a.id === linked) : undefined;
+    if (!account) return;
+    setOpen({ account, action: 'history' });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('account');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linked, data, setParams]);
   return (
     <>
       <PageHeader
@@ -129,7 +148,7 @@ export function AdminAccountsPage() {
             placeholder="Any category"
             clearable
             searchable
-            data={(data?.categories ?? []).map((c) => ({ value: c.id, label: c.title }))}
+            data={(data?.categories ?? []).map((c) => ({ value: c.id || NOT_GIVEN, label: c.title }))}
             value={category}
             onChange={first(setCategory)}
             w={{ base: '100%', xs: 180 }}
@@ -226,7 +245,7 @@ export function AdminAccountsPage() {
                     )}
                   </Group>
                   <Text size="xs" c="stone.6">
-                    {account.url} · {account.category}
+                    {account.category ? `${account.url} · ${account.category}` : account.url}
                   </Text>
                 </Table.Td>
                 <Table.Td>

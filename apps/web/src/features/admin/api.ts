@@ -1,4 +1,5 @@
 import {
+  type ActivityQuery,
   type AdminProjectQuery,
   type AnnouncementInput,
   type AppSettingsValues,
@@ -9,15 +10,18 @@ import {
   importCalls,
   type MappingBody,
   mappingCalls,
+  type OutboxQuery,
   projectAdminCalls,
   projectCalls,
 } from '@laurel/domain';
 import { call } from '../../shared/api/call.ts';
 import { adminKeys } from './query-keys.ts';
 
-export const listOutbox = (limit: number, offset: number) => call(adminCalls.listOutboxMessages, { query: { limit, offset } });
+export const listOutbox = (query: OutboxQuery) => call(adminCalls.listOutboxMessages, { query });
 
 export const getOutboxMessage = (id: string) => call(adminCalls.getOutboxMessage, { params: { id } });
+
+export const listActivity = (query: ActivityQuery) => call(adminCalls.listActivity, { query });
 
 /** Service-wide settings (docs/product/super-admin.md#calls `GET/PUT settings`) and announcements (`admin announcements`). */
 export const SETTINGS_KEY = adminKeys.settings();

@@ -1,6 +1,7 @@
 /** The admin screens' query keys: all under `admin`, so signing out or switching user drops them together. */
 export const adminKeys = {
   accounts: (...view: unknown[]) => ['admin', 'accounts', ...view] as const,
+  activity: (...view: unknown[]) => ['admin', 'activity', ...view] as const,
   announcements: () => ['admin', 'announcements'] as const,
   customDomains: (...view: unknown[]) => ['admin', 'custom-domains', ...view] as const,
   library: (kind: string) => ['admin-library', kind] as const,

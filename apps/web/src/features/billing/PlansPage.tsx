@@ -1,10 +1,26 @@
-import { activePlan, type PlanDto } from '@laurel/domain';
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { activePlan, findPlan, type PlanDto } from '@laurel/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCheck, IconCoins, IconInfoCircle, IconMinus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../shared/components/PageHeader.tsx';
+import { plural } from '../../shared/lib/format.ts';
 import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
 import { count, usd } from './describe.ts';
+import { TrialBadge } from './TrialBadge.tsx';
 import { usePurchase } from './usePurchase.ts';
 
 /** /account/billing-subscriptions: the plans side by side from the catalogue, the account's own marked. */
@@ -14,6 +30,9 @@ export function PlansPage() {
   const { purchase, stripe } = usePurchase();
   const catalogue = config.data?.catalogue;
   const current = account ? activePlan(account)?.id : undefined;
+  // The plan whose features a running trial lends is marked as such: trying it is what the trial is for.
+  const trialPlanId = account?.trial?.running ? account.trial.plan_id : undefined;
+  const trialPlanName = catalogue ? findPlan(catalogue.trial_plan)?.display_name : undefined;
 
   return (
     <Stack gap={0}>
@@ -47,6 +66,7 @@ export function PlansPage() {
                 plan={plan}
                 features={catalogue.features}
                 current={plan.id === current}
+                trial={plan.id === trialPlanId}
                 onChoose={() => purchase({ purchase_type: 'subscription', subscription: plan.id })}
               />
             ))}
@@ -61,13 +81,15 @@ export function PlansPage() {
                       Your plan
                     </Badge>
                   )}
+                  {account && <TrialBadge account={account} />}
                 </Group>
                 <Text size="sm" c="stone.6">
                   Without a plan an account gets {count(catalogue.free_tier.monthly_credits)} credits a month and{' '}
                   {catalogue.free_tier.certificate_sets === 1
                     ? 'one certificate set'
                     : `${catalogue.free_tier.certificate_sets} certificate sets`}
-                  , and buys more credits when it needs them. A {catalogue.trial_days}-day trial starts with every new account.
+                  , and buys more credits when it needs them. Every new account starts with a {catalogue.trial_days}-day trial of every
+                  feature of the {trialPlanName ?? catalogue.trial_plan} plan, within those credits.
                 </Text>
               </Stack>
               <Button component={Link} to="/account/purchase-credits" variant="light">
@@ -85,11 +107,14 @@ function PlanCard({
   plan,
   features,
   current,
+  trial,
   onChoose,
 }: {
   plan: PlanDto;
   features: { id: string; label: string }[];
   current: boolean;
+  /** The account is trying this plan's features on its free trial. */
+  trial: boolean;
   onChoose: () => void;
 }) {
   return (
@@ -112,6 +137,11 @@ function PlanCard({
               Current plan
             </Badge>
           )}
+          {trial && (
+            <Badge variant="light" color="gilt">
+              On your trial
+            </Badge>
+          )}
         </Group>
         <Group gap={4} align="baseline">
           <Text fz={32} fw={700} lh={1}>
@@ -125,7 +155,7 @@ function PlanCard({
           {count(plan.monthly_credits)} credits every month
         </Text>
         <Text size="sm" c="stone.6" mt={-8}>
-          {plan.certificate_sets === null ? 'Unlimited certificate sets' : `${count(plan.certificate_sets)} more certificate sets`}
+          {plan.certificate_sets === null ? 'Unlimited certificate sets' : plural(plan.certificate_sets, 'more certificate set')}
         </Text>
         <List spacing={6} size="sm" center style={{ flex: 1 }}>
           {features.map((f) => {
@@ -133,7 +163,8 @@ function PlanCard({
             return (
               <List.Item
                 key={f.id}
-                c={has ? undefined : 'stone.4'}
+                // Shade 5 is the lightest that still reads at 4.5:1 on white (WCAG 1.4.3).
+                c={has ? undefined : 'stone.5'}
                 icon={
                   <ThemeIcon size={18} radius="xl" variant={has ? 'light' : 'transparent'} color={has ? 'laurel' : 'gray'}>
                     {has ? <IconCheck size={12} /> : <IconMinus size={12} />}
@@ -143,11 +174,23 @@ function PlanCard({
                 {f.label}
                 {f.id === 'custom_fonts' && has ? ` (up to ${plan.max_own_fonts})` : ''}
                 {f.id === 'team' && has ? ` (up to ${plan.max_active_users} active)` : ''}
+                {/* The tick and the dash are pictures: a screen reader is told in words (WCAG 1.4.1). */}
+                {!has && <VisuallyHidden> (not included)</VisuallyHidden>}
               </List.Item>
             );
           })}
         </List>
-        <Button onClick={onChoose} disabled={current} variant={current ? 'default' : 'filled'} fullWidth>
+        {/* Four cards side by side leave a narrow button: the plan's name wraps rather than being cut off. */}
+        <Button
+          onClick={onChoose}
+          disabled={current}
+          variant={current ? 'default' : 'filled'}
+          fullWidth
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
           {current ? 'Your current plan' : `Choose ${plan.display_name}`}
         </Button>
       </Stack>

@@ -1,4 +1,4 @@
-import { activePlan, availableCredits, FEATURE_LABELS, FEATURES, PROMO_MESSAGES, planDisplayName } from '@laurel/domain';
+import { activePlan, availableCredits, FEATURE_LABELS, FEATURES, findPlan, PROMO_MESSAGES, planDisplayName } from '@laurel/domain';
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -19,6 +19,7 @@ import { useAppConfig, useSignedInUser } from '../../shared/session/queries.ts';
 import { count, setsUsed, usd } from './describe.ts';
 import { countCertificateSets } from './purchase-api.ts';
 import { billingKeys } from './query-keys.ts';
+import { TrialBadge } from './TrialBadge.tsx';
 
 /** The query errors the billing provider sends the user back with (docs/product/billing-and-credits.md#screens), shown 10 s then removed. */
 const QUERY_ERRORS: Record<string, string> = {
@@ -35,6 +36,8 @@ const QUERY_ERRORS: Record<string, string> = {
 
 /** The spec gives the next credit date in Pacific time, whatever the viewer's own zone. */
 const nextCreditDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' });
+/** The day the trial ends, in the viewer's own zone: fourteen days after it started, to the minute. */
+const trialDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -79,6 +82,8 @@ export function SubscriptionPage() {
   if (!account) return null;
   const plan = activePlan(account);
   const features = account.plan.features;
+  const trial = account.trial;
+  const trialPlanName = (trial && findPlan(trial.plan_id)?.display_name) ?? trial?.plan_name;
 
   return (
     <Stack gap={0}>
@@ -118,11 +123,7 @@ export function SubscriptionPage() {
               </Title>
               {plan && <Badge variant="light">{usd.format(plan.price_usd)} a month</Badge>}
             </Group>
-            {account.trial_days_remaining > 0 && (
-              <Badge variant="light" color="gilt" size="lg">
-                {account.trial_days_remaining} trial {account.trial_days_remaining === 1 ? 'day' : 'days'} left
-              </Badge>
-            )}
+            <TrialBadge account={account} size="lg" />
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg" verticalSpacing="xl">
             <Figure label="Credits per month" value={count(account.plan.monthly_credits)} />
@@ -149,9 +150,21 @@ export function SubscriptionPage() {
           </SimpleGrid>
         </Card>
         <Card withBorder padding="xl" radius="md">
-          <Title order={2} fz={18} mb="md">
-            What your plan includes
+          <Title order={2} fz={18} mb={trial ? 'xs' : 'md'}>
+            {trial?.running ? 'What your trial includes' : 'What your plan includes'}
           </Title>
+          {trial?.running && (
+            <Text size="sm" c="stone.6" mb="md">
+              Until {trialDay.format(new Date(trial.ends_at))} your account has every feature of the {trialPlanName} plan, within its free
+              credits. Choose a plan to keep them; what you make and send during the trial stays yours either way.
+            </Text>
+          )}
+          {trial && !trial.running && (
+            <Text size="sm" c="stone.6" mb="md">
+              Your free trial ended on {trialDay.format(new Date(trial.ends_at))}. The certificates you sent keep their pages and downloads,
+              and your designs stay saved; using these features again needs a plan.
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {[FEATURES.slice(0, Math.ceil(FEATURES.length / 2)), FEATURES.slice(Math.ceil(FEATURES.length / 2))].map((column) => (
               <List key={column[0]} spacing={8} size="sm" center>

@@ -1,4 +1,4 @@
-import { PAGINATION_COUNTS, primaryRole } from '@laurel/domain';
+import { portalPageSizeChoices, primaryRole } from '@laurel/domain';
 import { Button, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCertificate, IconExternalLink, IconLogout, IconSearch } from '@tabler/icons-react';
@@ -130,7 +130,7 @@ export function CredentialsHomePage() {
                 aria-label="Credentials per page"
                 size="xs"
                 w={120}
-                data={PAGINATION_COUNTS.map((n) => ({ value: String(n), label: `${n} per page` }))}
+                data={portalPageSizeChoices(pageSize).map((n) => ({ value: String(n), label: `${n} per page` }))}
                 value={String(pageSize)}
                 allowDeselect={false}
                 onChange={(value) => {

@@ -1,11 +1,12 @@
 import { availableCredits, planDisplayName, tasksHidden } from '@laurel/domain';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../shared/components/PageHeader.tsx';
 import { firstName } from '../../shared/lib/format.ts';
 import { useSignedInUser } from '../../shared/session/queries.ts';
 import { getAccount } from '../account/index.ts';
+import { TrialBadge } from '../billing/index.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 import {
   ACTIVE_ANNOUNCEMENT_KEY,
@@ -51,7 +52,7 @@ export function DashboardPage() {
     onSuccess: () => queryClient.setQueryData(ACTIVE_ANNOUNCEMENT_KEY, { announcement: null }),
   });
 
-  const hidden = progress.data ? tasksHidden(progress.data.progress, progress.data.hide_tasks) : true;
+  const hidden = progress.data ? tasksHidden(progress.data.hide_tasks) : true;
   return (
     <>
       <PageHeader
@@ -96,11 +97,7 @@ export function DashboardPage() {
                 <Text fz={22} fw={650} lh={1.2}>
                   {planDisplayName(account)}
                 </Text>
-                {account.trial_days_remaining > 0 && (
-                  <Badge variant="light" color="gilt" w="fit-content">
-                    {account.trial_days_remaining} trial days left
-                  </Badge>
-                )}
+                <TrialBadge account={account} w="fit-content" />
               </Stack>
             </Card>
           </SimpleGrid>

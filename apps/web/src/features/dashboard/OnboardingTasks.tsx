@@ -19,9 +19,20 @@ const STEPS = [
   { to: '/store', icon: IconStack2, title: 'Manage your projects', text: 'Follow deliveries, resend, export and revoke from the store.' },
 ] as const;
 
-/** The three onboarding steps (docs/product/dashboard.md#flows): 33, 67 or 100 percent, the next step highlighted. */
+/** What comes after the first send: following it, sending more, designing more. */
+const NEXT = [
+  { to: '/store', icon: IconStack2, title: 'Follow your send', text: 'See who opened and downloaded, resend, export or revoke.' },
+  { to: '/send', icon: IconSend, title: 'Send to more people', text: 'Reuse your design for the next group of recipients.' },
+  { to: '/build', icon: IconCertificate, title: 'Design another certificate', text: 'A new course or event gets a set of its own.' },
+] as const;
+
+/**
+ * The three onboarding steps (docs/product/dashboard.md#flows): 33, 67 or 100 percent, the next step highlighted. Once all
+ * are done the card ends with a short "done" state and what to do next, until it is dismissed.
+ */
 export function OnboardingTasks({ progress, onHide }: { progress: DashboardProgress | null; onHide(): void }) {
   const { percent, activeStep } = progressStep(progress);
+  if (activeStep === null) return <OnboardingDone onDismiss={onHide} />;
   return (
     <Card padding="lg" shadow="xs">
       <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -76,6 +87,60 @@ export function OnboardingTasks({ progress, onHide }: { progress: DashboardProgr
             </Card>
           );
         })}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** The onboarding's end: the first certificates are out, and the next things worth doing. */
+function OnboardingDone({ onDismiss }: { onDismiss(): void }) {
+  return (
+    <Card padding="lg" shadow="xs" component="section" aria-labelledby="onboarding-done">
+      <Group justify="space-between" mb="md" wrap="nowrap" align="flex-start">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon radius="xl" size={36}>
+            <IconCheck size={20} aria-hidden />
+          </ThemeIcon>
+          <div>
+            <Title order={2} fz={18} id="onboarding-done">
+              You sent your first certificates
+            </Title>
+            <Text size="sm" c="stone.6">
+              Getting started is done. Here is what to do next.
+            </Text>
+          </div>
+        </Group>
+        <Button variant="subtle" size="xs" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        {NEXT.map((step) => (
+          <Card
+            key={step.to}
+            component={Link}
+            to={step.to}
+            withBorder
+            padding="md"
+            radius="md"
+            bg="stone.0"
+            style={{ textDecoration: 'none' }}
+          >
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <ThemeIcon radius="xl" size={32} variant="white" c="laurel.8">
+                <step.icon size={16} aria-hidden />
+              </ThemeIcon>
+              <Stack gap={2} style={{ flex: 1 }}>
+                <Text fw={600} size="sm" c="black">
+                  {step.title}
+                </Text>
+                <Text size="xs" c="stone.6">
+                  {step.text}
+                </Text>
+              </Stack>
+            </Group>
+          </Card>
+        ))}
       </SimpleGrid>
     </Card>
   );

@@ -12,7 +12,8 @@ const SERIES = [
   { name: 'certificates_sent', label: 'Sent', color: 'laurel.7' },
   { name: 'opened', label: 'Opened', color: 'blue.6' },
   { name: 'downloaded', label: 'Downloaded', color: 'gilt.6' },
-  { name: 'linkedin_added', label: 'Added to LinkedIn', color: 'indigo.6' },
+  // Counted when the add-to-profile link is followed: LinkedIn never says whether the entry was saved.
+  { name: 'linkedin_added', label: 'LinkedIn clicks', color: 'indigo.6' },
   { name: 'bounced', label: 'Bounced', color: 'red.6' },
 ] as const;
 
@@ -75,7 +76,11 @@ export function StatisticsPanel() {
               value={data && number(data.totals.downloaded)}
               hint={data && share(data.totals.downloaded, data.totals.certificates_sent)}
             />
-            <StatCard label="Added to LinkedIn" value={data && number(data.totals.linkedin_added)} hint="Shared on profiles" />
+            <StatCard
+              label="LinkedIn clicks"
+              value={data && number(data.totals.linkedin_added)}
+              hint="“Add to LinkedIn” followed, once per certificate"
+            />
             <StatCard label="Bounced" value={data && number(data.totals.bounced)} hint="Refused by the mail server" />
           </SimpleGrid>
           <Card padding="lg" shadow="xs" aria-label={`Activity chart, ${rangeLabel}`} role="region">

@@ -1,3 +1,4 @@
+import { migrateDesign } from '@laurel/certificate';
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import { ApiError, errorMessage } from '../../shared/api/errors.ts';
 import { useSignedInUser } from '../../shared/session/queries.ts';
 import { type BuilderTarget, getDesignSet } from './api.ts';
 import { BuilderScreen } from './builder/BuilderScreen.tsx';
+import { prefetchDesignFonts } from './builder/fonts/prefetch-fonts.ts';
 import { designerKeys } from './query-keys.ts';
 
 /** /build/:id edits an account's set; /admin/build/:id edits a global template through the style calls. */
@@ -17,7 +19,12 @@ export function EditorPage() {
   const listPath = target.kind === 'styles' ? '/admin/build' : '/build';
   const set = useQuery({
     queryKey: designerKeys.designSet(target.kind, target.id),
-    queryFn: () => getDesignSet(target),
+    queryFn: async () => {
+      const set = await getDesignSet(target);
+      // The fonts set off now, while the builder renders for the first time, not after it.
+      prefetchDesignFonts(migrateDesign(set));
+      return set;
+    },
     enabled: Number.isInteger(target.id) && target.id > 0,
     // The editor owns the design once open: a background refetch must not replace work in progress.
     staleTime: Infinity,

@@ -1,6 +1,19 @@
-import { canvasSize, PAGE_FORMATS, type PageFormat } from '@laurel/certificate';
+import { canvasSize, migrateDesign, newDesign, PAGE_FORMATS, type PageFormat } from '@laurel/certificate';
 import { PERMISSION_MESSAGES, type Style } from '@laurel/domain';
-import { Badge, Button, Card, Center, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowLeft, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -14,6 +27,7 @@ import { builderAccess } from './builder/access.ts';
 import { type AfterCreate, CreateSetDialog } from './parts/CreateSetDialog.tsx';
 import { showCreateError } from './parts/create-errors.ts';
 import { loadPagePreference, savePagePreference } from './parts/page-preference.ts';
+import { prepareBuilder } from './parts/prepare-builder.ts';
 import classes from './parts/StartTile.module.css';
 import { Thumbnail } from './parts/Thumbnail.tsx';
 import { designerKeys } from './query-keys.ts';
@@ -44,7 +58,10 @@ function BlankPage({ format, portrait }: { format: PageFormat; portrait: boolean
   );
 }
 
-/** /build/new: global templates by name, or a blank page; a name, then the certificate or its email (docs/product/builder.md#new-certificate). */
+/**
+ * /build/new: the global templates in the order super-admins gave them (the server lists them so), or a
+ * blank page; a name, then the certificate or its email (docs/product/builder.md#new-certificate).
+ */
 export function NewCertificatePage() {
   const user = useSignedInUser();
   const access = builderAccess(user);
@@ -55,7 +72,7 @@ export function NewCertificatePage() {
   const [preference] = useState(() => loadPagePreference(user.id));
   const [format, setFormat] = useState<PageFormat>(preference?.format ?? 'Letter');
   const [busy, setBusy] = useState<AfterCreate | null>(null);
-  const sorted = [...(styles.data?.styles ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  const templates = styles.data?.styles ?? [];
 
   const create = async (name: string, next: AfterCreate) => {
     if (!start) return;
@@ -86,12 +103,20 @@ export function NewCertificatePage() {
     );
   }
 
+  const pick = (choice: Start) => {
+    setStart(choice);
+    const style = templates.find((t) => t.id === choice.styleId);
+    prepareBuilder(style ? migrateDesign(style) : newDesign(format, Boolean(choice.portrait)));
+  };
+
+  // The button is named by what it shows ("Use" is for screen readers), so its name holds its visible
+  // text (WCAG 2.5.3); the picture comes first on screen and last in the name.
   const tile = (key: string, label: string, visual: ReactNode, choose: Start, meta?: string, badge?: string) => (
     <Card key={key} withBorder padding={0} radius="md" className={classes.tile}>
-      <UnstyledButton onClick={() => setStart(choose)} aria-label={`Use ${label}`}>
-        {visual}
+      <UnstyledButton onClick={() => pick(choose)} className={classes.choice}>
         <Stack gap={2} p="sm">
           <Text fw={600} truncate>
+            <VisuallyHidden>Use </VisuallyHidden>
             {label}
           </Text>
           {meta && (
@@ -107,6 +132,7 @@ export function NewCertificatePage() {
             </Group>
           )}
         </Stack>
+        <div className={classes.visual}>{visual}</div>
       </UnstyledButton>
     </Card>
   );
@@ -164,7 +190,7 @@ export function NewCertificatePage() {
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="lg">
         {/* biome-ignore lint/suspicious/noArrayIndexKey: identical loading placeholders with nothing else to key by; they never reorder */}
         {styles.isPending && Array.from({ length: 8 }, (_, i) => <Skeleton key={i} style={{ aspectRatio: '4 / 3.6' }} radius="md" />)}
-        {sorted.map((style) =>
+        {templates.map((style) =>
           tile(
             String(style.id),
             style.name,
@@ -174,7 +200,7 @@ export function NewCertificatePage() {
           ),
         )}
       </SimpleGrid>
-      {styles.isSuccess && !sorted.length && (
+      {styles.isSuccess && !templates.length && (
         <Text size="sm" c="dimmed" ta="center" py="xl">
           No templates yet. Start from a blank page.
         </Text>

@@ -1,4 +1,4 @@
-import { EMAIL_DESIGN_MESSAGES, featureAllowed, type UserDto } from '@laurel/domain';
+import { EMAIL_DESIGN_MESSAGES, reportedFeature, type UserDto } from '@laurel/domain';
 import { Alert, Box, Button, Grid, Group, Kbd, Stack, Text } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowLeft, IconDeviceFloppy, IconEye, IconLock } from '@tabler/icons-react';
@@ -122,8 +122,8 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
   useHotkeys([['mod+S', () => void save()]], [], true);
 
   const account = user.account;
-  const paid = type === 'admin' || (!!account && featureAllowed(account, 'linkedin'));
-  const hasPortal = type === 'admin' || (!!account && featureAllowed(account, 'recipient_portal'));
+  const paid = type === 'admin' || (!!account && reportedFeature(account, 'linkedin'));
+  const hasPortal = type === 'admin' || (!!account && reportedFeature(account, 'recipient_portal'));
   const backTo = owner === 'styles' ? `/admin/build/${id}` : owner === 'projects' ? `/store/projects/${id}` : `/build/${id}`;
   const returnsToDesign = returnTo !== null && returnTo.split('?')[0] === backTo;
   const sectionProps = { design, onChange: change, readOnly, errors };
@@ -288,8 +288,16 @@ export function EmailEditor({ owner, id, record, type, user, returnTo }: EmailEd
         }}
       />
       <UpgradeDialog opened={upgradeOpen} onClose={upgradeDialog.close} feature="linkedin" />
-      {owner === 'certificates' && (
-        <SendTestDialog opened={testOpen} onClose={testDialog.close} certificateId={id} user={user} dataFields={dataFields} />
+      {/* A set's record carries its certificate design: the test fills that certificate's fields. */}
+      {owner === 'certificates' && 'schemaVersion' in record && (
+        <SendTestDialog
+          opened={testOpen}
+          onClose={testDialog.close}
+          certificateId={id}
+          userEmail={user.email}
+          certificate={record}
+          email={design}
+        />
       )}
     </Box>
   );

@@ -7,10 +7,12 @@ interface TermsCheckboxProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   error?: ReactNode;
+  /** Says up front that agreeing is needed, before anyone presses the button. */
+  requirement?: string;
 }
 
-/** "I agree to the Terms of Service", with the terms one click away in a dialog. */
-export function TermsCheckbox({ checked, onChange, error }: TermsCheckboxProps) {
+/** "I agree to the Terms of Service", with the terms one click away in a dialog; agreeing is required, and it says so. */
+export function TermsCheckbox({ checked, onChange, error, requirement = 'Required to continue.' }: TermsCheckboxProps) {
   const [open, dialog] = useDisclosure(false);
   return (
     <>
@@ -18,6 +20,8 @@ export function TermsCheckbox({ checked, onChange, error }: TermsCheckboxProps) 
         checked={checked}
         onChange={(event) => onChange(event.currentTarget.checked)}
         error={error}
+        description={requirement}
+        aria-required
         aria-label="I agree to the Terms of Service"
         label={
           <>

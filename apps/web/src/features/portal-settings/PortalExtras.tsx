@@ -23,12 +23,23 @@ export function portalBackground(look: Pick<PublicPortalSettings, 'background'>)
 
 /**
  * What the account adds under the portal's content: its text (plain, line breaks kept), its support
- * address, and links to its website and social pages. Nothing when none is set.
+ * address, and links to its website and social pages. Nothing when none is set. The text is written for the
+ * sign-in ("a few words for your recipients under the sign-in"): `withText` false leaves it out under the list,
+ * which the holder reaches after reading it there.
  */
-export function PortalExtras({ look, compact = false }: { look: PublicPortalSettings; compact?: boolean }) {
+export function PortalExtras({
+  look,
+  compact = false,
+  withText = true,
+}: {
+  look: PublicPortalSettings;
+  compact?: boolean;
+  withText?: boolean;
+}) {
   const socials = PORTAL_SOCIALS.filter((s) => look.company_socials[s]);
   const website = look.company_website.url;
-  if (!look.custom_text.text && !look.support_email && !website && socials.length === 0) return null;
+  const text = withText ? look.custom_text.text : '';
+  if (!text && !look.support_email && !website && socials.length === 0) return null;
   const iconSize = compact ? 16 : 18;
   return (
     <Stack
@@ -42,9 +53,9 @@ export function PortalExtras({ look, compact = false }: { look: PublicPortalSett
       w="100%"
       style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--laurel-border)' }}
     >
-      {look.custom_text.text && (
+      {text && (
         <Text size={compact ? 'xs' : 'sm'} c="stone.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {look.custom_text.text}
+          {text}
         </Text>
       )}
       {look.support_email && (

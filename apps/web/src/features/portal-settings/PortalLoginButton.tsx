@@ -7,7 +7,7 @@ type ButtonLook = PublicPortalSettings['login_button'];
 
 /**
  * The portal's sign-in button in the account's colours and label (docs/product/sign-in-and-sessions.md#what-is-kept `login_button`; defaults
- * #BFC551 on #FFF, 'Login', docs/product/recipient-portal.md#rules-and-limits). A label the account chose wins; otherwise `children` names the
+ * #66701F on #FFF, 'Login', docs/product/recipient-portal.md#rules-and-limits). A label the account chose wins; otherwise `children` names the
  * button (a form's own words), else 'Login'. `look` shows settings not saved yet (the settings preview).
  * A label colour that cannot be read on the chosen background gives way to one that can (WCAG 1.4.3).
  */

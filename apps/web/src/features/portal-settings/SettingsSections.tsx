@@ -1,4 +1,13 @@
-import { PORTAL_LABEL_MAX, PORTAL_SOCIALS, type PortalSettings, type PortalSocial } from '@laurel/domain';
+import {
+  bestTextOn,
+  colorContrast,
+  DARK_TEXT,
+  MIN_TEXT_CONTRAST,
+  PORTAL_LABEL_MAX,
+  PORTAL_SOCIALS,
+  type PortalSettings,
+  type PortalSocial,
+} from '@laurel/domain';
 import { Button, Card, ColorInput, FileButton, Group, Image, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -29,7 +38,7 @@ export function Section({ title, description, children }: { title: string; descr
   );
 }
 
-const SWATCHES = ['#BFC551', '#3D6B35', '#1E3A5F', '#0F766E', '#7C2D12', '#6B21A8', '#F4F5F0', '#FFFFFF', '#111827'];
+const SWATCHES = ['#66701F', '#BFC551', '#3D6B35', '#1E3A5F', '#0F766E', '#7C2D12', '#6B21A8', '#F4F5F0', '#FFFFFF', '#111827'];
 
 export function NameSection(props: { value: string; max: number; placeholder: string; error?: string; onChange(text: string): void }) {
   const length = [...props.value.trim()].length;
@@ -182,6 +191,17 @@ export function TextSection(props: { value: string; max: number; error?: string;
   );
 }
 
+/** How well the label reads on the button, and what the portal draws when it does not read well enough (WCAG 1.4.3). */
+function contrastNote(contrast: number | null, background: string): string {
+  if (contrast === null) return 'Hex codes, such as #FFFFFF.';
+  const ratio = `Contrast ${contrast.toFixed(1)}:1`;
+  if (contrast >= MIN_TEXT_CONTRAST) return `${ratio}, easy to read.`;
+  const best = bestTextOn(background);
+  if ((colorContrast(background, best) ?? 0) < MIN_TEXT_CONTRAST)
+    return `${ratio} is too faint, and no label reads well on this button colour: choose a darker or a lighter one.`;
+  return `${ratio} is too faint: the portal draws the label ${best === DARK_TEXT ? 'near-black' : 'white'} instead.`;
+}
+
 export function LoginButtonSection({
   value,
   fieldError,
@@ -191,19 +211,25 @@ export function LoginButtonSection({
   fieldError(field: string): string | undefined;
   onChange(button: PortalSettings['login_button']): void;
 }) {
+  const contrast = colorContrast(value.background, value.color);
   return (
     <Section title="Login button" description="The colours and the label of the portal’s sign-in button.">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <ColorInput
           label="Button colour"
+          description="Picking one sets the label to white or near-black, whichever reads better on it."
           format="hex"
           swatches={SWATCHES}
           value={value.background}
           error={fieldError('login_button.background')}
-          onChange={(background) => onChange({ ...value, background })}
+          // A new button colour brings the label colour that reads best on it; the label can still be changed after.
+          onChange={(background) =>
+            onChange({ ...value, background, color: colorContrast(background, DARK_TEXT) === null ? value.color : bestTextOn(background) })
+          }
         />
         <ColorInput
           label="Label colour"
+          description={contrastNote(contrast, value.background)}
           format="hex"
           swatches={SWATCHES}
           value={value.color}

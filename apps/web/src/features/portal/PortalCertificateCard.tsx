@@ -1,6 +1,6 @@
 import { PORTAL_MEMO_MAX, PORTAL_MESSAGES, type PortalCertificate } from '@laurel/domain';
 import { Anchor, AspectRatio, Button, Card, Group, Image, Stack, Text, Textarea } from '@mantine/core';
-import { IconDeviceFloppy, IconExternalLink, IconMailForward } from '@tabler/icons-react';
+import { IconBrandLinkedin, IconDeviceFloppy, IconDownload, IconExternalLink, IconMailForward } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../shared/api/errors.ts';
@@ -8,7 +8,10 @@ import { formatDate } from '../../shared/lib/format.ts';
 import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { emailAgain, updateMemo } from './api.ts';
 
-/** One certificate in the portal grid: its image, what and from whom, the holder's memo, and a copy by email. */
+/**
+ * One certificate in the portal grid: its image, what and from whom, its PDF and LinkedIn (where the issuer's plan has it),
+ * the holder's memo, and a copy by email.
+ */
 export function PortalCertificateCard({
   certificate,
   email,
@@ -68,6 +71,7 @@ export function PortalCertificateCard({
           </Anchor>
         </Group>
       </Stack>
+
       {noLogin ? (
         certificate.memo && (
           <Text size="sm" mt="sm" c="stone.7">
@@ -100,16 +104,33 @@ export function PortalCertificateCard({
           </Group>
         </Stack>
       )}
-      <Button
-        mt="md"
-        fullWidth
-        variant="default"
-        leftSection={<IconMailForward size={16} />}
-        loading={resend.isPending}
-        onClick={() => resend.mutate()}
-      >
-        Email it to me again
-      </Button>
+      <Stack gap="xs" mt="md">
+        <Button component="a" href={certificate.pdf_url} download fullWidth variant="light" leftSection={<IconDownload size={16} />}>
+          Download PDF
+        </Button>
+        {certificate.linkedin_url && (
+          <Button
+            component="a"
+            href={certificate.linkedin_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            fullWidth
+            variant="default"
+            leftSection={<IconBrandLinkedin size={16} color="#0a66c2" aria-hidden />}
+          >
+            Add to LinkedIn
+          </Button>
+        )}
+        <Button
+          fullWidth
+          variant="default"
+          leftSection={<IconMailForward size={16} />}
+          loading={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
+          Email it to me again
+        </Button>
+      </Stack>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LIST_PAGE_SIZES, PORTAL_PAGE_SIZES, type PortalAccount } from '@laurel/domain';
+import { DEFAULT_LIST_PAGE_SIZES, type PortalAccount, portalPageSizeChoices } from '@laurel/domain';
 import { Alert, Group, Pagination, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCertificate, IconSearch } from '@tabler/icons-react';
@@ -95,7 +95,7 @@ export function PortalCertificateList({ account, email, noLogin = false, pageSiz
               w={80}
               size="xs"
               value={String(size)}
-              data={PORTAL_PAGE_SIZES.map(String)}
+              data={portalPageSizeChoices(size).map(String)}
               onChange={(value) => {
                 if (!value) return;
                 setSize(Number(value));

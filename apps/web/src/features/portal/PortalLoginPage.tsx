@@ -13,6 +13,8 @@ import { PortalCertificateList } from './PortalCertificateList.tsx';
 import { usePortalAccount } from './usePortalAccount.ts';
 
 /** The forms of the portal login (docs/product/recipient-portal.md#screens "Portal login"). */
+
+const FIRST_TIME_TEXT = PORTAL_MESSAGES.firstTimeIntro;
 type Form = 'login' | 'first' | 'reset' | 'resetSuccess' | 'invalidAccount';
 
 /** What each error type of `auth-portal` leads to (docs/product/recipient-portal.md#messages). */
@@ -74,8 +76,6 @@ function LoginForms({ account, initialEmail, start }: { account: PortalAccount; 
   const [form, setForm] = useState<Form>(start);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -110,7 +110,8 @@ function LoginForms({ account, initialEmail, start }: { account: PortalAccount; 
 
   const first = run(async () => {
     try {
-      await startFirstTime({ id: account.id, email: email.trim(), first_name: firstName.trim(), last_name: lastName.trim() });
+      // No name asked: the sign-in takes the one on the certificate the account sent to this address.
+      await startFirstTime({ id: account.id, email: email.trim() });
       setNotice(PORTAL_MESSAGES.firstTimeSent);
       go('resetSuccess');
     } catch (failure) {
@@ -171,9 +172,7 @@ function LoginForms({ account, initialEmail, start }: { account: PortalAccount; 
       {form === 'first' && (
         <form onSubmit={first} aria-label="First-time sign-in" noValidate>
           <Stack gap="md">
-            <Heading title="Create your portal sign-in">
-              {notice ?? 'Tell us your name and the address your certificate was sent to: we email you a link to choose a password.'}
-            </Heading>
+            <Heading title="Create your portal sign-in">{notice ?? FIRST_TIME_TEXT}</Heading>
             {error && <FormError>{error}</FormError>}
             <TextInput
               label="Email"
@@ -183,25 +182,7 @@ function LoginForms({ account, initialEmail, start }: { account: PortalAccount; 
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
-            <Group grow gap="sm" wrap="wrap">
-              <TextInput
-                label="First name"
-                autoComplete="given-name"
-                required
-                value={firstName}
-                onChange={(e) => setFirstName(e.currentTarget.value)}
-                miw={140}
-              />
-              <TextInput
-                label="Last name"
-                autoComplete="family-name"
-                required
-                value={lastName}
-                onChange={(e) => setLastName(e.currentTarget.value)}
-                miw={140}
-              />
-            </Group>
-            <Button type="submit" size="md" fullWidth loading={busy} disabled={!email.trim() || !firstName.trim() || !lastName.trim()}>
+            <Button type="submit" size="md" fullWidth loading={busy} disabled={!email.trim()}>
               Email me a link
             </Button>
             <BackToLogin onClick={() => go('login')} />

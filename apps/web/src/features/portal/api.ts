@@ -12,8 +12,8 @@ export const getPortalAccount = () => call(portalCalls.getPortalAccount, { query
 /** The portal's sign-in form answers its own 401 (wrong credentials), so the call stays quiet. */
 export const portalSignIn = (body: { email: string; password: string }) => call(portalCalls.portalSignIn, { body }, { quiet401: true });
 
-export const startFirstTime = (body: { id: number; email: string; first_name: string; last_name: string }) =>
-  call(portalCalls.firstTime, { body });
+/** The sign-in takes the name on the recipient's certificate: the portal does not ask for it again. */
+export const startFirstTime = (body: { id: number; email: string }) => call(portalCalls.firstTime, { body });
 
 export const requestPortalReset = (email: string) => call(authCalls.requestPortalPasswordReset, { body: { email } });
 

@@ -76,6 +76,7 @@ export function AccountStep({ form, baseDomain, urlEditedByHand }: AccountStepPr
         checked={values.accept_terms}
         onChange={(checked) => form.setFieldValue('accept_terms', checked)}
         error={form.errors.accept_terms}
+        requirement="Required to create your account."
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { accountNameProblem, accountUrlProblem } from '@laurel/domain';
+import { ACCOUNT_MESSAGES, accountNameProblem, accountUrlProblem } from '@laurel/domain';
 import { emailError, requiredError } from '../../shared/forms/validators.ts';
 
 export interface RegisterValues {
@@ -20,7 +20,7 @@ export const registerValidation = {
   first_name: requiredError('First name'),
   last_name: requiredError('Last name'),
   email: emailError,
-  account_name: (value: string) => (value.trim() ? accountNameProblem(value) : 'Account name is Required'),
-  url: (value: string) => (value.trim() ? accountUrlProblem(value.trim()) : 'Account URL is Required'),
+  account_name: (value: string) => (value.trim() ? accountNameProblem(value) : ACCOUNT_MESSAGES.nameRequired),
+  url: (value: string) => (value.trim() ? accountUrlProblem(value.trim()) : ACCOUNT_MESSAGES.urlRequired),
   accept_terms: (value: boolean) => (value ? null : 'Please accept the Terms of Service to continue.'),
 };

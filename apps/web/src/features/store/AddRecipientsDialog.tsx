@@ -61,7 +61,7 @@ export function AddRecipientsDialog({ projectId, opened, onClose }: { projectId:
         rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v.trim()]))),
       ),
     onSuccess: (result) => {
-      notifySuccess(result.added === 1 ? 'Recipient added' : `${result.added.toLocaleString('en-US')} recipients added`);
+      notifySuccess(result.added === 1 ? 'Recipient added' : `${plural(result.added, 'recipient')} added`);
       void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       onClose();
     },

@@ -4,7 +4,7 @@ import { IconCertificate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/errors.ts';
-import { formatDateTime } from '../../shared/lib/format.ts';
+import { formatDateTime, plural } from '../../shared/lib/format.ts';
 import { useSignedInUser } from '../../shared/session/queries.ts';
 import { personCertificates } from './api/store.ts';
 import { storeKeys } from './query-keys.ts';
@@ -43,10 +43,10 @@ export function PersonDrawer({ person, onClose, actions }: { person: Person | nu
             </Text>
             <Group gap="xs" mt="sm">
               <Badge variant="light" color="laurel">
-                {person.certificates} {person.certificates === 1 ? 'certificate' : 'certificates'}
+                {plural(person.certificates, 'certificate')}
               </Badge>
               <Badge variant="light" color="stone">
-                {person.projects} {person.projects === 1 ? 'project' : 'projects'}
+                {plural(person.projects, 'project')}
               </Badge>
               <Badge variant="light" color="gilt">
                 {person.opened} opened

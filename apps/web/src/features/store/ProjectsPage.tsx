@@ -175,7 +175,7 @@ export function ProjectsPage() {
                 exports.open(() =>
                   setExportTarget({
                     ids: selectedIds,
-                    subject: selectedIds.length === 1 ? selected.get(selectedIds[0]!)! : `${selectedIds.length} projects`,
+                    subject: selectedIds.length === 1 ? selected.get(selectedIds[0]!)! : plural(selectedIds.length, 'project'),
                   }),
                 )
               }

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../../shared/components/LoadFailed.tsx';
 import { TablePager } from '../../shared/components/TablePager.tsx';
+import { plural } from '../../shared/lib/format.ts';
 import { useSignedInUser } from '../../shared/session/queries.ts';
 import { accountDataFields, runSearchExport, searchRecipients } from './api/store.ts';
 import { ColumnPicker } from './ColumnPicker.tsx';
@@ -103,11 +104,11 @@ export function SearchPage() {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="xs">
           <Text fw={600} aria-live="polite">
-            {results.data ? `${total.toLocaleString('en-US')} ${total === 1 ? 'certificate' : 'certificates'}` : 'Searching…'}
+            {results.data ? plural(total, 'certificate') : 'Searching…'}
           </Text>
           {filters > 0 && (
             <Badge variant="light" color="laurel">
-              {filters} {filters === 1 ? 'filter' : 'filters'}
+              {plural(filters, 'filter')}
             </Badge>
           )}
         </Group>

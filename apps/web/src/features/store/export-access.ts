@@ -1,11 +1,11 @@
-import { canSend, featureAllowed, type UserDto, upgradeMessage } from '@laurel/domain';
+import { canSend, reportedFeature, type UserDto, upgradeMessage } from '@laurel/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { openUpgradeDialog } from '../../shared/components/plan-dialogs.tsx';
 
 /** Exports need the catalogue's `export` feature (docs/product/store.md#who-may-do-what), and a sub-user who may send. The server checks both too. */
 export function canExport(user: UserDto): boolean {
-  return user.account ? featureAllowed(user.account, 'export') && canSend(user) : false;
+  return user.account ? reportedFeature(user.account, 'export') && canSend(user) : false;
 }
 
 /**

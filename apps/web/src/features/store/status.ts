@@ -38,6 +38,9 @@ export const EVENT_LABELS: Record<string, string> = {
   suppressed: 'Not sent: address suppressed',
   resend: 'Queued to be sent again',
   opened: 'Opened the certificate',
+  downloaded: 'Downloaded the PDF',
+  // LinkedIn does not say whether the entry was saved: only that its link was followed.
+  linkedin: 'Clicked “Add to LinkedIn”',
   revoked: 'Certificate revoked',
   reinstated: 'Certificate reinstated',
   edited: 'Details corrected',

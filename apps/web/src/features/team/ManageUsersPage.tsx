@@ -12,6 +12,7 @@ import { EmptyPanel } from '../../shared/components/EmptyPanel.tsx';
 import { PageHeader } from '../../shared/components/PageHeader.tsx';
 import { TablePager } from '../../shared/components/TablePager.tsx';
 import { FormError } from '../../shared/forms/FormError.tsx';
+import { plural } from '../../shared/lib/format.ts';
 import { notifyError, notifySuccess } from '../../shared/lib/notify.ts';
 import { USER_KEY, useSignedInUser } from '../../shared/session/queries.ts';
 import {
@@ -174,7 +175,7 @@ export function ManageUsersPage() {
       )}
       {limits?.may_manage && (
         <Text size="sm" c="stone.6" mb="sm">
-          {`${limits.active_users} of ${limits.max_active_users} active users · ${limits.total_users} of ${limits.max_users} users`}
+          {`${limits.active_users} of ${plural(limits.max_active_users, 'active user')} · ${limits.total_users} of ${plural(limits.max_users, 'user')}`}
         </Text>
       )}
       {limits?.may_manage && subUsers.length === 0 && page === 1 && (

@@ -28,11 +28,15 @@ import { ApiError, errorMessage } from '../../shared/api/errors.ts';
 import { listAccountSets } from './api.ts';
 import { teamKeys } from './query-keys.ts';
 
+/** What the form sends: the call's fields and the address. */
 export interface UserFormValues extends AccountUserFields {
   email: string;
 }
 
-const EMPTY: UserFormValues = {
+/** What the form holds: a number of credits may still be blank (null), which it refuses before sending. */
+type Draft = Omit<UserFormValues, 'allocated_credits'> & { allocated_credits: number | null };
+
+const EMPTY: Draft = {
   first_name: '',
   last_name: '',
   email: '',
@@ -48,7 +52,7 @@ const EMPTY: UserFormValues = {
   refill_credits: 0,
 };
 
-const fromUser = (user: AccountUserDto): UserFormValues => ({
+const fromUser = (user: AccountUserDto): Draft => ({
   first_name: user.first_name,
   last_name: user.last_name,
   email: user.email,
@@ -66,12 +70,15 @@ const fromUser = (user: AccountUserDto): UserFormValues => ({
 
 type Errors = Partial<Record<keyof UserFormValues, string>>;
 
-function problemsOf(values: UserFormValues, editing: boolean): Errors {
+function problemsOf(values: Draft, editing: boolean): Errors {
   const errors: Errors = {};
   if (!values.first_name.trim()) errors.first_name = 'First name is required.';
   if (!values.last_name.trim()) errors.last_name = 'Last name is required.';
   if (!editing && !isValidEmail(values.email.trim().toLowerCase())) errors.email = 'Please enter a valid email address.';
-  for (const problem of accountUserProblems(values)) errors[problem.field] = problem.message;
+  for (const problem of accountUserProblems({ ...values, allocated_credits: values.allocated_credits ?? 0 }))
+    errors[problem.field] = problem.message;
+  // "A number of credits" chosen and left blank: asked for, never read as none.
+  if (values.allocated_credits === null) errors.allocated_credits = TEAM_MESSAGES.creditsRequired;
   return errors;
 }
 
@@ -88,14 +95,14 @@ interface Props {
 /** Add or edit a sub-user: names, address, the three rights, which sets and whose projects, credits. */
 export function UserFormModal({ user, colleagues, limits, onClose, onSubmit }: Props) {
   const editing = user !== null;
-  const [values, setValues] = useState<UserFormValues>(user ? fromUser(user) : EMPTY);
+  const [values, setValues] = useState<Draft>(user ? fromUser(user) : EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const sets = useQuery({ queryKey: teamKeys.sets(), queryFn: listAccountSets });
 
   // A field's message goes once the field is changed.
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _, ...rest }) => rest as Errors);
   };
@@ -118,7 +125,7 @@ export function UserFormModal({ user, colleagues, limits, onClose, onSubmit }: P
     setFormError(null);
     setSaving(true);
     try {
-      await onSubmit(values);
+      await onSubmit({ ...values, allocated_credits: values.allocated_credits ?? 0 });
     } catch (error) {
       const field = error instanceof ApiError ? (error.body.field as keyof UserFormValues | undefined) : undefined;
       if (field && field in values) setErrors({ [field]: errorMessage(error) });
@@ -250,7 +257,7 @@ export function UserFormModal({ user, colleagues, limits, onClose, onSubmit }: P
             setValues((v) =>
               choice === 'unlimited'
                 ? { ...v, allocated_credits: UNLIMITED_CREDITS, auto_refill_credits: false }
-                : { ...v, allocated_credits: 0 },
+                : { ...v, allocated_credits: null },
             )
           }
         >
@@ -263,14 +270,15 @@ export function UserFormModal({ user, colleagues, limits, onClose, onSubmit }: P
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NumberInput
               label="Credits"
+              required
               description={`At most ${creditCap}`}
               min={0}
               max={creditCap}
               allowDecimal={false}
               allowNegative={false}
-              value={values.allocated_credits}
+              value={values.allocated_credits ?? ''}
               error={errors.allocated_credits}
-              onChange={(n) => set('allocated_credits', typeof n === 'number' ? n : 0)}
+              onChange={(n) => set('allocated_credits', typeof n === 'number' ? n : null)}
             />
             <Stack gap={6}>
               <Switch

@@ -35,7 +35,8 @@ const WORDING: Record<CredentialVerificationStatus, Wording> = {
   revoked: {
     label: 'Revoked',
     heading: 'Revoked by its issuer',
-    text: (r) => `The certificate is genuine, but ${issuerName(r)} has revoked it: it no longer counts.`,
+    text: (r) =>
+      `The certificate is genuine, but ${issuerName(r)} has revoked it${r.revoked_at ? ` on ${day(r.revoked_at)}` : ''}: it no longer counts.${r.revocation_reason ? ` Reason: ${r.revocation_reason}` : ''}`,
     color: 'red',
     icon: <IconCircleX size={24} />,
   },

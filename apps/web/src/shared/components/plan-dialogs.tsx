@@ -1,8 +1,13 @@
+import { primaryRole } from '@laurel/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCrown, IconStack2 } from '@tabler/icons-react';
+import { useCurrentUser } from '../session/queries.ts';
 
-/** docs/product/billing-and-credits.md#who-may-do-what: features above the plan lead to /account/subscription. */
+/**
+ * docs/product/billing-and-credits.md#who-may-do-what: features above the plan lead to /account/subscription. Billing is
+ * the account admin's, so a sub-user is asked to turn to them instead of being sent to a screen they cannot open.
+ */
 export function openUpgradeDialog(navigate: (to: string) => void, feature: string) {
   const id = modals.open({
     title: (
@@ -12,24 +17,39 @@ export function openUpgradeDialog(navigate: (to: string) => void, feature: strin
       </Group>
     ),
     children: (
-      <Stack gap="md">
-        <Text size="sm">{feature}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => modals.close(id)}>
-            Not now
-          </Button>
-          <Button
-            onClick={() => {
-              modals.close(id);
-              navigate('/account/subscription');
-            }}
-          >
-            See plans
-          </Button>
-        </Group>
-      </Stack>
+      <UpgradeBody
+        feature={feature}
+        onClose={() => modals.close(id)}
+        onPlans={() => {
+          modals.close(id);
+          navigate('/account/subscription');
+        }}
+      />
     ),
   });
+}
+
+function UpgradeBody({ feature, onClose, onPlans }: { feature: string; onClose: () => void; onPlans: () => void }) {
+  const user = useCurrentUser().data;
+  const subUser = !!user && primaryRole(user) === 'account_user';
+  return (
+    <Stack gap="md">
+      <Text size="sm">{feature}</Text>
+      {subUser && <Text size="sm">Please ask your account administrator to choose a plan.</Text>}
+      <Group justify="flex-end">
+        {subUser ? (
+          <Button onClick={onClose}>Close</Button>
+        ) : (
+          <>
+            <Button variant="default" onClick={onClose}>
+              Not now
+            </Button>
+            <Button onClick={onPlans}>See plans</Button>
+          </>
+        )}
+      </Group>
+    </Stack>
+  );
 }
 
 /** docs/product/builder.md#new-certificate: creating beyond allowed_sets offers to buy more sets. */

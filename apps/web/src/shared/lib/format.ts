@@ -32,7 +32,10 @@ export function firstName(user: { first_name: string; username: string }): strin
   return user.first_name.trim() || user.username;
 }
 
-/** "1 recipient", "1,204 recipients": a count with its noun, for nouns that take an s. */
-export function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+/**
+ * A count with its noun, the one way the web writes counts: "1 recipient", "1,204 recipients", "0 certificate sets";
+ * `many` for a noun that does not just take an s ("1 person", "3 people").
+ */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
 }

@@ -90,6 +90,22 @@ export const v1CertificateSet = z
   .meta({ id: 'CertificateSet' });
 export type V1CertificateSet = z.infer<typeof v1CertificateSet>;
 
+const liveLink = (what: string) =>
+  z
+    .string()
+    .nullable()
+    .meta({
+      description: `${what}. Given once the certificate is queued for sending, and answering once its email has left (within seconds); null for a draft, or a certificate that was never sent (failed, suppressed).`,
+    });
+
+/** Where a recipient's certificate can be seen, downloaded and verified (certificateLinks names them). */
+export const v1CertificateLinks = z.object({
+  certificate_url: liveLink('The certificate’s page, as the recipient’s email links to it and its QR code leads to it'),
+  pdf_url: liveLink('The certificate as a PDF, carrying its signed credential'),
+  image_url: liveLink('The certificate as a PNG picture, carrying its signed credential'),
+  credential_url: liveLink('The signed Open Badges 3.0 credential (JSON-LD) that any Open Badges verifier checks'),
+});
+
 export const v1RecipientStatus = z.enum(['draft', 'queued', 'sending', 'sent', 'bounced', 'failed', 'suppressed']);
 
 export const v1Recipient = z
@@ -106,6 +122,11 @@ export const v1Recipient = z
       description: 'Where the delivery stands: draft until sent, then queued, sending, sent, or bounced/failed/suppressed.',
     }),
     revoked: z.boolean(),
+    version: z
+      .number()
+      .int()
+      .meta({ description: 'The certificate’s version: 1 as issued, one more for each correction; its links always show the latest.' }),
+    ...v1CertificateLinks.shape,
     sent_at: timestamp().nullable(),
     opened_at: timestamp().nullable(),
     created_at: timestamp(),
@@ -161,6 +182,47 @@ export const v1ProjectCreate = z.strictObject({
   title: z.string().trim().min(1).max(200),
   recipients: v1Recipients,
 });
+
+export const v1RecipientCorrection = z
+  .strictObject({
+    first_name: z.string().trim().min(1).max(200).optional(),
+    last_name: z.string().trim().min(1).max(200).optional(),
+    fields: z.record(z.string().max(100), z.string().max(500)).optional().meta({
+      description: "The certificate set's fields to change, by key; a key the project's certificate does not print is refused.",
+    }),
+  })
+  .meta({ description: 'What to correct; what is left out stays as it is.' });
+
+export const v1Issue = z.strictObject({
+  certificate_set_id: z.number().int().positive(),
+  recipients: v1Recipients,
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: 'The project the certificates are kept under in the app; "{set name}, issued {UTC time}" if left out.' }),
+  sender_name: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .meta({ description: 'The name the email comes from; the account’s name if left out.' }),
+});
+
+export type V1Issue = z.infer<typeof v1Issue>;
+
+export const v1Issued = z
+  .object({
+    object: z.literal('issue'),
+    project_id: z.number().int(),
+    queued: z.number().int().meta({ description: 'Certificates queued for sending by this request, each costing one credit.' }),
+    recipients: z.array(v1Recipient).meta({
+      description: 'Each recipient as given, with their certificate number and links (live once their email leaves, within seconds).',
+    }),
+  })
+  .meta({ id: 'Issue' });
 
 export const v1Send = z.strictObject({
   sender_name: z

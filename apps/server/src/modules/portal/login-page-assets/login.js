@@ -102,12 +102,8 @@ if (card) {
   const first = async (form) => {
     const field = (name) => form.elements[name].value.trim();
     try {
-      await post('/api/first-time', {
-        id: accountId,
-        email: field('email'),
-        first_name: field('first_name'),
-        last_name: field('last_name'),
-      });
+      // No name asked: the sign-in takes the one on the certificate the account sent to this address.
+      await post('/api/first-time', { id: accountId, email: field('email') });
       notice = messages.firstTimeSent;
       go('resetSuccess');
     } catch (failure) {

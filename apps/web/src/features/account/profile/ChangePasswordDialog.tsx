@@ -1,4 +1,4 @@
-import { confirmPasswordProblem, PASSWORD_MIN_LENGTH, passwordProblem } from '@laurel/domain';
+import { confirmPasswordProblem, PASSWORD_MIN_LENGTH, passwordProblem, requiredMessage } from '@laurel/domain';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ export function ChangePasswordDialog({
   const form = useForm({
     initialValues: { oldPassword: '', newPassword: '', confirmation: '' },
     validate: {
-      oldPassword: (value) => (value ? null : 'Current password is Required'),
+      oldPassword: (value) => (value ? null : requiredMessage('Current password')),
       newPassword: (value) => passwordProblem(value),
       confirmation: (value, values) => confirmPasswordProblem(values.newPassword, value),
     },

@@ -2,6 +2,7 @@ import { type AdminAccountRow, EDITABLE_NOTIFY_DAYS, NOTIFY_DAYS, PLANS } from '
 import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/errors.ts';
+import { plural } from '../../../shared/lib/format.ts';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import * as api from './api.ts';
 
@@ -194,7 +195,7 @@ export function AccountActionModal({ account, action, onClose, onDone, onImperso
           <PasswordInput label="New password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
         )}
         {action === 'trial' && (
-          <Text size="sm">The 14-day free trial starts again today. It has {account.trial_days_remaining} days left now.</Text>
+          <Text size="sm">The 14-day free trial starts again today. It has {plural(account.trial_days_remaining, 'day')} left now.</Text>
         )}
         {action === 'impersonate' && <Text size="sm">You will act as {who} until you switch back.</Text>}
         {action === 'delete' && (

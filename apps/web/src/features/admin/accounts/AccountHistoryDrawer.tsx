@@ -1,45 +1,16 @@
-import type { AdminAccountRow } from '@laurel/domain';
-import { Badge, Card, Drawer, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { type AdminAccountRow, auditActionLabel } from '@laurel/domain';
+import { Anchor, Badge, Card, Drawer, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../shared/components/LoadFailed.tsx';
 import { TablePager } from '../../../shared/components/TablePager.tsx';
-import { formatDate, formatDateTime } from '../../../shared/lib/format.ts';
+import { formatDate, formatDateTime, plural } from '../../../shared/lib/format.ts';
+import { auditDetails } from '../audit-details.ts';
 import { adminKeys } from '../query-keys.ts';
 import { accountHistory } from './api.ts';
 
 const PAGE = 10;
-
-/** Audit actions as a person reads them; an action not named here shows as written. */
-const ACTION_LABELS: Record<string, string> = {
-  'account.admin_update': 'Credits or sets changed',
-  'account.notify_days': 'Notification days changed',
-  'account.recipients_no_login': 'Recipients-without-login changed',
-  'account.emailed': 'Emailed',
-  'account.trial_reset': 'Free trial restarted',
-  'account.banned': 'Banned',
-  'account.unbanned': 'Unbanned',
-  'account.plan_granted': 'Plan granted',
-  'account.plan_cancelled': 'Plan cancelled',
-  'account.deletion_requested': 'Deletion requested',
-  'account.updated': 'Details changed',
-  'user.password_set_by_admin': 'Password changed',
-  'user.confirmed_by_admin': 'User confirmed',
-  'user.impersonated': 'Impersonated',
-  'user.impersonation_ended': 'Impersonation ended',
-  'billing.admin_refreshed': 'Billing re-read from Stripe',
-  'billing.admin_subscription_cancelled': 'Subscription cancelled',
-  'billing.charge.refunded': 'Payment refunded',
-  'billing.charge.dispute.created': 'Payment disputed',
-  'billing.charge.dispute.closed': 'Payment dispute closed',
-  'auth.login': 'Signed in',
-};
-
-function summary(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(', ');
-}
 
 /** The account's figures and its audit history: what was done to it, by whom, from where. */
 export function AccountHistoryDrawer({ account, onClose }: { account: AdminAccountRow; onClose(): void }) {
@@ -49,7 +20,8 @@ export function AccountHistoryDrawer({ account, onClose }: { account: AdminAccou
     queryFn: () => accountHistory(account.id, PAGE, (page - 1) * PAGE),
     placeholderData: keepPreviousData,
   });
-  const facts: [string, string][] = [
+  // A fact the account never gave reads as such, in grey, never as a value (`null`).
+  const facts: [string, string | null][] = [
     ['Plan', account.plan.display_name],
     ['Credits', `${account.credits.toLocaleString('en-US')} + ${account.subscription_credits.toLocaleString('en-US')} subscription`],
     [
@@ -60,7 +32,7 @@ export function AccountHistoryDrawer({ account, onClose }: { account: AdminAccou
     ['Category', account.category],
     ['Created', formatDate(account.created_at)],
     ['Last sign-in', account.last_login_at ? formatDateTime(account.last_login_at) : 'Never'],
-    ['Free trial', `${account.trial_days_remaining} days left`],
+    ['Free trial', `${plural(account.trial_days_remaining, 'day')} left`],
     ['Notification days', account.notify_days.join(', ') || 'None'],
   ];
   return (
@@ -78,13 +50,24 @@ export function AccountHistoryDrawer({ account, onClose }: { account: AdminAccou
               <Text size="xs" c="stone.6">
                 {label}
               </Text>
-              <Text size="sm" fw={600}>
-                {value}
-              </Text>
+              {value === null ? (
+                <Text size="sm" c="stone.6">
+                  Not given
+                </Text>
+              ) : (
+                <Text size="sm" fw={600}>
+                  {value}
+                </Text>
+              )}
             </div>
           ))}
         </SimpleGrid>
-        <Text fw={650}>History</Text>
+        <Group justify="space-between">
+          <Text fw={650}>History</Text>
+          <Anchor component={Link} to={`/admin/activity?account=${account.id}`} size="sm">
+            Open in Activity
+          </Anchor>
+        </Group>
         {history.isError && (
           <LoadFailed title="The history could not be loaded" error={history.error} onRetry={() => void history.refetch()} />
         )}
@@ -113,10 +96,10 @@ export function AccountHistoryDrawer({ account, onClose }: { account: AdminAccou
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" fw={600}>
-                          {ACTION_LABELS[entry.action] ?? entry.action}
+                          {auditActionLabel(entry.action)}
                         </Text>
                         <Text size="xs" c="stone.6" lineClamp={2}>
-                          {summary(entry.details)}
+                          {auditDetails(entry.details)}
                         </Text>
                       </Table.Td>
                       <Table.Td>

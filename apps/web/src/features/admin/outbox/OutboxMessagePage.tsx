@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../shared/lib/format.ts';
 import { getOutboxMessage } from '../api.ts';
 import { adminKeys } from '../query-keys.ts';
 import { MessageHtmlFrame } from './MessageHtmlFrame.tsx';
+import { mailKindLabel } from './mail-kind.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 function Meta({ label, children }: { label: string; children: ReactNode }) {
@@ -55,6 +56,18 @@ export function OutboxMessagePage() {
               <Meta label="To">{message.to}</Meta>
               <Meta label="Created">{formatDateTime(message.created_at)}</Meta>
               <Meta label="Status">{message.status ? <StatusBadge status={message.status} /> : '—'}</Meta>
+              <Meta label="Kind">{mailKindLabel(message.kind)}</Meta>
+              <Meta label="Account">
+                {message.account ? (
+                  <Anchor component={Link} to={`/admin/accounts?account=${message.account.id}`} inherit>
+                    {message.account.name}
+                  </Anchor>
+                ) : (
+                  'No account'
+                )}
+              </Meta>
+              {message.project && <Meta label="Project">{message.project.title}</Meta>}
+              {message.attachments.length > 0 && <Meta label="Attachments">{message.attachments.join(', ')}</Meta>}
             </SimpleGrid>
             {message.last_error && (
               <Text size="sm" c="red.7" mt="md">

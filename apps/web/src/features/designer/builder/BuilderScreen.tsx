@@ -3,7 +3,7 @@ import { type AttachedFile, type CustomFont, type UserDto, upgradeMessage } from
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { openUpgradeDialog } from '../../../shared/components/plan-dialogs.tsx';
@@ -31,6 +31,7 @@ import { openPreview } from './preview.ts';
 import { designPayload, firstDesignIssue, isReplyToError, saveErrorMessage } from './save-design.ts';
 import { initialEditorState } from './state/editor-state.ts';
 import { sideList } from './state/elements.ts';
+import type { Room } from './state/free-room.ts';
 import { editorReducer } from './state/reducer.ts';
 import { EditorToolbar } from './toolbar/EditorToolbar.tsx';
 import { useBuilderKeyboard } from './useBuilderKeyboard.ts';
@@ -58,11 +59,14 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
   const [saving, setSaving] = useState(false);
   const [uploads, setUploads] = useState<AttachedFile[]>('uploads' in set ? set.uploads : []);
   const [name, setName] = useState(set.name);
+  // What the user sees of the page, asked for when content is added so that it lands in view.
+  const room = useRef<(() => Room | undefined) | null>(null);
 
   const fontsQuery = useQuery({ queryKey: designerKeys.fonts(), queryFn: listFonts, enabled: !isTemplate && Boolean(user.account) });
   const [customFonts, setCustomFonts] = useState<CustomFont[] | null>(null);
   const fontList = customFonts ?? fontsQuery.data?.fonts ?? NO_FONTS;
-  const fonts = useEngineFonts(state.design, fontList);
+  // Until the account's own fonts are listed, a text set in one of them cannot be drawn in it yet.
+  const fonts = useEngineFonts(state.design, fontList, state.side, fontsQuery.isLoading);
 
   useExitGuard(state.dirty);
 
@@ -96,7 +100,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
         // The account logo keeps its own proportions inside the 75 px logo box.
         void imageSize(logo)
           .catch(() => ({ width: 75, height: 75 }))
-          .then((size) => addElement(imageElement('logo', state.design, { imagepath: logo, ...size }, state.side)));
+          .then((size) => addElement(imageElement('logo', state.design, { imagepath: logo, ...size })));
         return;
       }
       return setDialog('logo');
@@ -105,7 +109,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
     addElement(contentElement(kind, state.design));
   };
 
-  const addElement = (element: Element) => dispatch({ type: 'add', element });
+  const addElement = (element: Element) => dispatch({ type: 'add', element, room: room.current?.() });
 
   const save = async () => {
     if (readOnly) return;
@@ -186,7 +190,15 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
             onRemoveFonts={() => setDialog('removeFonts')}
             onDelete={requestDelete}
           />
-          <CertificateCanvas state={state} dispatch={dispatch} fonts={fonts} readOnly={readOnly} editing={editing} onEdit={setEditing} />
+          <CertificateCanvas
+            state={state}
+            dispatch={dispatch}
+            fonts={fonts}
+            readOnly={readOnly}
+            editing={editing}
+            onEdit={setEditing}
+            roomRef={room}
+          />
         </div>
         <PagePanel
           state={state}
@@ -214,7 +226,7 @@ export function BuilderScreen({ target, set, user }: BuilderScreenProps) {
         title={dialog === 'logo' ? 'Upload your logo' : 'Add an image'}
         withStock={dialog === 'image'}
         onClose={() => setDialog(null)}
-        onPicked={(image) => addElement(imageElement(dialog === 'logo' ? 'logo' : 'image', state.design, image, state.side))}
+        onPicked={(image) => addElement(imageElement(dialog === 'logo' ? 'logo' : 'image', state.design, image))}
       />
       {!isTemplate && (
         <>

@@ -3,7 +3,7 @@ import {
   canEditCertificateSets,
   canEditEmails,
   type Feature,
-  featureAllowed,
+  reportedFeature,
   type UserDto,
 } from '@laurel/domain';
 
@@ -26,7 +26,7 @@ export interface BuilderAccess {
 export function builderAccess(user: UserDto): BuilderAccess {
   const role = user.roles[0]?.name;
   const account = user.account;
-  const has = (feature: Feature) => (account ? featureAllowed(account, feature) : false);
+  const has = (feature: Feature) => (account ? reportedFeature(account, feature) : false);
   return {
     editDesign: canEditCertificateSets(user),
     editEmail: canEditEmails(user),

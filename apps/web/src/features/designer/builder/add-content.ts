@@ -1,31 +1,25 @@
-import { type CertificateDesign, type DesignSide, type Element, newElement } from '@laurel/certificate';
-import { fitSize, freeBoxFor } from './image-placement.ts';
+import { type CertificateDesign, type Element, newElement } from '@laurel/certificate';
 import type { AddKind } from './panels/AddContentPanel.tsx';
-import { nextMergeField, position, px } from './state/elements.ts';
+import { nextMergeField, px } from './state/elements.ts';
+import { fitSize } from './state/free-room.ts';
 
-/** New image elements are capped to 400 px a side at 100,100 (docs/product/builder.md#rules-and-limits); logos fit 75 x 75 at 50,50. */
+/** New image elements are capped to 400 px a side (docs/product/builder.md#rules-and-limits); logos fit 75 x 75. */
 const IMAGE_MAX_PX = 400;
 const LOGO_PX = 75;
 
 /**
- * A new image or logo: within the spec's cap, and placed clear of what the side already shows (an
- * image shrinks to find room; a logo keeps its size). A page with no room keeps the spec's place.
+ * A new image or logo at its own proportions within the spec's cap. Where it goes is the add action's
+ * part: free room on the page in view, an image shrinking to find it.
  */
 export function imageElement(
   kind: 'image' | 'logo',
   design: CertificateDesign,
   image: { imagepath: string; width: number; height: number },
-  side: DesignSide = 'front',
 ): Element {
   const base = newElement(kind, design.format, { content: image.imagepath });
   const max = kind === 'logo' ? LOGO_PX : IMAGE_MAX_PX;
   const size = fitSize(image.width, image.height, max, max);
-  const { left, top } = position(base);
-  const box = freeBoxFor(design, side, size, { left, top }, kind === 'image') ?? { left, top, ...size };
-  return {
-    ...base,
-    styles: { ...base.styles, left: px(box.left), top: px(box.top), width: px(box.width), height: px(box.height) },
-  };
+  return { ...base, styles: { ...base.styles, width: px(size.width), height: px(size.height) } };
 }
 
 /** The element an Add content tile makes, for the kinds that need no file. */

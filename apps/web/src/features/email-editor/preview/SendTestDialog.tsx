@@ -1,54 +1,62 @@
+import type { CertificateDesign } from '@laurel/certificate';
+import { type EmailDesign, SAMPLE_CERTIFICATE_NUMBER, testEmailSentMessage } from '@laurel/domain';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../shared/api/errors.ts';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { listTestRecipients, sendTestEmail } from '../api.ts';
 import { emailEditorKeys } from '../query-keys.ts';
+import { showsCertificateNumber, testValues } from './test-values.ts';
 
 interface SendTestDialogProps {
   opened: boolean;
   onClose: () => void;
   certificateId: string;
-  /** The signed-in user: the address the test goes to by default and the sample name. */
-  user: { email: string; first_name: string; last_name: string };
-  dataFields: string[];
+  /** The signed-in user: the address the test goes to by default. */
+  userEmail: string;
+  /** The set's certificate, whose fields and samples the test uses. */
+  certificate: CertificateDesign;
+  /** The saved email (a test is only offered once the editor is saved). */
+  email: EmailDesign;
 }
 
-const bare = (field: string) => field.replace(/^\[|\]$/g, '');
+/** An emptied value is refused here, as the server refuses it: a blank would arrive as a gap in the message. */
+const emptyMessage = (sample: string) => (sample ? `Type a value, such as the sample “${sample}”.` : 'Type a value.');
 
 /**
- * Sends the saved email to one address with sample values, so the issuer sees it in a real inbox.
- * Every value must be filled (docs/product/email-editor.md#rules-and-limits): a blank would arrive as an unfilled field. Tests go to the
- * user or a confirmed user of the account, never to anyone else (docs/decisions/0011-certificate-email.md).
+ * Sends the saved email to one address, so the issuer sees it in a real inbox (docs/product/email-editor.md#flows).
+ * It asks only for the names and the certificate's own fields, prefilled with the design's sample, and sends what is
+ * typed; the certificate number is the sample's. Tests go to the user or a confirmed user of the account, never to
+ * anyone else (docs/decisions/0011-certificate-email.md).
  */
-export function SendTestDialog({ opened, onClose, certificateId, user, dataFields }: SendTestDialogProps) {
-  const [email, setEmail] = useState(user.email);
+export function SendTestDialog({ opened, onClose, certificateId, userEmail, certificate, email }: SendTestDialogProps) {
+  const fields = useMemo(() => testValues(certificate, email), [certificate, email]);
+  const [to, setTo] = useState(userEmail);
   const [values, setValues] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [tried, setTried] = useState(false);
   const recipients = useQuery({ queryKey: emailEditorKeys.testRecipients(), queryFn: listTestRecipients, enabled: opened });
 
-  const fields = ['FIRST NAME', 'LAST NAME', ...dataFields.map(bare)];
-
+  // Each opening starts from the design's sample, so a value typed for one test does not linger in the next.
   useEffect(() => {
     if (!opened) return;
     setTried(false);
-    setValues((current) => ({ 'FIRST NAME': user.first_name || 'Alex', 'LAST NAME': user.last_name || 'Morgan', ...current }));
-  }, [opened, user.first_name, user.last_name]);
+    setValues(Object.fromEntries(fields.map((f) => [f.name, f.sample])));
+  }, [opened, fields]);
 
-  const missing = (name: string) => tried && !(values[name] ?? '').trim();
+  const empty = (name: string) => tried && !(values[name] ?? '').trim();
   const send = async () => {
     setTried(true);
-    if (!email || fields.some((f) => !(values[f] ?? '').trim())) return;
+    if (fields.some((f) => !(values[f.name] ?? '').trim())) return;
     setSending(true);
     try {
-      await sendTestEmail(
+      const sent = await sendTestEmail(
         certificateId,
-        email,
-        fields.map((name) => ({ name, value: values[name]!.trim() })),
+        to,
+        fields.map((f) => ({ name: f.name, value: values[f.name]!.trim() })),
       );
-      notifySuccess('Email sent. Please check admin email inbox.');
+      notifySuccess(testEmailSentMessage(sent.to));
       onClose();
     } catch (error) {
       notifyError(errorMessage(error));
@@ -61,34 +69,41 @@ export function SendTestDialog({ opened, onClose, certificateId, user, dataField
     <Modal opened={opened} onClose={onClose} title="Send test email" size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          The saved email is sent to this address with the sample values below in place of each field.
+          The saved email and its certificate, filled with these values. They start as the design’s sample; change any of them to see how a
+          recipient’s own will look.
         </Text>
         <Select
           label="Send to"
           description="You, or a confirmed user of this account"
-          data={recipients.data?.emails ?? [user.email]}
-          value={email}
-          onChange={(value) => setEmail(value ?? user.email)}
+          data={recipients.data?.emails ?? [userEmail]}
+          value={to}
+          onChange={(value) => setTo(value ?? userEmail)}
           allowDeselect={false}
           searchable
           error={recipients.isError ? errorMessage(recipients.error) : null}
           data-autofocus
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {fields.map((name) => (
-            <TextInput
-              key={name}
-              label={`[${name}]`}
-              value={values[name] ?? ''}
-              placeholder={`Sample ${name.toLowerCase()}`}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setValues((v) => ({ ...v, [name]: value }));
-              }}
-              error={missing(name) ? 'Fill in a sample value.' : null}
-            />
-          ))}
-        </SimpleGrid>
+        {fields.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {fields.map(({ name, sample }) => (
+              <TextInput
+                key={name}
+                label={`[${name}]`}
+                value={values[name] ?? ''}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setValues((v) => ({ ...v, [name]: value }));
+                }}
+                error={empty(name) ? emptyMessage(sample) : null}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        {showsCertificateNumber(certificate) && (
+          <Text size="sm" c="dimmed" data-testid="test-certificate-number">
+            The certificate number reads {SAMPLE_CERTIFICATE_NUMBER}: each recipient gets their own when the set is sent.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,3 +1,4 @@
+import { testEmailSentMessage } from '@laurel/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/errors.ts';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
@@ -16,8 +17,8 @@ export function useTemplateTest(styleId: string, userId: number, saved: boolean)
     }
     setSending(true);
     try {
-      await sendTemplateTestEmail(userId, styleId);
-      notifySuccess('Email sent. Please check admin email inbox.');
+      const sent = await sendTemplateTestEmail(userId, styleId);
+      notifySuccess(testEmailSentMessage(sent.to));
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {

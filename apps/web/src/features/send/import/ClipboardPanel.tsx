@@ -2,6 +2,7 @@ import { Alert, Button, Group, ScrollArea, Stack, Table, Text, Textarea } from '
 import { IconArrowRight, IconClipboard, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../shared/api/errors.ts';
+import { plural } from '../../../shared/lib/format.ts';
 import { notifyError } from '../../../shared/lib/notify.ts';
 import { importList } from '../api/send.ts';
 import type { ImportTable } from '../rows.ts';
@@ -74,7 +75,7 @@ export function ClipboardPanel({
       {text.trim() && (
         <Text size="sm" c={columns > 1 ? 'laurel.8' : 'orange.8'} aria-live="polite">
           {columns > 1
-            ? `${lines} ${lines === 1 ? 'line' : 'lines'} and ${columns} columns found.`
+            ? `${plural(lines, 'line')} and ${plural(columns, 'column')} found.`
             : 'No columns found yet: copy cells from a spreadsheet so that the columns are separated by tabs.'}
         </Text>
       )}

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { Dropzone } from '@mantine/dropzone';
 import { IconArrowRight, IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../../shared/api/errors.ts';
+import { plural } from '../../../shared/lib/format.ts';
 import { notifyError } from '../../../shared/lib/notify.ts';
 import { importList, type SendCertificate } from '../api/send.ts';
 import { sampleCsv } from '../fields.ts';
@@ -39,8 +40,8 @@ export function UploadPanel({
         <Alert color="laurel" variant="light" icon={<IconFileSpreadsheet size={18} />} title={`${current.filename ?? 'Your file'} is read`}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">
-              {current.rows.length} {current.rows.length === 1 ? 'row' : 'rows'} and {current.headers.length} columns. Go on with it, or
-              drop another file to replace it.
+              {plural(current.rows.length, 'row')} and {plural(current.headers.length, 'column')}. Go on with it, or drop another file to
+              replace it.
             </Text>
             <Button size="xs" rightSection={<IconArrowRight size={14} />} onClick={() => onTable(current)}>
               Continue with this file

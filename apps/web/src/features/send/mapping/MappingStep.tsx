@@ -1,5 +1,5 @@
 import { FIELD_KEYS, type RecipientField } from '@laurel/certificate';
-import { canChangeMapping, featureAllowed, type Mapping, upgradeMessage } from '@laurel/domain';
+import { canChangeMapping, type Mapping, reportedFeature, upgradeMessage } from '@laurel/domain';
 import { ActionIcon, Alert, Button, Grid, Group, Paper, Select, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconDeviceFloppy, IconTrash, IconWand, IconX } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/errors.ts';
 import { openUpgradeDialog } from '../../../shared/components/plan-dialogs.tsx';
+import { plural } from '../../../shared/lib/format.ts';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { useSignedInUser } from '../../../shared/session/queries.ts';
 import { deleteMapping, listAccountMappings, listGlobalMappings } from '../api/mappings.ts';
@@ -53,7 +54,7 @@ export function MappingStep({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const accountId = user.account?.id ?? 0;
-  const premium = user.account ? featureAllowed(user.account, 'mapping_save') : false;
+  const premium = user.account ? reportedFeature(user.account, 'mapping_save') : false;
   const [problem, setProblem] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ view: SaveDialogView | null; initial: SaveDialogView }>({ view: null, initial: 'ask' });
   const [pendingRows, setPendingRows] = useState<RecipientRow[] | null>(null);
@@ -131,8 +132,7 @@ export function MappingStep({
               Match your columns
             </Title>
             <Text size="sm" c="stone.7" mb="md">
-              {table.rows.length} {table.rows.length === 1 ? 'recipient' : 'recipients'} found in {source}. Choose the certificate field
-              each column fills.
+              {plural(table.rows.length, 'recipient')} found in {source}. Choose the certificate field each column fills.
             </Text>
             {autoMatched > 0 && !appliedMapping && (
               <Alert color="laurel" variant="light" icon={<IconWand size={18} />} mb="md">

@@ -18,6 +18,7 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconCertificate, IconMail, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { plural } from '../../../shared/lib/format.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { USER_KEY, useSignedInUser } from '../../../shared/session/queries.ts';
 import type { RecipientValues, SendCertificate } from '../api/send.ts';
@@ -191,9 +192,8 @@ export function PreviewStep({ certificate, rows, leftOut, onRows, onLeftOut, onB
               Send Certificates
             </Title>
             <Text size="sm" c="stone.7">
-              {good.length} {good.length === 1 ? 'recipient' : 'recipients'}
-              {leftOutCount > 0 ? ` · ${leftOutCount} ${leftOutCount === 1 ? 'row' : 'rows'} left out` : ''} · {available}{' '}
-              {available === 1 ? 'credit' : 'credits'} available
+              {plural(good.length, 'recipient')}
+              {leftOutCount > 0 ? ` · ${plural(leftOutCount, 'row')} left out` : ''} · {plural(available, 'credit')} available
             </Text>
           </div>
           <Group gap="sm">
@@ -351,7 +351,7 @@ export function PreviewStep({ certificate, rows, leftOut, onRows, onLeftOut, onB
         <Group gap="sm">
           {leftOutCount > 0 && (
             <Text size="sm" c="orange.9" fw={500} data-testid="left-out-count">
-              {leftOutCount} {leftOutCount === 1 ? 'row' : 'rows'} left out
+              {plural(leftOutCount, 'row')} left out
             </Text>
           )}
           <Button rightSection={<IconArrowRight size={16} />} disabled={!good.length} onClick={onContinue}>

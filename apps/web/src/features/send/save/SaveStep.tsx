@@ -4,6 +4,7 @@ import { IconArrowLeft, IconCertificate, IconCircleMinus, IconDeviceFloppy, Icon
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
+import { plural } from '../../../shared/lib/format.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { createProject } from '../../projects/index.ts';
 import type { SendCertificate } from '../api/send.ts';
@@ -125,9 +126,7 @@ export function SaveStep({
                 </ThemeIcon>
               }
             >
-              <Text size="sm">
-                {rows.length} {rows.length === 1 ? 'recipient' : 'recipients'}
-              </Text>
+              <Text size="sm">{plural(rows.length, 'recipient')}</Text>
             </List.Item>
             {leftOutCount > 0 && (
               <List.Item
@@ -138,7 +137,7 @@ export function SaveStep({
                 }
               >
                 <Text size="sm" data-testid="save-left-out">
-                  {leftOutCount} {leftOutCount === 1 ? 'row' : 'rows'} left out, not saved
+                  {plural(leftOutCount, 'row')} left out, not saved
                 </Text>
               </List.Item>
             )}

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyPanel } from '../../../shared/components/EmptyPanel.tsx';
 import { LoadFailed } from '../../../shared/components/LoadFailed.tsx';
+import { plural } from '../../../shared/lib/format.ts';
 import { useSignedInUser } from '../../../shared/session/queries.ts';
 import { Thumbnail } from '../../designer/index.ts';
 import { listSendCertificates, type SendCertificate } from '../api/send.ts';
@@ -65,7 +66,7 @@ export function SelectStep({ onSelect }: { onSelect: (certificate: SendCertifica
       {pages > 1 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {count} certificates
+            {plural(count, 'certificate')}
           </Text>
           {/* One sibling and no boundaries: at most 5 page links (docs/product/send-wizard.md#rules-and-limits). */}
           <Pagination total={pages} value={page} onChange={setPage} siblings={1} boundaries={0} aria-label="Certificate pages" />

@@ -2,6 +2,7 @@ import type { SendProgress } from '@laurel/domain';
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFolder, IconHistory, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { plural } from '../../../shared/lib/format.ts';
 
 function Stat({ label, value, color }: { label: string; value: number; color: string }) {
   return (
@@ -44,8 +45,8 @@ export function DeliveryProgress({ progress, projectId }: { progress: SendProgre
                 : allSent
                   ? progress.sent === 1
                     ? 'The certificate was sent'
-                    : `All ${progress.sent} certificates were sent`
-                  : `${progress.sent} sent, ${failed} not delivered`}
+                    : `All ${plural(progress.sent, 'certificate')} were sent`
+                  : `${progress.sent.toLocaleString('en-US')} sent, ${failed.toLocaleString('en-US')} not delivered`}
             </Title>
             <Text size="sm" c="stone.7">
               {progress.sent} of {total} sent

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/errors.ts';
 import { PageHeader } from '../../../shared/components/PageHeader.tsx';
+import { plural } from '../../../shared/lib/format.ts';
 import { USER_KEY, useSignedInUser } from '../../../shared/session/queries.ts';
 import {
   getProgress,
@@ -128,7 +129,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
     if (!senderName.trim()) return setSenderError(SENDER_REQUIRED);
     const count = loaded?.unsent_count ?? 0;
     modals.openConfirmModal({
-      title: `Send ${count} ${count === 1 ? 'certificate' : 'certificates'} now?`,
+      title: `Send ${plural(count, 'certificate')} now?`,
       children: (
         <Text size="sm">
           Each recipient gets an email from “{senderName.trim()}” with a link to their certificate. This uses {count}{' '}
@@ -164,7 +165,7 @@ export function SendProjectScreen({ projectId }: { projectId: number }) {
         title={loaded?.title ?? 'Send certificates'}
         description={
           loaded
-            ? `${loaded.certificate_name} · ${loaded.recipients_count} ${loaded.recipients_count === 1 ? 'recipient' : 'recipients'}${loaded.key ? ` · ${loaded.key}` : ''}`
+            ? `${loaded.certificate_name} · ${plural(loaded.recipients_count, 'recipient')}${loaded.key ? ` · ${loaded.key}` : ''}`
             : undefined
         }
       />

@@ -20,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/errors.ts';
-import { formatDateTime } from '../../../shared/lib/format.ts';
+import { formatDateTime, plural } from '../../../shared/lib/format.ts';
 import { getRecipient } from '../api/store.ts';
 import { storeKeys } from '../query-keys.ts';
 import { RecipientStatus } from '../StatusBadge.tsx';
@@ -134,6 +134,7 @@ export function RecipientDrawer({
             <Fact label="Sent">{r.sent_at ? formatDateTime(r.sent_at) : 'Not yet'}</Fact>
             <Fact label="Opened">{r.accessed_at ? formatDateTime(r.accessed_at) : r.sent ? 'Not opened yet' : '—'}</Fact>
             {r.revoked_at && <Fact label="Revoked">{formatDateTime(r.revoked_at)}</Fact>}
+            {r.revoked_at && <Fact label="Reason for revoking">{r.revocation_reason ?? 'None given'}</Fact>}
             {r.resend_individual > 0 && <Fact label="Resent">{`${r.resend_individual} of 3 times`}</Fact>}
             {Object.entries(r.meta).map(([key, value]) => (
               <Fact key={key} label={fieldLabel(key)}>
@@ -148,7 +149,7 @@ export function RecipientDrawer({
                 History
               </Title>
               <Badge variant="light" color="stone">
-                {r.history.length} {r.history.length === 1 ? 'event' : 'events'}
+                {plural(r.history.length, 'event')}
               </Badge>
             </Group>
             <RecipientHistory events={r.history} />

@@ -18,12 +18,13 @@ import { errorMessage } from '../../../shared/api/errors.ts';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { useSignedInUser } from '../../../shared/session/queries.ts';
 import { PROJECTS_KEY } from '../../projects/index.ts';
-import { deleteRecipient, reinstateRecipient, revokeRecipient } from '../api/store.ts';
+import { deleteRecipient, reinstateRecipient } from '../api/store.ts';
 import { SendDialog, type SendIntent } from '../SendDialog.tsx';
 import { isInFlight } from '../status.ts';
 import { CertificatePreviewModal } from './CertificatePreview.tsx';
 import { ChangeEmailDialog } from './ChangeEmailDialog.tsx';
 import { EditRecipientDialog } from './EditRecipientDialog.tsx';
+import { RevokeDialog } from './RevokeDialog.tsx';
 
 /** docs/product/store.md#rules-and-limits: one certificate may be resent individually three times. */
 export const INDIVIDUAL_RESEND_LIMIT = 3;
@@ -54,10 +55,11 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
   const [editing, setEditing] = useState<Recipient | null>(null);
   const [moving, setMoving] = useState<Recipient | null>(null);
   const [sending, setSending] = useState<SendIntent | null>(null);
+  const [revoking, setRevoking] = useState<Recipient | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
 
-  const revoke = useMutation({
-    mutationFn: (r: Recipient) => (r.revoked ? reinstateRecipient(r.id) : revokeRecipient(r.id)),
+  const reinstate = useMutation({
+    mutationFn: (r: Recipient) => reinstateRecipient(r.id),
     onSuccess: (result) => {
       notifySuccess(result.message);
       void refresh();
@@ -73,19 +75,13 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
     onError: (error) => notifyError(errorMessage(error)),
   });
 
-  const confirmRevoke = (r: Recipient) =>
+  const confirmReinstate = (r: Recipient) =>
     modals.openConfirmModal({
-      title: r.revoked ? 'Reinstate this certificate?' : 'Revoke this certificate?',
-      children: (
-        <Text size="sm">
-          {r.revoked
-            ? `${fullName(r)}’s certificate becomes valid again for anyone who checks it.`
-            : `Anyone who opens ${fullName(r)}’s certificate link will see that it was revoked, and when. You can reinstate it later.`}
-        </Text>
-      ),
-      labels: { confirm: r.revoked ? 'Reinstate' : 'Revoke', cancel: 'Cancel' },
-      confirmProps: { color: r.revoked ? 'laurel' : 'red' },
-      onConfirm: () => revoke.mutate(r),
+      title: 'Reinstate this certificate?',
+      children: <Text size="sm">{`${fullName(r)}’s certificate becomes valid again for anyone who checks it.`}</Text>,
+      labels: { confirm: 'Reinstate', cancel: 'Cancel' },
+      confirmProps: { color: 'laurel' },
+      onConfirm: () => reinstate.mutate(r),
     });
 
   const confirmDelete = (r: Recipient) =>
@@ -172,8 +168,8 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
     if (issued || r.revoked) {
       items.push(
         r.revoked
-          ? { key: 'reinstate', label: 'Reinstate', icon: <IconRestore size={15} />, onClick: () => confirmRevoke(r) }
-          : { key: 'revoke', label: 'Revoke', icon: <IconBan size={15} />, onClick: () => confirmRevoke(r), danger: true },
+          ? { key: 'reinstate', label: 'Reinstate', icon: <IconRestore size={15} />, onClick: () => confirmReinstate(r) }
+          : { key: 'revoke', label: 'Revoke', icon: <IconBan size={15} />, onClick: () => setRevoking(r), danger: true },
       );
     }
     if (neverQueued(r))
@@ -187,6 +183,7 @@ export function useRecipientActions(options: { senderName?: string | null; onDet
       <EditRecipientDialog recipient={editing} onClose={() => setEditing(null)} />
       <ChangeEmailDialog recipient={moving} onClose={() => setMoving(null)} />
       <SendDialog intent={sending} onClose={() => setSending(null)} />
+      <RevokeDialog recipient={revoking} onClose={() => setRevoking(null)} />
     </>
   );
 

@@ -2,7 +2,7 @@ import { type FaceRef, resolveFace } from '@laurel/certificate';
 import type { CustomFont } from '@laurel/domain';
 import { useEffect, useRef } from 'react';
 import { customFaceFor } from './custom-faces.ts';
-import { fetchFace } from './useEngineFonts.ts';
+import { fetchFace } from './font-files.ts';
 
 /** The face a picker shows a family in: the account's own font, or the catalog's regular face. */
 export function previewFace(family: string, customFonts: readonly CustomFont[]): FaceRef {

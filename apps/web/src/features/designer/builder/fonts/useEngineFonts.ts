@@ -1,43 +1,9 @@
-import { type CertificateDesign, createFontProvider, type FaceRef, type FontProvider, facesToLoad } from '@laurel/certificate';
+import { type CertificateDesign, createFontProvider, type DesignSide, type FaceRef, type FontProvider } from '@laurel/certificate';
 import type { CustomFont } from '@laurel/domain';
 import { useEffect, useMemo, useState } from 'react';
-import { customFaceFor, fetchFaceFile } from './custom-faces.ts';
-
-/** Font files fetched once per page load; designs share most faces. */
-const fetched = new Map<string, Promise<ArrayBuffer>>();
-
-/**
- * Registers the fetched bytes with the browser under the face id the layout refers to (what
- * `fontFaceCss` declares), so the file is downloaded once and is ready before the text is drawn.
- */
-async function registerFace(face: FaceRef, bytes: ArrayBuffer): Promise<ArrayBuffer> {
-  const fontFace = new FontFace(face.id, bytes.slice(0), { weight: 'normal', style: 'normal' });
-  await fontFace.load();
-  document.fonts.add(fontFace);
-  return bytes;
-}
-
-/** Fetches a face once per page load and registers it with the browser under its id. */
-export function fetchFace(face: FaceRef): Promise<ArrayBuffer> {
-  let pending = fetched.get(face.id);
-  if (!pending) {
-    pending = fetchFaceFile(face)
-      .then((blob) => blob.arrayBuffer())
-      .then((bytes) => registerFace(face, bytes));
-    pending.catch(() => fetched.delete(face.id));
-    fetched.set(face.id, pending);
-  }
-  return pending;
-}
-
-function neededFaces(design: CertificateDesign, customFonts: readonly CustomFont[]): FaceRef[] {
-  const faces = new Map(facesToLoad(design).map((f) => [f.id, f]));
-  for (const e of [...design.elements, ...design.back_side_elements]) {
-    const custom = customFaceFor(e.styles['font-family'], customFonts);
-    if (custom) faces.set(custom.id, custom);
-  }
-  return [...faces.values()];
-}
+import { customFaceFor } from './custom-faces.ts';
+import { designFaces } from './design-faces.ts';
+import { fetchFace } from './font-files.ts';
 
 /** Account fonts are not in the catalog: the engine's provider is asked for them by family first. */
 function withCustomFonts(base: FontProvider, customFonts: readonly CustomFont[]): FontProvider {
@@ -52,45 +18,63 @@ function withCustomFonts(base: FontProvider, customFonts: readonly CustomFont[])
 }
 
 export interface EngineFonts {
+  /** The faces in so far; null until the first one is. */
   provider: FontProvider | null;
-  /** Faces still on their way; the canvas shows a quiet loading state meanwhile. */
+  /** Faces of the design still on their way; the canvas says so meanwhile. */
   loading: boolean;
   error: boolean;
 }
 
+type Loaded = ReadonlyMap<string, { face: FaceRef; bytes: ArrayBuffer }>;
+
 /**
  * The font files a design needs, fetched and parsed by the same engine the server uses, so the canvas
- * breaks lines exactly where the PDF and PNG do.
+ * breaks lines exactly where the PDF and PNG do. Those of the side on screen come first, the other
+ * side's after them, and each face is given to the canvas as it arrives: an element is drawn as soon
+ * as its own face is in, not when the last file of the design is (docs/decisions/0072-builder-at-laptop-width.md).
  */
-export function useEngineFonts(design: CertificateDesign | null, customFonts: readonly CustomFont[]): EngineFonts {
-  const wanted = useMemo(() => (design ? neededFaces(design, customFonts) : []), [design, customFonts]);
-  const wantedKey = wanted
-    .map((f) => f.id)
-    .sort()
-    .join('|');
-  const [loaded, setLoaded] = useState<{ key: string; files: { face: FaceRef; bytes: ArrayBuffer }[] }>({ key: '', files: [] });
+export function useEngineFonts(
+  design: CertificateDesign | null,
+  customFonts: readonly CustomFont[],
+  side: DesignSide = 'front',
+  /** The account's own fonts are still being listed: a text set in one cannot be drawn in it yet. */
+  customFontsPending = false,
+): EngineFonts {
+  const wanted = useMemo(() => (design ? designFaces(design, side, customFonts) : { shown: [], other: [] }), [design, side, customFonts]);
+  const key = (faces: FaceRef[]) =>
+    faces
+      .map((f) => f.id)
+      .sort()
+      .join('|');
+  const shownKey = key(wanted.shown);
+  const otherKey = key(wanted.other);
+  const [loaded, setLoaded] = useState<Loaded>(new Map());
   const [error, setError] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the list: a new array with the same faces needs no new fetch
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the keys stand for the lists: a new array with the same faces needs no new fetch
   useEffect(() => {
-    if (!wanted.length) return;
     let cancelled = false;
-    Promise.all(wanted.map(async (face) => ({ face, bytes: await fetchFace(face) })))
-      .then((files) => {
-        if (!cancelled) {
-          setError(false);
-          setLoaded({ key: wantedKey, files });
-        }
-      })
+    const arrive = (face: FaceRef) =>
+      fetchFace(face).then((bytes) => {
+        if (cancelled) return;
+        setError(false);
+        setLoaded((now) => (now.has(face.id) ? now : new Map(now).set(face.id, { face, bytes })));
+      });
+    Promise.all(wanted.shown.map(arrive))
+      .then(() => Promise.all(wanted.other.map(arrive)))
       .catch(() => !cancelled && setError(true));
     return () => {
       cancelled = true;
     };
-  }, [wantedKey]);
+  }, [shownKey, otherKey]);
 
+  const all = [...wanted.shown, ...wanted.other];
+  // A design without text needs no face: its provider is an empty one.
+  const anyIn = loaded.size > 0 || all.length === 0;
   const provider = useMemo(
-    () => (loaded.files.length ? withCustomFonts(createFontProvider(loaded.files), customFonts) : null),
-    [loaded, customFonts],
+    () => (anyIn ? withCustomFonts(createFontProvider(loaded.values()), customFonts) : null),
+    [anyIn, loaded, customFonts],
   );
-  return { provider, loading: loaded.key !== wantedKey, error };
+  const loading = customFontsPending || all.some((face) => !loaded.has(face.id));
+  return { provider, loading, error };
 }

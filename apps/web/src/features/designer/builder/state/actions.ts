@@ -1,4 +1,5 @@
 import type { CertificateDesign, DesignSide, Element, ElementStyles, PageFormat } from '@laurel/certificate';
+import type { Room } from './free-room.ts';
 
 /** History kinds of docs/product/builder.md#flows; every change the editor can make is recorded under one of them. */
 export type HistoryKind =
@@ -36,7 +37,8 @@ export type EditorAction =
   | { type: 'toggleGuides' }
   | { type: 'toggleSample' }
   | { type: 'setZoom'; zoom: number }
-  | { type: 'add'; element: Element }
+  /** A new element, placed in free room: `room` is what the user sees of the page (without it, the whole page). */
+  | { type: 'add'; element: Element; room?: Room }
   | { type: 'deleteSelected' }
   | { type: 'duplicateSelected' }
   | { type: 'setStyles'; kind: HistoryKind; styles: ElementStyles; indices?: number[] }

@@ -11,6 +11,7 @@ import type { EditorAction, HistoryKind } from './actions.ts';
 import type { EditorState } from './editor-state.ts';
 import {
   duplicateOf,
+  isHidden,
   isSelectable,
   keepInside,
   mayDelete,
@@ -23,6 +24,7 @@ import {
   withText,
   zIndexFor,
 } from './elements.ts';
+import { occupiedBox, placeNewElement, type Room } from './free-room.ts';
 
 export interface DesignChange {
   kind: HistoryKind;
@@ -65,6 +67,18 @@ function moved(design: CertificateDesign, e: Element, dx: number, dy: number): E
 }
 
 /**
+ * A new element in free room on the page in view (docs/product/builder.md#flows). Without a room from the
+ * canvas (no layout yet) the elements' boxes are estimated. When there is no room it sits in the middle,
+ * moved diagonally off any element that starts at the same spot.
+ */
+function placedNew(design: CertificateDesign, list: Element[], element: Element, room?: Room): Element {
+  const canvas = canvasSize(design.format, design.is_portrait);
+  const taken = room?.taken ?? list.filter((e) => e.type !== 'background' && !isHidden(e)).map((e) => occupiedBox(e, canvas.width));
+  const placed = placeNewElement(element, canvas, taken, room?.view);
+  return placed.free ? placed.element : placeWithoutCollision(list, placed.element);
+}
+
+/**
  * The design change an action makes, with its history kind; null when the action changes nothing in the
  * design (selection, view toggles, or a refused change such as deleting a locked element).
  */
@@ -74,7 +88,7 @@ export function designChange(state: EditorState, action: EditorAction): DesignCh
   if (SELECTION_ACTIONS.has(action.type) && !('indices' in action && action.indices) && state.selection.length === 0) return null;
   switch (action.type) {
     case 'add': {
-      const element = placeWithoutCollision(list, action.element);
+      const element = action.element.type === 'background' ? action.element : placedNew(design, list, action.element, action.room);
       const z = zIndexFor(list, 'front');
       const placed = element.type === 'background' ? element : { ...element, styles: { ...element.styles, 'z-index': String(z) } };
       return { kind: 'add-element', design: withSide(design, side, [...list, placed]), selection: [list.length] };

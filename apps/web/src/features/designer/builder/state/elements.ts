@@ -51,8 +51,8 @@ export function position(e: Element) {
 }
 
 /**
- * docs/product/builder.md#flows: a new element placed where one already sits is shifted diagonally until its corner is free
- * (25 px, 15 for lines).
+ * docs/product/builder.md#flows: a new element that found no free room, placed where one already starts, is shifted
+ * diagonally until its corner is free (25 px, 15 for lines).
  */
 export function placeWithoutCollision(list: Element[], element: Element): Element {
   const step = element.type === 'line' ? LINE_COLLISION_OFFSET_PX : COLLISION_OFFSET_PX;

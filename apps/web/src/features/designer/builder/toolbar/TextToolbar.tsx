@@ -1,10 +1,11 @@
 import { certificateFontFamilies, type Element, EXPIRATION_DATE_FORMATS, type ExpirationDateFormat } from '@laurel/certificate';
 import type { CustomFont } from '@laurel/domain';
-import { ColorInput, Divider, Group, Select } from '@mantine/core';
+import { ActionIcon, ColorInput, Divider, Group, Menu, Select, Tooltip } from '@mantine/core';
 import { IconAlignCenter, IconAlignLeft, IconAlignRight, IconBold, IconItalic, IconUnderline } from '@tabler/icons-react';
 import type { Dispatch } from 'react';
 import { FontName, faceFamily, previewFace } from '../fonts/FontName.tsx';
 import type { EditorAction } from '../state/actions.ts';
+import classes from './EditorToolbar.module.css';
 import { FontSizeInput } from './FontSizeInput.tsx';
 import { ToolButton } from './ToolButton.tsx';
 
@@ -35,6 +36,12 @@ interface TextToolbarProps {
   onRemoveFonts: () => void;
 }
 
+const ALIGNMENTS = [
+  { value: 'left', label: 'Align left', icon: IconAlignLeft },
+  { value: 'center', label: 'Align centre', icon: IconAlignCenter },
+  { value: 'right', label: 'Align right', icon: IconAlignRight },
+] as const;
+
 const family = (e: Element) =>
   (e.styles['font-family'] ?? 'Open Sans')
     .split(',')[0]!
@@ -46,6 +53,7 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
   const s = element.styles;
   const size = Number.parseFloat(s['font-size'] ?? '18') || 18;
   const align = s['text-align'] ?? 'left';
+  const CurrentAlignment = (ALIGNMENTS.find((a) => a.value === align) ?? ALIGNMENTS[0]).icon;
   const own = customFonts.map((f) => f.family);
   const fontData = [
     { group: 'Certificate fonts', items: BUILT_IN },
@@ -129,27 +137,40 @@ export function TextToolbar({ element, dispatch, customFonts, expirationFormat, 
         onChangeEnd={(color) => dispatch({ type: 'setStyles', kind: 'color', styles: { color } })}
       />
       <Divider orientation="vertical" />
-      <ToolButton
-        label="Align left"
-        active={align === 'left'}
-        onClick={() => dispatch({ type: 'setStyles', kind: 'left', styles: { 'text-align': 'left' } })}
-      >
-        <IconAlignLeft size={17} />
-      </ToolButton>
-      <ToolButton
-        label="Align centre"
-        active={align === 'center'}
-        onClick={() => dispatch({ type: 'setStyles', kind: 'center', styles: { 'text-align': 'center' } })}
-      >
-        <IconAlignCenter size={17} />
-      </ToolButton>
-      <ToolButton
-        label="Align right"
-        active={align === 'right'}
-        onClick={() => dispatch({ type: 'setStyles', kind: 'right', styles: { 'text-align': 'right' } })}
-      >
-        <IconAlignRight size={17} />
-      </ToolButton>
+      <Group gap={2} wrap="nowrap" className={classes.alignFull}>
+        {ALIGNMENTS.map(({ value, label, icon: Icon }) => (
+          <ToolButton
+            key={value}
+            label={label}
+            active={align === value}
+            onClick={() => dispatch({ type: 'setStyles', kind: value, styles: { 'text-align': value } })}
+          >
+            <Icon size={17} />
+          </ToolButton>
+        ))}
+      </Group>
+      <Menu position="bottom" withinPortal shadow="md">
+        <Tooltip label="Text alignment" openDelay={400} withArrow>
+          <Menu.Target>
+            <ActionIcon aria-label="Text alignment" variant="subtle" color="gray" size={30} radius="md" className={classes.alignFolded}>
+              <CurrentAlignment size={17} />
+            </ActionIcon>
+          </Menu.Target>
+        </Tooltip>
+        <Menu.Dropdown>
+          {ALIGNMENTS.map(({ value, label, icon: Icon }) => (
+            <Menu.Item
+              key={value}
+              leftSection={<Icon size={16} />}
+              aria-current={align === value || undefined}
+              fw={align === value ? 600 : undefined}
+              onClick={() => dispatch({ type: 'setStyles', kind: value, styles: { 'text-align': value } })}
+            >
+              {label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
       {element.type === 'expiration_date' && (
         <>
           <Divider orientation="vertical" />
