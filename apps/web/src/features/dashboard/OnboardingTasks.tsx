@@ -75,20 +75,27 @@ export function OnboardingTasks({ progress, onHide }: { progress: DashboardProgr
                     </Text>
                   )}
                 </ThemeIcon>
-                <Stack gap={2} style={{ flex: 1 }}>
-                  <Text fw={600} size="sm" c="black">
-                    {step.title}
-                  </Text>
-                  <Text size="xs" c="stone.6">
-                    {step.text}
-                  </Text>
-                </Stack>
+                <StepText step={step} />
               </Group>
             </Card>
           );
         })}
       </SimpleGrid>
     </Card>
+  );
+}
+
+/** A step's title and what it is about, as both the tasks and the next steps show them. */
+function StepText({ step }: { step: { title: string; text: string } }) {
+  return (
+    <Stack gap={2} style={{ flex: 1 }}>
+      <Text fw={600} size="sm" c="black">
+        {step.title}
+      </Text>
+      <Text size="xs" c="stone.6">
+        {step.text}
+      </Text>
+    </Stack>
   );
 }
 
@@ -130,14 +137,7 @@ function OnboardingDone({ onDismiss }: { onDismiss(): void }) {
               <ThemeIcon radius="xl" size={32} variant="white" c="laurel.8">
                 <step.icon size={16} aria-hidden />
               </ThemeIcon>
-              <Stack gap={2} style={{ flex: 1 }}>
-                <Text fw={600} size="sm" c="black">
-                  {step.title}
-                </Text>
-                <Text size="xs" c="stone.6">
-                  {step.text}
-                </Text>
-              </Stack>
+              <StepText step={step} />
             </Group>
           </Card>
         ))}
